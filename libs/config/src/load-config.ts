@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { certificateKeySchema, databaseSchema, gatewaySchema, loggingSchema } from './environment-schema.js';
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** Thrown at boot; `message` names every bad variable and why, and never repeats a value (values may be secrets). */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export interface ApiVersionDeprecation {
+  readonly deprecatedAt?: Date;
+  readonly sunsetAt?: Date;
+  readonly link?: string;
+}
+
+export interface GatewayConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly databaseUrl: string;
+  readonly redisUrl: string;
+  readonly redisPrefix: string;
+  readonly adminToken: string;
+  readonly certificateEncryptionKey: string;
+  readonly logLevel: string;
+  readonly publicBaseUrl?: string;
+  readonly bodyLimitBytes: number;
+  readonly readinessTimeoutMs: number;
+  /** `RATE_LIMIT_<OPERATION>` variables, requests per minute; the gateway checks the names against its table. */
+  readonly rateLimitOverrides: Readonly<Record<string, number>>;
+  /** Per API version ("v1"), when that version is deprecated. */
+  readonly deprecations: Readonly<Record<string, ApiVersionDeprecation>>;
+}
+
+export interface AdminCliConfig {
+  readonly databaseUrl: string;
+  readonly certificateEncryptionKey: string;
+  readonly logLevel: string;
+}
+
+function parseOrThrow<S extends z.ZodType>(schema: S, env: Environment, extraProblems: string[] = []): z.output<S> {
+  const result = schema.safeParse(env);
+  const problems = [...extraProblems];
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const variable = issue.path.join('.') || '(environment)';
+      // zod's default message for a missing string quotes the expected type; say what the operator must do.
+      const message = issue.code === 'invalid_type' && issue.input === undefined && !issue.message.startsWith('is required')
+        ? 'is required'
+        : issue.message;
+      problems.push(`${variable} ${message}`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return (result as { data: z.output<S> }).data;
+}
+
+const RATE_LIMIT_VARIABLE = /^RATE_LIMIT_([A-Z0-9_]+)$/;
+
+function rateLimitOverrides(env: Environment, problems: string[]): Record<string, number> {
+  const overrides: Record<string, number> = {};
+  for (const [name, raw] of Object.entries(env)) {
+    const match = RATE_LIMIT_VARIABLE.exec(name);
+    if (!match?.[1] || raw === undefined || raw.trim() === '') continue;
+    if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1) {
+      problems.push(`${name} must be a positive integer (requests per minute)`);
+      continue;
+    }
+    overrides[match[1].toLowerCase()] = Number(raw);
+  }
+  return overrides;
+}
+
+/** Reads and validates the gateway's environment; throws ConfigError listing every problem at once. */
+export function loadGatewayConfig(env: Environment = process.env): GatewayConfig {
+  const problems: string[] = [];
+  const overrides = rateLimitOverrides(env, problems);
+  const parsed = parseOrThrow(gatewaySchema, env, problems);
+  if (parsed.API_V1_DEPRECATED_AT && parsed.API_V1_SUNSET_AT && parsed.API_V1_SUNSET_AT < parsed.API_V1_DEPRECATED_AT) {
+    throw new ConfigError(['API_V1_SUNSET_AT must not be earlier than API_V1_DEPRECATED_AT']);
+  }
+  const v1: ApiVersionDeprecation = {
+    ...(parsed.API_V1_DEPRECATED_AT && { deprecatedAt: parsed.API_V1_DEPRECATED_AT }),
+    ...(parsed.API_V1_SUNSET_AT && { sunsetAt: parsed.API_V1_SUNSET_AT }),
+    ...(parsed.API_V1_DEPRECATION_LINK && { link: parsed.API_V1_DEPRECATION_LINK }),
+  };
+  return {
+    port: parsed.PORT,
+    host: parsed.HOST,
+    databaseUrl: parsed.DATABASE_URL,
+    redisUrl: parsed.REDIS_URL,
+    redisPrefix: parsed.REDIS_PREFIX,
+    adminToken: parsed.ADMIN_TOKEN,
+    certificateEncryptionKey: parsed.CERTIFICATE_ENCRYPTION_KEY,
+    logLevel: parsed.LOG_LEVEL,
+    ...(parsed.PUBLIC_BASE_URL && { publicBaseUrl: parsed.PUBLIC_BASE_URL }),
+    bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
+    readinessTimeoutMs: parsed.READINESS_TIMEOUT_MS,
+    rateLimitOverrides: overrides,
+    deprecations: Object.keys(v1).length > 0 ? { v1 } : {},
+  };
+}
+
+/** The operator CLI needs the database and the certificate key only (no HTTP, no Redis, no admin token). */
+export function loadAdminCliConfig(env: Environment = process.env): AdminCliConfig {
+  const parsed = parseOrThrow(databaseSchema.extend(certificateKeySchema.shape).extend(loggingSchema.shape), env);
+  return { databaseUrl: parsed.DATABASE_URL, certificateEncryptionKey: parsed.CERTIFICATE_ENCRYPTION_KEY, logLevel: parsed.LOG_LEVEL };
+}
+
+/** A copy safe to print or log: secrets replaced, the database password removed from its URL. */
+export function describeConfig(config: GatewayConfig): Record<string, unknown> {
+  const db = new URL(config.databaseUrl);
+  if (db.password) db.password = '***';
+  const redis = new URL(config.redisUrl);
+  if (redis.password) redis.password = '***';
+  return {
+    ...config,
+    databaseUrl: db.toString(),
+    redisUrl: redis.toString(),
+    adminToken: '***',
+    certificateEncryptionKey: '***',
+  };
+}
