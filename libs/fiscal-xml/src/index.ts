@@ -1,0 +1,16 @@
+// Builders (canonical by construction, ready to sign without re-parsing).
+export { element, escapeAttribute, escapeText, optionalElement, optionalTextElement, textElement, XmlBuildError } from './writer/canonical-xml.js';
+export { formatFiscalDateTime, stateUtcOffset } from './writer/fiscal-datetime.js';
+export { type FederalTaxId, type FiscalEnvironment, NFE_NAMESPACE } from './nfe/nfe-common.js';
+export { buildEnvEvento, type EventLot, type NfeEventCommon, type UnsignedNfeEvent } from './nfe/events/event-message.js';
+export {
+  buildCancellationEvent, buildCorrectionLetterEvent, buildManifestationEvent, CORRECTION_LETTER_CONDITIONS_OF_USE,
+  NATIONAL_ENVIRONMENT_ORGAO, type CancellationEventInput, type CorrectionLetterInput, type ManifestationInput, type ManifestationType,
+} from './nfe/events/nfe-events.js';
+export {
+  buildConsSitNFe, buildConsStatServ, buildDistDFeInt, buildEnviNFe, buildInutilizacao, type DistDFeInput, type DistDFeQuery,
+  type InutilizacaoInput,
+} from './nfe/service-requests.js';
+export {
+  buildNfseCancellationRequest, NFSE_NAMESPACE, type NfseCancellationInput, type NfseCancellationReason,
+} from './nfse/cancellation-request.js';
