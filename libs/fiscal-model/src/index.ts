@@ -5,3 +5,8 @@ export * from './tables/ibge.js';
 export type { MunicipalityRecord, StateRecord } from './tables/state-record.js';
 export * from './access-key/access-key.js';
 export * from './access-key/numeric-code.js';
+export type * from './documents/nfe-document.js';
+export type * from './documents/nfe-icms.js';
+export type * from './documents/nfe-federal-taxes.js';
+export type * from './documents/nfe-ibs-cbs.js';
+export type * from './documents/dps-document.js';
