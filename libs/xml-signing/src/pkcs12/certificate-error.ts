@@ -1,0 +1,14 @@
+export type CertificateErrorCode = 'WRONG_PASSWORD' | 'INVALID_PKCS12' | 'NO_PRIVATE_KEY' | 'NO_CERTIFICATE';
+
+/** A PKCS#12 (A1 certificate) that cannot be used; `code` is stable, `message` is for humans. */
+export class CertificateError extends Error {
+  override readonly name = 'CertificateError';
+
+  constructor(
+    readonly code: CertificateErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
