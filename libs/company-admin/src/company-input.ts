@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { findMunicipality, findState, parseTaxId } from '@talao/fiscal-model';
+import { validationError, type FieldProblem } from './errors.js';
+
+const TAX_REGIMES = ['simples_nacional', 'simples_nacional_excess', 'normal', 'mei'] as const;
+
+const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+const digits = (min: number, max: number) =>
+  z.string().trim().regex(new RegExp(`^\\d{${min},${max}}$`), min === max ? `must be ${min} digits` : `must be ${min}–${max} digits`);
+const series = z.number().int('must be an integer').min(0).max(999, 'must be between 0 and 999');
+/** Money as a decimal string (never a binary float): "0.25", "12". */
+const price = z.string().trim().regex(/^\d{1,8}(\.\d{1,4})?$/, 'must be a decimal string with up to 4 decimal places, e.g. "0.25"');
+
+export const createCompanyInputSchema = z
+  .object({
+    tax_id: z.string().trim(),
+    legal_name: text(60),
+    trade_name: text(60).optional(),
+    tax_regime: z.enum(TAX_REGIMES).optional(),
+    // "ISENTO" is the legal value for companies without a state registration.
+    state_registration: z.string().trim().regex(/^(\d{2,14}|ISENTO)$/, 'must be 2–14 digits or ISENTO').optional(),
+    municipal_registration: z.string().trim().regex(/^[0-9A-Za-z]{1,15}$/, 'must be 1–15 letters or digits').optional(),
+    address: z.strictObject({
+      street: text(60).optional(),
+      number: text(60).optional(),
+      complement: text(60).optional(),
+      district: text(60).optional(),
+      city_code: z.string().trim().regex(/^\d{7}$/, 'must be the 7-digit IBGE municipality code'),
+      state: z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be a 2-letter state abbreviation (UF)'),
+      postal_code: digits(8, 8).optional(),
+    }),
+    phone: digits(6, 14).optional(),
+    email: z.email('must be an e-mail address').max(60).optional(),
+    default_series: z.strictObject({ nfe: series.optional(), nfse: series.optional() }).optional(),
+    default_nfse_service_code: z.string().trim().regex(/^\d{6}$/, 'must be the 6-digit national service code (cTribNac)').optional(),
+    // null: the plan defaults (trial quota, no overage). production_quota null = unlimited; overage_price null = stop at the quota.
+    plan: z
+      .strictObject({
+        name: text(40).optional(),
+        production_quota: z.number().int('must be an integer').min(0).nullable(),
+        overage_price: price.nullable(),
+      })
+      .nullable()
+      .optional(),
+  })
+  .strict();
+
+export type CreateCompanyInput = z.input<typeof createCompanyInputSchema>;
+
+/** The validated company, in the persistence model's field names. */
+export interface NewCompany {
+  taxId: string;
+  legalName: string;
+  tradeName: string | null;
+  taxRegime: (typeof TAX_REGIMES)[number] | null;
+  stateRegistration: string | null;
+  municipalRegistration: string | null;
+  street: string | null;
+  number: string | null;
+  complement: string | null;
+  district: string | null;
+  cityCode: string;
+  cityName: string;
+  state: string;
+  postalCode: string | null;
+  phone: string | null;
+  email: string | null;
+  defaultNfeSeries?: number;
+  defaultNfseSeries?: number;
+  defaultNfseServiceCode: string | null;
+  plan?: { name?: string; productionQuota: number | null; overagePrice: string | null };
+}
+
+export function zodProblems(error: z.ZodError): FieldProblem[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.join('.') || '(body)',
+    message: issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message,
+  }));
+}
+
+/** Shape checks (zod), then the facts zod cannot know: CNPJ layout, IBGE city, state of that city. */
+export function parseCreateCompanyInput(input: unknown): NewCompany {
+  const parsed = createCompanyInputSchema.safeParse(input);
+  if (!parsed.success) throw validationError('The company is invalid', zodProblems(parsed.error));
+  const data = parsed.data;
+  const problems: FieldProblem[] = [];
+
+  const taxId = parseTaxId(data.tax_id);
+  if (!taxId || taxId.kind !== 'cnpj') {
+    problems.push({ field: 'tax_id', message: 'must be a CNPJ: 14 characters, the first 12 digits or letters (A–Z), the last 2 digits' });
+  }
+  const municipality = findMunicipality(data.address.city_code);
+  const uf = data.address.state.toUpperCase();
+  if (!municipality) {
+    problems.push({ field: 'address.city_code', message: `${data.address.city_code} is not a municipality in the IBGE table` });
+  }
+  if (!findState(uf)) {
+    problems.push({ field: 'address.state', message: `${uf} is not a Brazilian state` });
+  } else if (municipality && municipality.state !== uf) {
+    problems.push({ field: 'address.state', message: `city ${municipality.code} (${municipality.name}) is in ${municipality.state}, not ${uf}` });
+  }
+  if (problems.length > 0 || !taxId || !municipality) throw validationError('The company is invalid', problems);
+
+  return {
+    taxId: taxId.value,
+    legalName: data.legal_name,
+    tradeName: data.trade_name ?? null,
+    taxRegime: data.tax_regime ?? null,
+    stateRegistration: data.state_registration ?? null,
+    municipalRegistration: data.municipal_registration ?? null,
+    street: data.address.street ?? null,
+    number: data.address.number ?? null,
+    complement: data.address.complement ?? null,
+    district: data.address.district ?? null,
+    cityCode: municipality.code,
+    cityName: municipality.name,
+    state: municipality.state,
+    postalCode: data.address.postal_code ?? null,
+    phone: data.phone ?? null,
+    email: data.email ?? null,
+    ...(data.default_series?.nfe !== undefined && { defaultNfeSeries: data.default_series.nfe }),
+    ...(data.default_series?.nfse !== undefined && { defaultNfseSeries: data.default_series.nfse }),
+    defaultNfseServiceCode: data.default_nfse_service_code ?? null,
+    ...(data.plan && {
+      plan: {
+        ...(data.plan.name !== undefined && { name: data.plan.name }),
+        productionQuota: data.plan.production_quota,
+        overagePrice: data.plan.overage_price,
+      },
+    }),
+  };
+}

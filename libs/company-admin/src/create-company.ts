@@ -1,0 +1,38 @@
+import { parseCreateCompanyInput } from './company-input.js';
+import { conflictError, notFoundError } from './errors.js';
+import type { CompanyAdminPorts, CompanyRecord } from './ports.js';
+
+/** Prisma's unique-constraint violation, recognised by its stable code so this lib needs no Prisma import. */
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
+}
+
+export async function createCompany(ports: CompanyAdminPorts, input: unknown): Promise<CompanyRecord> {
+  const company = parseCreateCompanyInput(input);
+  const duplicate = () => conflictError(`A company with tax id ${company.taxId} already exists`);
+  if (await ports.companies.findByTaxId(company.taxId)) throw duplicate();
+  const { plan, ...fields } = company;
+  try {
+    return await ports.companies.create({
+      ...fields,
+      ...(plan && {
+        ...(plan.name !== undefined && { planName: plan.name }),
+        productionQuota: plan.productionQuota,
+        overagePrice: plan.overagePrice,
+      }),
+    });
+  } catch (error) {
+    // Two operators creating the same company at once: the unique index decides, the loser gets the same 409.
+    if (isUniqueViolation(error)) throw duplicate();
+    throw error;
+  }
+}
+
+export async function getCompany(ports: CompanyAdminPorts, id: string): Promise<CompanyRecord> {
+  const company = UUID.test(id) ? await ports.companies.findById(id) : null;
+  if (!company) throw notFoundError(`Company ${id} not found`);
+  return company;
+}
+
+/** Ids are UUIDs; anything else cannot exist, and must not reach PostgreSQL (which would fail on the cast). */
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

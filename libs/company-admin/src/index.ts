@@ -1,0 +1,9 @@
+// Operator use cases over the repositories, shared by the admin HTTP API and the CLI. No HTTP here: failures are
+// CompanyAdminError with a kind (validation / conflict / not_found) that each delivery maps to its own language.
+export { CompanyAdminError, type CompanyAdminErrorKind, type FieldProblem } from './errors.js';
+export { createCompanyInputSchema, parseCreateCompanyInput, type CreateCompanyInput, type NewCompany } from './company-input.js';
+export { createCompany, getCompany } from './create-company.js';
+export { setCertificate, setCertificateInputSchema, type SetCertificateInput } from './set-certificate.js';
+export { createApiKey, createApiKeyInputSchema, listApiKeys, revokeApiKey, type CreateApiKeyInput, type CreatedApiKey } from './api-keys.js';
+export { presentApiKey, presentCertificate, presentCompany, type ApiKeyView, type CertificateView, type CompanyView } from './presenters.js';
+export type * from './ports.js';

@@ -1,0 +1,98 @@
+// What the use cases need from persistence, stated structurally: @talao/persistence's repositories satisfy these,
+// and the use cases stay testable without HTTP. Field names follow prisma/schema.prisma.
+
+export type EnvironmentName = 'homologation' | 'production';
+export type ApiKeyContextName = 'sdk' | 'api';
+
+/** A decimal from the database (Prisma.Decimal) or a decimal string; never a binary float. */
+export interface DecimalLike {
+  toString(): string;
+}
+
+export interface CompanyRecord {
+  id: string;
+  taxId: string;
+  stateRegistration: string | null;
+  municipalRegistration: string | null;
+  legalName: string;
+  tradeName: string | null;
+  taxRegime: string | null;
+  street: string | null;
+  number: string | null;
+  complement: string | null;
+  district: string | null;
+  cityCode: string;
+  cityName: string;
+  state: string;
+  postalCode: string | null;
+  phone: string | null;
+  email: string | null;
+  defaultNfeSeries: number;
+  defaultNfseSeries: number;
+  defaultNfseServiceCode: string | null;
+  planName: string;
+  productionQuota: number | null;
+  overagePrice: DecimalLike | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ApiKeyRecord {
+  id: string;
+  companyId: string;
+  name: string;
+  environment: EnvironmentName;
+  context: ApiKeyContextName;
+  prefix: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+export interface CertificateRecord {
+  id: string;
+  companyId: string;
+  subjectTaxId: string;
+  subjectName: string;
+  issuerName: string;
+  serialNumber: string;
+  notBefore: Date;
+  notAfter: Date;
+  createdAt: Date;
+}
+
+export interface CertificateMetadata {
+  subjectTaxId: string;
+  subjectName: string;
+  issuerName: string;
+  serialNumber: string;
+  notBefore: Date;
+  notAfter: Date;
+}
+
+export interface CompaniesPort {
+  create(data: Record<string, unknown>): Promise<CompanyRecord>;
+  findById(id: string): Promise<CompanyRecord | null>;
+  findByTaxId(taxId: string): Promise<CompanyRecord | null>;
+}
+
+export interface ApiKeysPort {
+  create(input: { companyId: string; name: string; environment: EnvironmentName; context: ApiKeyContextName }): Promise<{
+    apiKey: ApiKeyRecord;
+    secret: string;
+  }>;
+  revoke(id: string): Promise<boolean>;
+  listByCompany(companyId: string): Promise<ApiKeyRecord[]>;
+}
+
+export interface CertificatesPort {
+  store(companyId: string, input: { pkcs12: Buffer; password: string; metadata: CertificateMetadata }): Promise<CertificateRecord>;
+}
+
+export interface CompanyAdminPorts {
+  readonly companies: CompaniesPort;
+  readonly apiKeys: ApiKeysPort;
+  readonly certificates: CertificatesPort;
+  /** Injected so tests can place "now" before or after a certificate's validity. */
+  readonly now?: () => Date;
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { CertificateError, loadPkcs12, type A1Certificate, type CertificateErrorCode } from '@talao/xml-signing';
+import { getCompany } from './create-company.js';
+import { validationError } from './errors.js';
+import { zodProblems } from './company-input.js';
+import type { CertificateRecord, CompanyAdminPorts } from './ports.js';
+
+/** A1 files are a few KB; 64 KiB of PKCS#12 is far beyond any real one and bounds the work of parsing. */
+const MAX_PKCS12_BYTES = 64 * 1024;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+
+export const setCertificateInputSchema = z.strictObject({
+  pkcs12_base64: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(
+      z
+        .string()
+        .min(1, 'is required')
+        .max(Math.ceil(MAX_PKCS12_BYTES / 3) * 4, `must encode at most ${MAX_PKCS12_BYTES / 1024} KiB`)
+        .regex(BASE64, 'must be base64'),
+    ),
+  password: z.string().max(256, 'must be at most 256 characters'),
+});
+
+export type SetCertificateInput = z.input<typeof setCertificateInputSchema>;
+
+const REFUSALS: Record<CertificateErrorCode, string> = {
+  WRONG_PASSWORD: 'The password does not open this certificate',
+  INVALID_PKCS12: 'The file is not a PKCS#12 (.pfx/.p12) A1 certificate',
+  NO_PRIVATE_KEY: 'The file has no private key; an A1 certificate must include it',
+  NO_CERTIFICATE: 'The file has no certificate matching its private key',
+};
+
+function openCertificate(pkcs12: Buffer, password: string): A1Certificate {
+  try {
+    return loadPkcs12(pkcs12, password);
+  } catch (error) {
+    // The library's message may quote parser internals; the operator gets a sentence chosen by the stable code.
+    if (error instanceof CertificateError) throw validationError(REFUSALS[error.code]);
+    throw error;
+  }
+}
+
+/**
+ * Replaces the company's A1 certificate after checking it opens with the password, is valid now, and belongs to
+ * the company (same CNPJ). The PKCS#12 and password are stored encrypted by the repository; only metadata returns.
+ */
+export async function setCertificate(ports: CompanyAdminPorts, companyId: string, input: unknown): Promise<CertificateRecord> {
+  const company = await getCompany(ports, companyId);
+  const parsed = setCertificateInputSchema.safeParse(input);
+  if (!parsed.success) throw validationError('The certificate upload is invalid', zodProblems(parsed.error));
+  const pkcs12 = Buffer.from(parsed.data.pkcs12_base64, 'base64');
+  const certificate = openCertificate(pkcs12, parsed.data.password);
+
+  const now = ports.now?.() ?? new Date();
+  if (certificate.notAfter.getTime() <= now.getTime()) {
+    throw validationError(`The certificate expired on ${certificate.notAfter.toISOString()}`);
+  }
+  if (certificate.notBefore.getTime() > now.getTime()) {
+    throw validationError(`The certificate is not valid before ${certificate.notBefore.toISOString()}`);
+  }
+  if (!certificate.taxId) {
+    throw validationError('The certificate carries no CNPJ or CPF (ICP-Brasil subject alternative name); it cannot sign for a company');
+  }
+  if (certificate.taxId !== company.taxId) {
+    throw validationError(`The certificate belongs to tax id ${certificate.taxId}, not to this company (${company.taxId})`);
+  }
+
+  return ports.certificates.store(company.id, {
+    pkcs12,
+    password: parsed.data.password,
+    metadata: {
+      subjectTaxId: certificate.taxId,
+      subjectName: certificate.subjectName,
+      issuerName: certificate.issuerName,
+      serialNumber: certificate.serialNumber,
+      notBefore: certificate.notBefore,
+      notAfter: certificate.notAfter,
+    },
+  });
+}
