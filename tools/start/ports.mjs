@@ -1,0 +1,30 @@
+// Port probing: which ports are free, and whether something already listens on a given one.
+import net from 'node:net';
+
+/** Asks the kernel for a free TCP port on 127.0.0.1. */
+export function findFreePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {net.AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** True when `port` on 127.0.0.1 can be bound right now. */
+export function isPortFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+/** `preferred` when it is free, else any free port. */
+export async function preferPort(preferred) {
+  return (await isPortFree(preferred)) ? preferred : findFreePort();
+}

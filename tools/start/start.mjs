@@ -1,0 +1,131 @@
+#!/usr/bin/env node
+// `npm start`: the whole platform on one machine with no configuration.
+//   build → secrets → PostgreSQL → Redis → migrations → apps (ready on /readyz) → demo company and key → summary.
+// Everything the launcher starts (apps, embedded PostgreSQL, redis-server) it stops again on Ctrl-C / SIGTERM, or
+// when any app dies. Local state lives in .data/ (git-ignored): secrets, embedded database, test CA, demo certificate.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { APPS } from './app-table.mjs';
+import { startApps } from './apps.mjs';
+import { buildProjects, linkWorkspacePackages } from './build.mjs';
+import { prepareDemoCompany } from './demo-company.mjs';
+import { createLogger } from './log.mjs';
+import { applyMigrations } from './migrate.mjs';
+import { preferPort } from './ports.mjs';
+import { providePostgres } from './postgres.mjs';
+import { provideRedis, RedisUnavailableError } from './redis.mjs';
+import { loadSecrets } from './secrets.mjs';
+import { printSummary } from './summary.mjs';
+import { loadOrCreateTestCa } from './test-ca.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const dataDir = path.join(root, '.data');
+const log = createLogger('start');
+const startedAt = performance.now();
+const elapsed = () => `${((performance.now() - startedAt) / 1000).toFixed(1)} s`;
+
+/** Things to stop, newest first (apps before Redis before PostgreSQL). */
+const stoppers = [];
+let shuttingDown = false;
+
+async function shutdown(exitCode, reason) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  if (reason) log.info(reason);
+  for (const stop of stoppers.reverse()) {
+    try {
+      await stop();
+    } catch (error) {
+      log.error(`while stopping: ${error.message}`);
+    }
+  }
+  process.exit(exitCode);
+}
+
+function onSignal(signal) {
+  if (shuttingDown) {
+    // A second Ctrl-C: the user wants out now.
+    log.warn(`${signal} again; exiting without waiting`);
+    process.exit(130);
+  }
+  void shutdown(0, `${signal} received; stopping everything`);
+}
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+process.on('SIGHUP', onSignal);
+
+async function main() {
+  const testCaLib = existsSync(path.join(root, 'libs', 'icp-test-ca', 'package.json'));
+  const linked = linkWorkspacePackages(root);
+  if (linked.length > 0) log.info(`linked workspace packages missing from node_modules: ${linked.join(', ')}`);
+
+  log.info('building the apps (unchanged projects come from the Nx cache)');
+  const projects = [...APPS.map((app) => `@talao/${app.name}`), ...(testCaLib ? ['@talao/icp-test-ca'] : [])];
+  log.info(`${await buildProjects({ root, projects, log })} — ${elapsed()}`);
+
+  const secrets = await loadSecrets({ dataDir });
+  const [postgresResult, redisResult] = await Promise.allSettled([
+    providePostgres({ dataDir, password: secrets.embeddedPostgresPassword, log: createLogger('postgres') }),
+    provideRedis({ dataDir, log: createLogger('redis') }),
+  ]);
+  // Whichever of the two started is stopped again even when the other failed.
+  for (const result of [postgresResult, redisResult]) if (result.status === 'fulfilled') stoppers.push(result.value.stop);
+  for (const result of [postgresResult, redisResult]) if (result.status === 'rejected') throw result.reason;
+  const postgres = /** @type {PromiseFulfilledResult<any>} */ (postgresResult).value;
+  const redis = /** @type {PromiseFulfilledResult<any>} */ (redisResult).value;
+  log.info(`PostgreSQL: ${postgres.source}; Redis: ${redis.source} — ${elapsed()}`);
+
+  log.info(await applyMigrations({ root, databaseUrl: postgres.url, log: createLogger('migrate') }));
+
+  const ports = {};
+  for (const app of APPS) {
+    const wanted = app.name === 'gateway' && process.env.PORT ? Number(process.env.PORT) : app.port;
+    ports[app.name] = await preferPort(wanted);
+    if (ports[app.name] !== wanted) log.warn(`port ${wanted} is busy; ${app.name} uses ${ports[app.name]}`);
+  }
+  const context = {
+    root,
+    dataDir,
+    databaseUrl: postgres.url,
+    redisUrl: redis.url,
+    redisPrefix: process.env.REDIS_PREFIX ?? 'talao:',
+    secrets,
+    ports,
+  };
+  log.info(`starting ${APPS.map((app) => app.name).join(', ')}`);
+  const apps = await startApps({
+    root,
+    apps: APPS,
+    ports,
+    envFor: (app) => app.env(context),
+    onUnexpectedExit: (name, how) => void shutdown(1, `${name} exited unexpectedly (${how}); stopping everything`),
+  });
+  stoppers.push(apps.stopAll);
+  log.info(`apps ready — ${elapsed()}`);
+
+  const gatewayUrl = `http://localhost:${ports.gateway}`;
+  let ca;
+  if (testCaLib) {
+    ({ ca } = await loadOrCreateTestCa(dataDir));
+  } else {
+    log.warn('libs/icp-test-ca is missing: the demo company gets no certificate');
+  }
+  const demo = await prepareDemoCompany({
+    adminUrl: `http://127.0.0.1:${ports.gateway}`,
+    adminToken: secrets.adminToken,
+    databaseUrl: postgres.url,
+    dataDir,
+    ca,
+    log,
+  });
+  printSummary({ gatewayUrl, secrets, demo, postgres, redis, dataDir, readyAfter: elapsed() });
+}
+
+main().catch((error) => {
+  // Expected failures (no Redis, a failed build or migration) are explained by their message; anything else gets
+  // its stack, since it is a bug in the launcher.
+  const expected = error instanceof RedisUnavailableError || /failed|did not|not ready|answered|exited/.test(error.message);
+  log.error(expected ? error.message : `npm start failed: ${error.stack ?? error.message}`);
+  void shutdown(1);
+});
