@@ -21,3 +21,25 @@ export {
 } from './xsd/xsd-validator.js';
 export { BUNDLED_SCHEMA_ROOT, bundledSchemaFile, isSchemaName, SCHEMAS, type SchemaName } from './xsd/schema-catalog.js';
 export { hostileXmlReason, MAX_VALIDATED_XML_BYTES } from './xsd/hostile-xml-guard.js';
+
+// Parsers of everything the platform reads (hardened: size-bounded, DOCTYPE/ENTITY refused, entities not expanded).
+export {
+  assertSafeXml, attributeOf, childOf, childrenOf, DEFAULT_MAX_XML_CHARS, decodeXmlText, parseXmlTree, rawElement, requiredText,
+  rootOf, textOf, type XmlObject, XmlParseError, type XmlValue,
+} from './parsing/hardened-xml.js';
+export { decodeGzipBase64, DEFAULT_MAX_INFLATED_BYTES, encodeGzipBase64 } from './parsing/gzip-base64.js';
+export { SoapFaultError, unwrapSoapResponse } from './parsing/soap-envelope.js';
+export {
+  type AuthorizerStatus, type EventResult, fiscalResponse, type NfeProtocol, parseRetConsSitNFe, parseRetConsStatServ,
+  parseRetEnviNFe, parseRetEnvEvento, parseRetInutNFe, type ProcessedEvent, type RetConsSitNFe, type RetConsStatServ,
+  type RetEnviNFe, type RetEnvEvento, type RetInutNFe,
+} from './parsing/nfe-responses.js';
+export {
+  type DistributedDocument, type EventSummary, type NfeSummary, parseRetDistDFeInt, type ProcessedNfe, readDistributedDocument,
+  type RetDistDFeInt,
+} from './parsing/dist-dfe.js';
+export {
+  type AdnDistributedDocument, type AdnDistributionBatch, type NfseSummary, parseAdnDistribution, parseNfseXml,
+  parseSefinDpsResponse, parseSefinEventResponse, parseSefinNfseResponse, type SefinEventResult, type SefinMessage,
+  type SefinNfseResult,
+} from './parsing/nfse-responses.js';

@@ -4,7 +4,7 @@ import { xmllintErrors } from '../testing/xmllint-check.js';
 import { buildConsSitNFe, buildConsStatServ, buildDistDFeInt, buildEnviNFe, buildInutilizacao } from './service-requests.js';
 
 const NFE = `${OFFICIAL_NFE_SCHEMAS}nfe/`;
-const key = '35220605730928000145550010000048661583302923';
+const key = '35220605730928000145550010000048661583302921';
 
 describe('NF-e service requests', () => {
   it('builds inutNFe 4.00 with the 41-digit Id, signs and validates', () => {

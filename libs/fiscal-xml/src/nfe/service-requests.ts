@@ -2,8 +2,9 @@
 // DistDFe (distribution to the interested party) and the authorization lot enviNFe.
 import { element, textElement, XmlBuildError } from '../writer/canonical-xml.js';
 import {
-  NFE_ACCESS_KEY_PATTERN, NUMERIC_CNPJ_PATTERN, UF_CODE_PATTERN, padDigits, requireIntegerInRange, requirePattern, requireText,
+  NUMERIC_CNPJ_PATTERN, UF_CODE_PATTERN, padDigits, requireIntegerInRange, requirePattern, requireText,
 } from '../writer/field-rules.js';
+import { requireValidAccessKey } from './events/event-message.js';
 import { type FederalTaxId, type FiscalEnvironment, NFE_NAMESPACE, taxIdElement, tpAmb, withoutXmlDeclaration } from './nfe-common.js';
 
 export interface InutilizacaoInput {
@@ -50,7 +51,7 @@ export function buildInutilizacao(input: InutilizacaoInput): { id: string; xml: 
 
 /** consSitNFe 4.00: the authorizer's view of one NF-e (protocol, events). */
 export function buildConsSitNFe(input: { environment: FiscalEnvironment; accessKey: string }): string {
-  const key = requirePattern(input.accessKey, NFE_ACCESS_KEY_PATTERN, 'accessKey', '44-character NF-e access key');
+  const key = requireValidAccessKey(input.accessKey, 'accessKey');
   const body = textElement('tpAmb', tpAmb(input.environment)) + textElement('xServ', 'CONSULTAR') + textElement('chNFe', key);
   return element('consSitNFe', body, { xmlns: NFE_NAMESPACE, versao: '4.00' });
 }
@@ -91,7 +92,7 @@ export function buildDistDFeInt(input: DistDFeInput): string {
       query = element('consNSU', textElement('NSU', nsu(input.query.nsu, 'query.nsu')));
       break;
     case 'accessKey':
-      query = element('consChNFe', textElement('chNFe', requirePattern(input.query.accessKey, NFE_ACCESS_KEY_PATTERN, 'query.accessKey', '44-character NF-e access key')));
+      query = element('consChNFe', textElement('chNFe', requireValidAccessKey(input.query.accessKey, 'query.accessKey')));
       break;
     default:
       throw new XmlBuildError('query: expected kind "after", "nsu" or "accessKey"');

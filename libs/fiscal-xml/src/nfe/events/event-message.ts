@@ -1,8 +1,9 @@
 // The NF-e event envelope (leiauteEvento 1.00): one `evento` per signature, then `envEvento` carrying signed events
 // as strings (signed XML is never re-serialized).
+import { isAccessKeyValid } from '@talao/fiscal-model';
 import { element, textElement, XmlBuildError } from '../../writer/canonical-xml.js';
 import { formatFiscalDateTime } from '../../writer/fiscal-datetime.js';
-import { NFE_ACCESS_KEY_PATTERN, padDigits, requireIntegerInRange, requirePattern } from '../../writer/field-rules.js';
+import { padDigits, requireIntegerInRange, requirePattern } from '../../writer/field-rules.js';
 import { type FederalTaxId, type FiscalEnvironment, NFE_NAMESPACE, taxIdElement, tpAmb, withoutXmlDeclaration } from '../nfe-common.js';
 
 export interface NfeEventCommon {
@@ -30,8 +31,16 @@ interface EventSpec {
   readonly details: string;
 }
 
+/** A 44-character NF-e key whose modulus-11 check digit is right: a typo never reaches the authorizer. */
+export function requireValidAccessKey(value: string, field: string): string {
+  if (typeof value !== 'string' || !isAccessKeyValid(value)) {
+    throw new XmlBuildError(`${field}: expected a 44-character NF-e access key with a valid check digit, received ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
 export function buildNfeEvent(common: NfeEventCommon, spec: EventSpec): UnsignedNfeEvent {
-  const key = requirePattern(common.accessKey, NFE_ACCESS_KEY_PATTERN, 'accessKey', '44-character NF-e access key');
+  const key = requireValidAccessKey(common.accessKey, 'accessKey');
   requirePattern(spec.orgao, /^[0-9]{2}$/, 'orgao', 'a 2-digit cOrgao');
   const sequence = requireIntegerInRange(spec.sequence, 'sequence', 1, spec.maxSequence);
   const id = `ID${spec.type}${key}${padDigits(sequence, 2, 'sequence')}`;

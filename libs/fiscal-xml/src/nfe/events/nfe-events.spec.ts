@@ -8,7 +8,7 @@ import {
 } from './nfe-events.js';
 
 const cert = createTestCertificate();
-const key = '35220605730928000145550010000048661583302923';
+const key = '35220605730928000145550010000048661583302921';
 const common = {
   environment: 'homologation' as const,
   author: { cnpj: '05730928000145' },
@@ -69,6 +69,7 @@ describe('NF-e events', () => {
     expect(() => buildCancellationEvent({ ...cancel, justification: ' começa com espaço e é longa' })).toThrow(/justification/);
     expect(() => buildCancellationEvent({ ...cancel, justification: 'quebra\nde linha no meio' })).toThrow(/justification/);
     expect(() => buildCancellationEvent({ ...cancel, accessKey: key.slice(1) })).toThrow(/accessKey/);
+    expect(() => buildCancellationEvent({ ...cancel, accessKey: `${key.slice(0, 43)}0` })).toThrow(/check digit/);
     expect(() => buildCancellationEvent({ ...cancel, author: { cnpj: '123' } })).toThrow(/author.cnpj/);
     expect(() => buildCancellationEvent({ ...cancel, utcOffset: '-03:30' })).toThrow(/utcOffset/);
     expect(() => buildCancellationEvent({ ...cancel, environment: 'test' as never })).toThrow(/environment/);

@@ -1,0 +1,222 @@
+// Readers of the SEFAZ NF-e 4.00 answers the platform acts on. Each takes either the SOAP 1.2 envelope or the bare
+// response document, and returns plain values; codes stay strings (cStat "100"), as the authorizers send them.
+import {
+  attributeOf, childOf, childrenOf, parseXmlTree, rawElement, requiredChild, requiredText, rootOf, textOf, type XmlObject,
+  XmlParseError,
+} from './hardened-xml.js';
+import { unwrapSoapResponse } from './soap-envelope.js';
+
+/** cStat + xMotivo: the authorizer's own code and message. */
+export interface AuthorizerStatus {
+  readonly code: string;
+  readonly message: string;
+}
+
+/** The fiscal response element of `xml` (SOAP envelope or bare), checked to be `expected`. */
+export function fiscalResponse(xml: string, expected: string): XmlObject {
+  const head = xml.slice(0, 512);
+  const root = /<(?:[A-Za-z_][\w.-]*:)?Envelope[\s>]/.test(head) ? unwrapSoapResponse(xml) : rootOf(parseXmlTree(xml));
+  if (root.name !== expected) throw new XmlParseError(`expected <${expected}>, found <${root.name}>`);
+  return root.node;
+}
+
+export function statusOf(node: XmlObject, path: string): AuthorizerStatus {
+  return { code: requiredText(node, 'cStat', path), message: requiredText(node, 'xMotivo', path) };
+}
+
+/** protNFe/infProt: the authorization (or denial / rejection) of one NF-e. */
+export interface NfeProtocol {
+  readonly environment: string;
+  readonly applicationVersion: string;
+  readonly accessKey: string;
+  readonly receivedAt: string;
+  readonly protocolNumber?: string;
+  readonly digestValue?: string;
+  readonly status: AuthorizerStatus;
+  /** The protNFe element exactly as received, to join the signed NFe in nfeProc. */
+  readonly rawXml?: string;
+}
+
+export function readProtocol(protNFe: XmlObject, rawXml: string | undefined): NfeProtocol {
+  const info = requiredChild(protNFe, 'infProt', 'protNFe');
+  return {
+    environment: requiredText(info, 'tpAmb', 'infProt'),
+    applicationVersion: requiredText(info, 'verAplic', 'infProt'),
+    accessKey: requiredText(info, 'chNFe', 'infProt'),
+    receivedAt: requiredText(info, 'dhRecbto', 'infProt'),
+    protocolNumber: textOf(info, 'nProt'),
+    digestValue: textOf(info, 'digVal'),
+    status: statusOf(info, 'infProt'),
+    rawXml,
+  };
+}
+
+export interface RetEnviNFe {
+  readonly environment: string;
+  readonly ufCode: string;
+  readonly status: AuthorizerStatus;
+  readonly receivedAt?: string;
+  /** nRec, when the authorizer answered asynchronously (cStat 103): poll NFeRetAutorizacao4 with it. */
+  readonly receipt?: string;
+  readonly protocol?: NfeProtocol;
+}
+
+export function parseRetEnviNFe(xml: string): RetEnviNFe {
+  const node = fiscalResponse(xml, 'retEnviNFe');
+  const prot = childOf(node, 'protNFe');
+  const receipt = childOf(node, 'infRec');
+  return {
+    environment: requiredText(node, 'tpAmb', 'retEnviNFe'),
+    ufCode: requiredText(node, 'cUF', 'retEnviNFe'),
+    status: statusOf(node, 'retEnviNFe'),
+    receivedAt: textOf(node, 'dhRecbto'),
+    receipt: receipt && textOf(receipt, 'nRec'),
+    protocol: prot && readProtocol(prot, rawElement(xml, 'protNFe')),
+  };
+}
+
+/** retEvento/infEvento: the registration (or rejection) of one event. */
+export interface EventResult {
+  readonly status: AuthorizerStatus;
+  readonly orgao: string;
+  readonly accessKey?: string;
+  readonly type?: string;
+  readonly sequence?: string;
+  readonly description?: string;
+  readonly registeredAt?: string;
+  readonly protocolNumber?: string;
+}
+
+export function readEventResult(retEvento: XmlObject): EventResult {
+  const info = requiredChild(retEvento, 'infEvento', 'retEvento');
+  return {
+    status: statusOf(info, 'retEvento/infEvento'),
+    orgao: requiredText(info, 'cOrgao', 'retEvento/infEvento'),
+    accessKey: textOf(info, 'chNFe'),
+    type: textOf(info, 'tpEvento'),
+    sequence: textOf(info, 'nSeqEvento'),
+    description: textOf(info, 'xEvento'),
+    registeredAt: textOf(info, 'dhRegEvento'),
+    protocolNumber: textOf(info, 'nProt'),
+  };
+}
+
+export interface RetEnvEvento {
+  readonly lotId: string;
+  readonly environment: string;
+  readonly orgao: string;
+  readonly status: AuthorizerStatus;
+  readonly results: readonly EventResult[];
+}
+
+export function parseRetEnvEvento(xml: string): RetEnvEvento {
+  const node = fiscalResponse(xml, 'retEnvEvento');
+  return {
+    lotId: requiredText(node, 'idLote', 'retEnvEvento'),
+    environment: requiredText(node, 'tpAmb', 'retEnvEvento'),
+    orgao: requiredText(node, 'cOrgao', 'retEnvEvento'),
+    status: statusOf(node, 'retEnvEvento'),
+    results: childrenOf(node, 'retEvento').map(readEventResult),
+  };
+}
+
+/** procEventoNFe: a registered event as the authorizer keeps it (the signed event and its result). */
+export interface ProcessedEvent {
+  readonly accessKey: string;
+  readonly type: string;
+  readonly sequence: string;
+  readonly eventAt: string;
+  readonly result: EventResult;
+}
+
+export function readProcessedEvent(procEventoNFe: XmlObject): ProcessedEvent {
+  const evento = requiredChild(procEventoNFe, 'evento', 'procEventoNFe');
+  const info = requiredChild(evento, 'infEvento', 'procEventoNFe/evento');
+  return {
+    accessKey: requiredText(info, 'chNFe', 'evento/infEvento'),
+    type: requiredText(info, 'tpEvento', 'evento/infEvento'),
+    sequence: requiredText(info, 'nSeqEvento', 'evento/infEvento'),
+    eventAt: requiredText(info, 'dhEvento', 'evento/infEvento'),
+    result: readEventResult(requiredChild(procEventoNFe, 'retEvento', 'procEventoNFe')),
+  };
+}
+
+export interface RetConsSitNFe {
+  readonly environment: string;
+  readonly ufCode: string;
+  readonly status: AuthorizerStatus;
+  readonly accessKey?: string;
+  readonly protocol?: NfeProtocol;
+  readonly events: readonly ProcessedEvent[];
+}
+
+export function parseRetConsSitNFe(xml: string): RetConsSitNFe {
+  const node = fiscalResponse(xml, 'retConsSitNFe');
+  const prot = childOf(node, 'protNFe');
+  return {
+    environment: requiredText(node, 'tpAmb', 'retConsSitNFe'),
+    ufCode: requiredText(node, 'cUF', 'retConsSitNFe'),
+    status: statusOf(node, 'retConsSitNFe'),
+    accessKey: textOf(node, 'chNFe'),
+    protocol: prot && readProtocol(prot, rawElement(xml, 'protNFe')),
+    events: childrenOf(node, 'procEventoNFe').map(readProcessedEvent),
+  };
+}
+
+export interface RetInutNFe {
+  readonly environment: string;
+  readonly status: AuthorizerStatus;
+  readonly ufCode: string;
+  readonly year?: string;
+  readonly cnpj?: string;
+  readonly model?: string;
+  readonly series?: string;
+  readonly firstNumber?: string;
+  readonly lastNumber?: string;
+  readonly receivedAt: string;
+  readonly protocolNumber?: string;
+}
+
+export function parseRetInutNFe(xml: string): RetInutNFe {
+  const info = requiredChild(fiscalResponse(xml, 'retInutNFe'), 'infInut', 'retInutNFe');
+  return {
+    environment: requiredText(info, 'tpAmb', 'infInut'),
+    status: statusOf(info, 'infInut'),
+    ufCode: requiredText(info, 'cUF', 'infInut'),
+    year: textOf(info, 'ano'),
+    cnpj: textOf(info, 'CNPJ'),
+    model: textOf(info, 'mod'),
+    series: textOf(info, 'serie'),
+    firstNumber: textOf(info, 'nNFIni'),
+    lastNumber: textOf(info, 'nNFFin'),
+    receivedAt: requiredText(info, 'dhRecbto', 'infInut'),
+    protocolNumber: textOf(info, 'nProt'),
+  };
+}
+
+export interface RetConsStatServ {
+  readonly environment: string;
+  readonly ufCode: string;
+  readonly status: AuthorizerStatus;
+  readonly receivedAt: string;
+  /** tMed: the authorizer's average processing time, seconds. */
+  readonly averageSeconds?: string;
+  /** dhRetorno: when the authorizer expects to be back, if it is down. */
+  readonly expectedReturnAt?: string;
+  readonly observation?: string;
+  readonly version?: string;
+}
+
+export function parseRetConsStatServ(xml: string): RetConsStatServ {
+  const node = fiscalResponse(xml, 'retConsStatServ');
+  return {
+    environment: requiredText(node, 'tpAmb', 'retConsStatServ'),
+    ufCode: requiredText(node, 'cUF', 'retConsStatServ'),
+    status: statusOf(node, 'retConsStatServ'),
+    receivedAt: requiredText(node, 'dhRecbto', 'retConsStatServ'),
+    averageSeconds: textOf(node, 'tMed'),
+    expectedReturnAt: textOf(node, 'dhRetorno'),
+    observation: textOf(node, 'xObs'),
+    version: attributeOf(node, 'versao'),
+  };
+}
