@@ -1,0 +1,178 @@
+import {
+  buildConsSitNFe, buildConsStatServ, buildDistDFeInt, buildEnviNFe, type DistDFeQuery, type FederalTaxId, NFE_NAMESPACE,
+} from '@talao/fiscal-xml';
+import { type AuthorizerOutcome } from '../outcome.js';
+import { type FiscalEnvironment, type SefazService } from '../routing/endpoint-types.js';
+import { findStateAuthorizer, resolveSefazEndpoint, type SefazEndpoint } from '../routing/resolve-sefaz-endpoint.js';
+import { type RecordedExchange } from '../transport/exchange.js';
+import { callHttps, type TransportTimeouts } from '../transport/https-call.js';
+import { type MutualTlsAgentPool, type MutualTlsCredentials } from '../transport/mutual-tls-agents.js';
+import { buildSoapEnvelope, soapHeaders } from '../transport/soap-envelope.js';
+import {
+  AUTHORIZED_CODES, classifyConsult, classifyDistribution, classifyEvent, classifyInutilizacao, classifyStatusService, DENIED_CODES,
+  pausedOutcome, rejectedOutcome,
+} from './sefaz-classification.js';
+import {
+  type ProtNFeResult, readRetConsReciNFe, readRetConsSitNFe, readRetConsStatServ, readRetDistDFeInt, readRetEnviNFe, readRetEnvEvento,
+  readRetInutNFe, type RetConsSitNFe, type RetConsStatServ, type RetDistDFeInt, type RetEnviNFe, type RetEnvEvento, type RetInutNFe,
+} from './sefaz-responses.js';
+
+/** Who calls and where: the company's certificate, its environment (from the credential) and state. */
+export interface SefazCallContext {
+  credentials: MutualTlsCredentials;
+  environment: FiscalEnvironment;
+  uf: string;
+  /** Send to the state's SVC (SVC-AN / SVC-RS). */
+  contingency?: boolean;
+}
+
+export interface SefazClientOptions {
+  agents: MutualTlsAgentPool;
+  /** Per environment, a base URL that replaces the real hosts (the simulator); see resolveSefazEndpoint. */
+  baseUrlOverrides?: Partial<Record<FiscalEnvironment, string>>;
+  timeouts?: Partial<TransportTimeouts>;
+  /** Polling of NFeRetAutorizacao4 after an asynchronous answer (103). */
+  asyncPolling?: { intervalMs: number; maxAttempts: number };
+}
+
+export interface AuthorizationResult {
+  /** The lot's answer (retEnviNFe), or the receipt's (retConsReciNFe) after polling. */
+  lot: { cStat: string; xMotivo: string; nRec?: string };
+  protNFe?: ProtNFeResult;
+  endpoint: Pick<SefazEndpoint, 'authorizer' | 'url' | 'tpEmis'>;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Read<T> = (body: string) => T;
+type Classify<T> = (result: T, exchanges: RecordedExchange[]) => AuthorizerOutcome<T>;
+type Exchanged<T> = { ok: true; result: T } | { ok: false; outcome: AuthorizerOutcome<never> };
+
+export class SefazClient {
+  constructor(private readonly options: SefazClientOptions) {}
+
+  endpoint(ctx: SefazCallContext, service: SefazService, national = false): SefazEndpoint {
+    const baseUrl = this.options.baseUrlOverrides?.[ctx.environment];
+    return resolveSefazEndpoint(
+      { uf: ctx.uf, environment: ctx.environment, service, contingency: national ? false : ctx.contingency, national },
+      baseUrl ? { baseUrl } : {},
+    );
+  }
+
+  /** One HTTP exchange; transport failures and unreadable answers become unavailable / unknown outcomes. */
+  private async exchange<T>(ctx: SefazCallContext, endpoint: SefazEndpoint, message: string, read: Read<T>, exchanges: RecordedExchange[]): Promise<Exchanged<T>> {
+    const transport = await callHttps({
+      method: 'POST',
+      url: endpoint.url,
+      headers: soapHeaders(endpoint),
+      body: buildSoapEnvelope(endpoint, message),
+      agent: this.options.agents.agentFor(ctx.credentials),
+      timeouts: this.options.timeouts,
+    });
+    exchanges.push(transport.exchange);
+    if (transport.kind === 'failure') {
+      const outcome = transport.sent
+        ? { status: 'unknown' as const, reason: transport.reason, detail: transport.detail, exchanges }
+        : { status: 'unavailable' as const, reason: transport.reason, detail: transport.detail, exchanges };
+      return { ok: false, outcome };
+    }
+    if (transport.status === 504) {
+      // A gateway gave up waiting for the authorizer, which may still have processed the request.
+      return { ok: false, outcome: { status: 'unknown', reason: 'gateway-timeout', detail: `HTTP 504`, exchanges } };
+    }
+    if (transport.status !== 200) {
+      return { ok: false, outcome: { status: 'unavailable', reason: 'http-error', detail: `HTTP ${transport.status}: ${transport.body.slice(0, 300)}`, exchanges } };
+    }
+    try {
+      return { ok: true, result: read(transport.body) };
+    } catch (error) {
+      // A 200 we cannot read may carry a decision we did not see.
+      return { ok: false, outcome: { status: 'unknown', reason: 'unreadable-response', detail: (error as Error).message, exchanges } };
+    }
+  }
+
+  private async simpleCall<T>(ctx: SefazCallContext, service: SefazService, message: string, read: Read<T>, classify: Classify<T>, national = false): Promise<AuthorizerOutcome<T>> {
+    const exchanges: RecordedExchange[] = [];
+    const endpoint = this.endpoint(ctx, service, national);
+    const answer = await this.exchange(ctx, endpoint, message, read, exchanges);
+    return answer.ok ? classify(answer.result, exchanges) : answer.outcome;
+  }
+
+  /**
+   * NFeAutorizacao4 with one signed NF-e, indSinc=1. An asynchronous answer (103) is followed by polling
+   * NFeRetAutorizacao4 with the receipt; if the receipt never resolves, the outcome is unknown.
+   */
+  async authorize(ctx: SefazCallContext, input: { signedNfe: string; lotId: string }): Promise<AuthorizerOutcome<AuthorizationResult>> {
+    const exchanges: RecordedExchange[] = [];
+    const endpoint = this.endpoint(ctx, 'NFeAutorizacao4');
+    const where = { authorizer: endpoint.authorizer, url: endpoint.url, tpEmis: endpoint.tpEmis };
+    const answer = await this.exchange<RetEnviNFe>(ctx, endpoint, buildEnviNFe(input), readRetEnviNFe, exchanges);
+    if (!answer.ok) return answer.outcome;
+    const ret = answer.result;
+    const pause = pausedOutcome<AuthorizationResult>(ret, exchanges);
+    if (pause) return pause;
+    if (ret.cStat === '104' && ret.protNFe) return this.classifyProtocol(ret.protNFe, { cStat: ret.cStat, xMotivo: ret.xMotivo }, where, exchanges);
+    if (ret.cStat === '103' && ret.nRec) return this.pollReceipt(ctx, ret.nRec, where, exchanges);
+    return rejectedOutcome(ret, { lot: { cStat: ret.cStat, xMotivo: ret.xMotivo }, endpoint: where }, exchanges);
+  }
+
+  private classifyProtocol(prot: ProtNFeResult, lot: AuthorizationResult['lot'], where: AuthorizationResult['endpoint'], exchanges: RecordedExchange[]): AuthorizerOutcome<AuthorizationResult> {
+    const result: AuthorizationResult = { lot, protNFe: prot, endpoint: where };
+    if (AUTHORIZED_CODES.has(prot.cStat) && prot.nProt) {
+      return { status: 'authorized', code: prot.cStat, message: prot.xMotivo, protocol: prot.nProt, result, exchanges };
+    }
+    return rejectedOutcome(prot, result, exchanges, DENIED_CODES.has(prot.cStat) ? prot.nProt : undefined);
+  }
+
+  private async pollReceipt(ctx: SefazCallContext, nRec: string, where: AuthorizationResult['endpoint'], exchanges: RecordedExchange[]): Promise<AuthorizerOutcome<AuthorizationResult>> {
+    if (!/^[0-9]{15}$/.test(nRec)) return { status: 'unknown', reason: 'unreadable-response', detail: `receipt ${nRec} is not 15 digits`, exchanges };
+    const polling = this.options.asyncPolling ?? { intervalMs: 1_000, maxAttempts: 5 };
+    const endpoint = this.endpoint(ctx, 'NFeRetAutorizacao4');
+    const tpAmb = ctx.environment === 'production' ? '1' : '2';
+    const message = `<consReciNFe xmlns="${NFE_NAMESPACE}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><nRec>${nRec}</nRec></consReciNFe>`;
+    for (let attempt = 0; attempt < polling.maxAttempts; attempt++) {
+      await sleep(polling.intervalMs);
+      const answer = await this.exchange(ctx, endpoint, message, readRetConsReciNFe, exchanges);
+      // The lot was received: whatever goes wrong now, only a consult can tell what became of it.
+      if (!answer.ok) return { status: 'unknown', reason: answer.outcome.status === 'unknown' ? answer.outcome.reason : 'still-processing', detail: `polling receipt ${nRec}: ${'detail' in answer.outcome ? answer.outcome.detail : ''}`, exchanges };
+      const ret = answer.result;
+      if (ret.cStat === '105') continue;
+      const lot = { cStat: ret.cStat, xMotivo: ret.xMotivo, nRec };
+      const prot = ret.protNFe[0];
+      if (ret.cStat === '104' && prot) return this.classifyProtocol(prot, lot, where, exchanges);
+      return rejectedOutcome(ret, { lot, endpoint: where }, exchanges);
+    }
+    return { status: 'unknown', reason: 'still-processing', detail: `receipt ${nRec} still processing after ${polling.maxAttempts} polls`, exchanges };
+  }
+
+  /** NFeConsultaProtocolo4: the authorizer's record of one NF-e (reconciles unknown outcomes). */
+  consultProtocol(ctx: SefazCallContext, accessKey: string): Promise<AuthorizerOutcome<RetConsSitNFe>> {
+    return this.simpleCall(ctx, 'NFeConsultaProtocolo4', buildConsSitNFe({ environment: ctx.environment, accessKey }), readRetConsSitNFe, classifyConsult);
+  }
+
+  /**
+   * NFeRecepcaoEvento4 with an envEvento holding one signed event (build it with fiscal-xml's buildEnvEvento).
+   * Manifestation events go to the Ambiente Nacional (`national: true`).
+   */
+  sendEvent(ctx: SefazCallContext, input: { envEvento: string; national?: boolean }): Promise<AuthorizerOutcome<RetEnvEvento>> {
+    return this.simpleCall(ctx, 'NFeRecepcaoEvento4', input.envEvento, readRetEnvEvento, classifyEvent, input.national === true);
+  }
+
+  /** NFeInutilizacao4 with a signed inutNFe. */
+  inutilize(ctx: SefazCallContext, input: { signedInutNFe: string }): Promise<AuthorizerOutcome<RetInutNFe>> {
+    return this.simpleCall(ctx, 'NFeInutilizacao4', input.signedInutNFe, readRetInutNFe, classifyInutilizacao);
+  }
+
+  /** NFeStatusServico4 of the state's authorizer (or its SVC under contingency). */
+  statusService(ctx: SefazCallContext): Promise<AuthorizerOutcome<RetConsStatServ>> {
+    const ufCode = this.endpoint(ctx, 'NFeStatusServico4').stateCode;
+    return this.simpleCall(ctx, 'NFeStatusServico4', buildConsStatServ({ environment: ctx.environment, ufCode }), readRetConsStatServ, classifyStatusService);
+  }
+
+  /** NFeDistribuicaoDFe (Ambiente Nacional): documents addressed to the interested tax id. */
+  distribution(ctx: SefazCallContext, input: { interested: FederalTaxId; query: DistDFeQuery }): Promise<AuthorizerOutcome<RetDistDFeInt>> {
+    const authorUfCode = findStateAuthorizer(ctx.uf)?.code;
+    const message = buildDistDFeInt({ environment: ctx.environment, authorUfCode, interested: input.interested, query: input.query });
+    return this.simpleCall(ctx, 'NFeDistribuicaoDFe', message, readRetDistDFeInt, classifyDistribution, true);
+  }
+}

@@ -1,0 +1,65 @@
+import { createHash, X509Certificate } from 'node:crypto';
+import { Agent } from 'node:https';
+
+/** The company's A1 certificate as PEM (from `loadPkcs12`), plus the authorizers' CA chain. */
+export interface MutualTlsCredentials {
+  privateKeyPem: string;
+  certificatePem: string;
+}
+
+export interface MutualTlsAgentOptions {
+  /**
+   * Trusted roots for the authorizers' server certificates. ICP-Brasil and the national environment's chains are
+   * not in Node's default store, so the bundle is explicit; when absent, Node's default store is used.
+   */
+  caBundlePem?: string | readonly string[];
+  /**
+   * TLS 1.2 by default: the server accepts or refuses the client certificate during the handshake, before any request
+   * byte leaves, so a refusal is certainly "not sent". Under TLS 1.3 the refusal arrives after the client may have
+   * written the request, and would look like a reset after sending (an unknown outcome). The SEFAZ endpoints speak 1.2.
+   */
+  maxTlsVersion?: 'TLSv1.2' | 'TLSv1.3';
+  /** Sockets kept open per authorizer host (keep-alive), per certificate. */
+  maxSockets?: number;
+}
+
+/**
+ * One keep-alive agent per company certificate (by SHA-256 fingerprint) and CA bundle: TLS sessions and sockets are
+ * reused across calls of the same company, and a certificate is never presented on another company's connection.
+ */
+export class MutualTlsAgentPool {
+  private readonly agents = new Map<string, Agent>();
+  private readonly ca: string[] | undefined;
+  private readonly caDigest: string;
+
+  constructor(private readonly options: MutualTlsAgentOptions = {}) {
+    const bundle = options.caBundlePem;
+    this.ca = bundle === undefined ? undefined : typeof bundle === 'string' ? [bundle] : [...bundle];
+    this.caDigest = createHash('sha256').update(this.ca?.join('\n') ?? 'default-store').digest('hex');
+  }
+
+  agentFor(credentials: MutualTlsCredentials): Agent {
+    const fingerprint = new X509Certificate(credentials.certificatePem).fingerprint256;
+    const cacheKey = `${fingerprint}|${this.caDigest}`;
+    let agent = this.agents.get(cacheKey);
+    if (!agent) {
+      agent = new Agent({
+        keepAlive: true,
+        maxSockets: this.options.maxSockets ?? 16,
+        key: credentials.privateKeyPem,
+        cert: credentials.certificatePem,
+        ...(this.ca ? { ca: this.ca } : {}),
+        minVersion: 'TLSv1.2',
+        maxVersion: this.options.maxTlsVersion ?? 'TLSv1.2',
+      });
+      this.agents.set(cacheKey, agent);
+    }
+    return agent;
+  }
+
+  /** Closes every pooled socket (process shutdown, tests). */
+  destroy(): void {
+    for (const agent of this.agents.values()) agent.destroy();
+    this.agents.clear();
+  }
+}
