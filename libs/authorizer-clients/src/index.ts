@@ -10,3 +10,5 @@ export * from './transport/soap-envelope.js';
 export * from './sefaz/safe-xml.js';
 export * from './sefaz/sefaz-responses.js';
 export * from './sefaz/sefaz-client.js';
+export * from './nfse/nfse-payloads.js';
+export * from './nfse/nfse-nacional-client.js';
