@@ -43,3 +43,6 @@ export {
   parseSefinDpsResponse, parseSefinEventResponse, parseSefinNfseResponse, type SefinEventResult, type SefinMessage,
   type SefinNfseResult,
 } from './parsing/nfse-responses.js';
+
+// NF-e 4.00 document builder (from fiscal-model's computed NfeDocument).
+export { buildNfe, type UnsignedNfe } from './nfe/document/build-nfe.js';

@@ -1,0 +1,68 @@
+// det: prod and imposto (ICMS, IPI, PIS, COFINS, IBSCBS) of one item, in the XSD sequence.
+import type { NfeCofins, NfeIbsCbs, NfeIpi, NfeItem, NfePis, NfeProd } from '@talao/fiscal-model';
+import { element, optionalTextElement as opt, textElement as el, XmlBuildError } from '../../writer/canonical-xml.js';
+import { icmsXml } from './nfe-icms.js';
+
+function prodXml(prod: NfeProd): string {
+  return (
+    el('cProd', prod.cProd) + el('cEAN', prod.cEAN) + el('xProd', prod.xProd) + el('NCM', prod.NCM) + opt('CEST', prod.CEST) +
+    el('CFOP', prod.CFOP) + el('uCom', prod.uCom) + el('qCom', prod.qCom) + el('vUnCom', prod.vUnCom) + el('vProd', prod.vProd) +
+    el('cEANTrib', prod.cEANTrib) + el('uTrib', prod.uTrib) + el('qTrib', prod.qTrib) + el('vUnTrib', prod.vUnTrib) +
+    opt('vFrete', prod.vFrete) + opt('vSeg', prod.vSeg) + opt('vDesc', prod.vDesc) + opt('vOutro', prod.vOutro) + el('indTot', prod.indTot)
+  );
+}
+
+function ipiXml(ipi: NfeIpi | undefined): string {
+  if (!ipi) return '';
+  let group: string;
+  if (ipi.group === 'IPINT') group = element('IPINT', el('CST', ipi.CST));
+  else if ('vBC' in ipi) group = element('IPITrib', el('CST', ipi.CST) + el('vBC', ipi.vBC) + el('pIPI', ipi.pIPI) + el('vIPI', ipi.vIPI));
+  else group = element('IPITrib', el('CST', ipi.CST) + el('qUnid', ipi.qUnid) + el('vUnid', ipi.vUnid) + el('vIPI', ipi.vIPI));
+  return element('IPI', el('cEnq', ipi.cEnq) + group);
+}
+
+/** PIS and COFINS share one shape; `tax` names the prefix (PIS → PISAliq, pPIS, vPIS). */
+function socialContributionXml(tax: 'PIS' | 'COFINS', value: NfePis | NfeCofins): string {
+  const rate = `p${tax}`;
+  const amount = `v${tax}`;
+  let body: string;
+  switch (value.group) {
+    case 'Aliq':
+      body = el('CST', value.CST) + el('vBC', value.vBC) + el(rate, value.p) + el(amount, value.v);
+      break;
+    case 'Qtde':
+      body = el('CST', value.CST) + el('qBCProd', value.qBCProd) + el('vAliqProd', value.vAliqProd) + el(amount, value.v);
+      break;
+    case 'NT':
+      body = el('CST', value.CST);
+      break;
+    case 'Outr':
+      body = el('CST', value.CST) +
+        ('vBC' in value ? el('vBC', value.vBC) + el(rate, value.p) : el('qBCProd', value.qBCProd) + el('vAliqProd', value.vAliqProd)) +
+        el(amount, value.v);
+      break;
+    default:
+      throw new XmlBuildError(`${tax}: unknown group ${JSON.stringify((value as { group: unknown }).group)}`);
+  }
+  return element(tax, element(`${tax}${value.group}`, body));
+}
+
+function ibsCbsXml(tax: NfeIbsCbs | undefined): string {
+  if (!tax) return '';
+  const g = tax.gIBSCBS;
+  const group =
+    el('vBC', g.vBC) +
+    element('gIBSUF', el('pIBSUF', g.gIBSUF.pIBSUF) + el('vIBSUF', g.gIBSUF.vIBSUF)) +
+    element('gIBSMun', el('pIBSMun', g.gIBSMun.pIBSMun) + el('vIBSMun', g.gIBSMun.vIBSMun)) +
+    el('vIBS', g.vIBS) +
+    element('gCBS', el('pCBS', g.gCBS.pCBS) + el('vCBS', g.gCBS.vCBS));
+  return element('IBSCBS', el('CST', tax.CST) + el('cClassTrib', tax.cClassTrib) + element('gIBSCBS', group));
+}
+
+export function itemXml(item: NfeItem, expectedNumber: number): string {
+  if (item.nItem !== expectedNumber) throw new XmlBuildError(`det[${expectedNumber - 1}].nItem: expected ${expectedNumber}, received ${item.nItem}`);
+  const tax = item.imposto;
+  const imposto =
+    icmsXml(tax.ICMS) + ipiXml(tax.IPI) + socialContributionXml('PIS', tax.PIS) + socialContributionXml('COFINS', tax.COFINS) + ibsCbsXml(tax.IBSCBS);
+  return element('det', element('prod', prodXml(item.prod)) + element('imposto', imposto), { nItem: String(item.nItem) });
+}
