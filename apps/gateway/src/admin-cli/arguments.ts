@@ -1,0 +1,89 @@
+// `npm run admin -- <command> [--flag value | --flag=value]…` parsed without a dependency.
+
+export class UsageError extends Error {}
+
+export interface ParsedArguments {
+  readonly command: string;
+  readonly flags: Readonly<Record<string, string>>;
+  readonly positionals: readonly string[];
+}
+
+export function parseArguments(argv: readonly string[]): ParsedArguments {
+  const [command, ...rest] = argv;
+  if (!command || command.startsWith('-')) throw new UsageError('missing command');
+  const flags: Record<string, string> = {};
+  const positionals: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (!arg.startsWith('--')) {
+      positionals.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = arg.slice(2, eq === -1 ? undefined : eq);
+    if (!/^[a-z][a-z0-9-]*$/.test(name)) throw new UsageError(`bad flag ${arg}`);
+    if (name in flags) throw new UsageError(`--${name} given twice`);
+    if (eq !== -1) {
+      flags[name] = arg.slice(eq + 1);
+    } else {
+      const value = rest[i + 1];
+      if (value === undefined || value.startsWith('--')) throw new UsageError(`--${name} needs a value`);
+      flags[name] = value;
+      i++;
+    }
+  }
+  return { command, flags, positionals };
+}
+
+/** Flags of create-company → fields of the admin API's company body (flags win over --json / --file). */
+const COMPANY_FLAGS: Record<string, (body: CompanyBody, value: string) => void> = {
+  'tax-id': (b, v) => (b.tax_id = v),
+  'legal-name': (b, v) => (b.legal_name = v),
+  'trade-name': (b, v) => (b.trade_name = v),
+  'tax-regime': (b, v) => (b.tax_regime = v),
+  'state-registration': (b, v) => (b.state_registration = v),
+  'municipal-registration': (b, v) => (b.municipal_registration = v),
+  street: (b, v) => (address(b).street = v),
+  number: (b, v) => (address(b).number = v),
+  complement: (b, v) => (address(b).complement = v),
+  district: (b, v) => (address(b).district = v),
+  'city-code': (b, v) => (address(b).city_code = v),
+  state: (b, v) => (address(b).state = v),
+  'postal-code': (b, v) => (address(b).postal_code = v),
+  phone: (b, v) => (b.phone = v),
+  email: (b, v) => (b.email = v),
+  'nfe-series': (b, v) => (series(b).nfe = integer('nfe-series', v)),
+  'nfse-series': (b, v) => (series(b).nfse = integer('nfse-series', v)),
+  'nfse-service-code': (b, v) => (b.default_nfse_service_code = v),
+  'plan-name': (b, v) => (plan(b).name = v),
+  'production-quota': (b, v) => (plan(b).production_quota = v === 'unlimited' ? null : integer('production-quota', v)),
+  'overage-price': (b, v) => (plan(b).overage_price = v === 'none' ? null : v),
+};
+
+type CompanyBody = Record<string, unknown> & {
+  address?: Record<string, unknown>;
+  default_series?: Record<string, unknown>;
+  plan?: Record<string, unknown>;
+};
+
+const address = (b: CompanyBody) => (b.address ??= {});
+const series = (b: CompanyBody) => (b.default_series ??= {});
+const plan = (b: CompanyBody) => (b.plan ??= { production_quota: null, overage_price: null });
+
+function integer(flag: string, value: string): number {
+  if (!/^\d+$/.test(value)) throw new UsageError(`--${flag} must be a whole number`);
+  return Number(value);
+}
+
+export const COMPANY_FLAG_NAMES = Object.keys(COMPANY_FLAGS);
+
+export function companyBodyFromFlags(base: Record<string, unknown>, flags: Readonly<Record<string, string>>): Record<string, unknown> {
+  const body = structuredClone(base) as CompanyBody;
+  for (const [name, value] of Object.entries(flags)) {
+    if (name === 'json' || name === 'file') continue;
+    const apply = COMPANY_FLAGS[name];
+    if (!apply) throw new UsageError(`create-company does not know --${name}`);
+    apply(body, value);
+  }
+  return body;
+}

@@ -1,0 +1,70 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  createApiKey,
+  createCompany,
+  getCompany,
+  presentApiKey,
+  presentCertificate,
+  presentCompany,
+  setCertificate,
+} from '@talao/company-admin';
+import { AdminTokenGuard } from '../auth/admin-token.guard.js';
+import { GatewayResources } from '../gateway-resources.js';
+import { ApiErrors, ApiJsonBody, ApiResult } from '../openapi/decorators.js';
+
+const companyIdParam = ApiParam({ name: 'id', schema: { type: 'string', format: 'uuid' } });
+
+/** Operators only (Authorization: Bearer $ADMIN_TOKEN). The logic is in @talao/company-admin, shared with the CLI. */
+@ApiTags('admin')
+@ApiBearerAuth('admin-token')
+@UseGuards(AdminTokenGuard)
+@Controller('admin/v1/companies')
+export class AdminCompaniesController {
+  constructor(private readonly resources: GatewayResources) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ operationId: 'adminCreateCompany', summary: 'Register a company (CNPJ, IBGE city and state, plan)' })
+  @ApiJsonBody('CreateCompanyRequest')
+  @ApiResult(201, 'Created', 'Company')
+  @ApiErrors(401, 409, 413, 415, 422, 429)
+  async create(@Body() body: unknown) {
+    return presentCompany(await createCompany(this.resources.companyAdmin, body));
+  }
+
+  @Get(':id')
+  @ApiOperation({ operationId: 'adminGetCompany', summary: 'A company' })
+  @companyIdParam
+  @ApiResult(200, 'The company', 'Company')
+  @ApiErrors(401, 404, 429)
+  async get(@Param('id') id: string) {
+    return presentCompany(await getCompany(this.resources.companyAdmin, id));
+  }
+
+  @Put(':id/certificate')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'adminSetCertificate',
+    summary: "Upload the company's A1 certificate (PKCS#12, base64) and its password; answers the metadata only",
+  })
+  @companyIdParam
+  @ApiJsonBody('SetCertificateRequest')
+  @ApiResult(200, 'The certificate now in use', 'Certificate')
+  @ApiErrors(401, 404, 413, 415, 422, 429)
+  async setCertificate(@Param('id') id: string, @Body() body: unknown) {
+    return presentCertificate(await setCertificate(this.resources.companyAdmin, id, body));
+  }
+
+  @Post(':id/api-keys')
+  @HttpCode(201)
+  @ApiOperation({ operationId: 'adminCreateApiKey', summary: 'Create an API key (at most 3 active per company); the key is shown once' })
+  @companyIdParam
+  @ApiJsonBody('CreateApiKeyRequest')
+  @ApiResult(201, 'Created; `key` is never shown again', 'CreatedApiKey')
+  @ApiErrors(401, 404, 409, 413, 415, 422, 429)
+  async createApiKey(@Param('id') id: string, @Body() body: unknown) {
+    const { apiKey, key } = await createApiKey(this.resources.companyAdmin, id, body);
+    return { ...presentApiKey(apiKey), key };
+  }
+}

@@ -1,0 +1,115 @@
+import { createTestCertificateAuthority, type TestCertificateAuthority } from '@talao/icp-test-ca';
+import { companyRequest, startTestGateway, uniqueCnpj, type TestGateway } from '../testing/test-gateway.js';
+
+const DAY_MS = 86_400_000;
+
+describe('admin: companies and certificates (real PostgreSQL)', () => {
+  let gateway: TestGateway;
+  let ca: TestCertificateAuthority;
+
+  beforeAll(async () => {
+    gateway = await startTestGateway();
+    ca = createTestCertificateAuthority();
+  });
+  afterAll(async () => {
+    await gateway.close();
+  });
+
+  async function createCompany(taxId = uniqueCnpj()): Promise<{ id: string; taxId: string }> {
+    const response = await gateway.admin('POST', '/admin/v1/companies', companyRequest(taxId));
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { id: string; tax_id: string };
+    return { id: body.id, taxId: body.tax_id };
+  }
+
+  async function uploadCertificate(companyId: string, pkcs12: Buffer, password: string): Promise<Response> {
+    return gateway.admin('PUT', `/admin/v1/companies/${companyId}/certificate`, { pkcs12_base64: pkcs12.toString('base64'), password });
+  }
+
+  it('creates a company (alphanumeric CNPJ, IBGE city) and reads it back', async () => {
+    const taxId = uniqueCnpj();
+    const formatted = `${taxId.slice(0, 2)}.${taxId.slice(2, 5)}.${taxId.slice(5, 8)}/${taxId.slice(8, 12)}-${taxId.slice(12)}`;
+    const response = await gateway.admin('POST', '/admin/v1/companies', { ...companyRequest(formatted), address: { ...companyRequest().address, state: 'sp' } });
+    expect(response.status).toBe(201);
+    const created = (await response.json()) as { id: string };
+    const read = await gateway.admin('GET', `/admin/v1/companies/${created.id}`);
+    expect(read.status).toBe(200);
+    expect(await read.json()).toMatchObject({
+      id: created.id,
+      tax_id: taxId,
+      address: { city_code: '3550308', city_name: 'São Paulo', state: 'SP' },
+      plan: { name: 'pro', production_quota: 1000, overage_price: '0.25' },
+      default_nfse_service_code: '010101',
+    });
+    expect((await gateway.admin('GET', '/admin/v1/companies/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
+  it('refuses an invalid company with 422 naming the fields, and a duplicate tax id with 409', async () => {
+    const invalid = await gateway.admin('POST', '/admin/v1/companies', {
+      ...companyRequest('123'),
+      address: { ...companyRequest().address, city_code: '3304557', state: 'SP' },
+    });
+    expect(invalid.status).toBe(422);
+    const body = (await invalid.json()) as { detail: { message: string; errors: { field: string; message: string }[] } };
+    expect(body.detail.errors).toEqual([
+      { field: 'tax_id', message: expect.stringMatching(/must be a CNPJ/) },
+      { field: 'address.state', message: 'city 3304557 (Rio de Janeiro) is in RJ, not SP' },
+    ]);
+    const unknownCity = await gateway.admin('POST', '/admin/v1/companies', { ...companyRequest(), address: { city_code: '9999999', state: 'SP' } });
+    expect(unknownCity.status).toBe(422);
+
+    const { taxId } = await createCompany();
+    const duplicate = await gateway.admin('POST', '/admin/v1/companies', companyRequest(taxId));
+    expect(duplicate.status).toBe(409);
+    expect(await duplicate.json()).toEqual({ detail: `A company with tax id ${taxId} already exists`, request_id: expect.any(String) });
+  });
+
+  it('stores a legacy RC2-40 certificate and answers its metadata, never the secret', async () => {
+    const { id, taxId } = await createCompany();
+    const pkcs12 = ca.issueA1({ taxId, legalName: 'EMPRESA DE TESTE LTDA', password: 'segredo-123', legacyRc2: true });
+    const response = await uploadCertificate(id, pkcs12, 'segredo-123');
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).not.toContain('segredo-123');
+    expect(text).not.toContain(pkcs12.toString('base64').slice(0, 40));
+    const body = JSON.parse(text) as Record<string, string>;
+    expect(body).toMatchObject({ company_id: id, subject_tax_id: taxId, serial_number: expect.stringMatching(/^[0-9A-F]+$/) });
+    expect(new Date(body.not_after!).getTime()).toBeGreaterThan(Date.now());
+    const row = await gateway.resources.prisma.certificate.findUniqueOrThrow({ where: { id: body.id! } });
+    expect(Buffer.from(row.passwordEncrypted).toString('utf8')).not.toContain('segredo-123');
+    expect(Buffer.from(row.pkcs12Encrypted).equals(pkcs12)).toBe(false);
+  });
+
+  it('refuses a wrong password, an expired or not-yet-valid certificate, and another company’s certificate', async () => {
+    const { id, taxId } = await createCompany();
+    const refusal = async (response: Response, detail: RegExp) => {
+      expect(response.status).toBe(422);
+      expect(await response.json()).toEqual({ detail: expect.stringMatching(detail), request_id: expect.any(String) });
+    };
+    const good = ca.issueA1({ taxId, legalName: 'EMPRESA DE TESTE LTDA', password: 'right' });
+    await refusal(await uploadCertificate(id, good, 'wrong'), /^The password does not open this certificate$/);
+
+    const expired = ca.issueA1({
+      taxId,
+      legalName: 'EMPRESA DE TESTE LTDA',
+      password: 'p',
+      notBefore: new Date(Date.now() - 400 * DAY_MS),
+      notAfter: new Date(Date.now() - DAY_MS),
+    });
+    await refusal(await uploadCertificate(id, expired, 'p'), /^The certificate expired on /);
+
+    const future = ca.issueA1({ taxId, legalName: 'EMPRESA DE TESTE LTDA', password: 'p', notBefore: new Date(Date.now() + 10 * DAY_MS) });
+    await refusal(await uploadCertificate(id, future, 'p'), /^The certificate is not valid before /);
+
+    const otherTaxId = uniqueCnpj();
+    const foreign = ca.issueA1({ taxId: otherTaxId, legalName: 'OUTRA EMPRESA LTDA', password: 'p' });
+    await refusal(await uploadCertificate(id, foreign, 'p'), new RegExp(`belongs to tax id ${otherTaxId}, not to this company`));
+
+    await refusal(await uploadCertificate(id, Buffer.from('not a certificate'), 'p'), /not a PKCS#12/);
+    const malformed = await gateway.admin('PUT', `/admin/v1/companies/${id}/certificate`, { pkcs12_base64: '***', password: 'p' });
+    expect(malformed.status).toBe(422);
+    const unknown = await uploadCertificate('00000000-0000-4000-8000-000000000000', good, 'right');
+    expect(unknown.status).toBe(404);
+    expect(await gateway.resources.prisma.certificate.count({ where: { companyId: id } })).toBe(0);
+  });
+});

@@ -1,0 +1,57 @@
+import type { Authentication, GatewayRequest, GatewayResponse, Next } from '../http/gateway-request.js';
+
+/** A stored key as the repository resolves it (its company included). */
+export interface ResolvedApiKey {
+  id: string;
+  name: string;
+  prefix: string;
+  environment: 'homologation' | 'production';
+  context: 'sdk' | 'api';
+  revokedAt: Date | null;
+  company: { id: string; taxId: string; legalName: string; tradeName: string | null };
+}
+
+export interface ApiKeyLookup {
+  /** True when the text has the shape of a Talão key (so "malformed" and "unknown" answer differently). */
+  isWellFormed(key: string): boolean;
+  resolve(key: string): Promise<ResolvedApiKey | null>;
+}
+
+const BEARER = /^Bearer[ \t]+([^\s]+)[ \t]*$/i;
+
+/** Decides who is calling, without answering: the guard answers 401, the rate limiter needs the verdict first. */
+export async function authenticate(lookup: ApiKeyLookup, authorization: string | undefined): Promise<Authentication> {
+  if (!authorization) return { ok: false, detail: 'Missing API key: send the header Authorization: Bearer <api key>' };
+  const token = BEARER.exec(authorization)?.[1];
+  if (!token) return { ok: false, detail: 'The Authorization header must use the Bearer scheme: Authorization: Bearer <api key>' };
+  if (!lookup.isWellFormed(token)) return { ok: false, detail: 'Malformed API key' };
+  const key = await lookup.resolve(token);
+  if (!key) return { ok: false, detail: 'Unknown or revoked API key' };
+  if (key.revokedAt) return { ok: false, detail: 'This API key has been revoked' };
+  if (key.context !== 'api') {
+    return { ok: false, detail: 'This API key has context "sdk", for the SDKs and the MCP server; the REST API needs a key of context "api"' };
+  }
+  return {
+    ok: true,
+    caller: {
+      apiKeyId: key.id,
+      apiKeyName: key.name,
+      apiKeyPrefix: key.prefix,
+      environment: key.environment,
+      company: { id: key.company.id, taxId: key.company.taxId, legalName: key.company.legalName, tradeName: key.company.tradeName },
+    },
+  };
+}
+
+/** Express middleware for /api/v1: attaches `req.authentication` for the rate limiter and the guard. */
+export function authenticateApiKeys(lookup: ApiKeyLookup) {
+  return (req: GatewayRequest, _res: GatewayResponse, next: Next): void => {
+    authenticate(lookup, req.headers.authorization).then(
+      (authentication) => {
+        req.authentication = authentication;
+        next();
+      },
+      next,
+    );
+  };
+}

@@ -1,0 +1,65 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { GatewayConfig } from '@talao/config';
+import { createHttpLogger, createLogger, type Logger } from '@talao/observability';
+import { AppModule } from './app.module.js';
+import { authenticateApiKeys } from './auth/api-key-authentication.js';
+import { GatewayResources } from './gateway-resources.js';
+import { bodyParserErrors, requireJsonBodies } from './http/body-parsing.js';
+import { deprecationHeaders } from './http/deprecation.js';
+import { ErrorEnvelopeFilter } from './http/error-envelope.filter.js';
+import { pathOf, type GatewayRequest, type GatewayResponse, type Next } from './http/gateway-request.js';
+import { NestPinoLogger } from './nest-logger.js';
+import { buildOpenApiDocument, DOCS_PATH, serveOpenApi } from './openapi/openapi-document.js';
+import { API_PREFIX, PUBLIC_API_PATHS, rateLimit } from './rate-limit/rate-limit.middleware.js';
+import { RateLimiter } from './rate-limit/rate-limiter.js';
+
+export interface GatewayApp {
+  readonly app: NestExpressApplication;
+  readonly resources: GatewayResources;
+  readonly logger: Logger;
+}
+
+const onPaths = (test: (path: string) => boolean, middleware: (req: GatewayRequest, res: GatewayResponse, next: Next) => void) =>
+  (req: GatewayRequest, res: GatewayResponse, next: Next) => (test(pathOf(req)) ? middleware(req, res, next) : next());
+
+const isApiPath = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+const isAdminPath = (path: string) => path === '/admin/v1' || path.startsWith('/admin/v1/');
+
+/**
+ * Builds the gateway (not listening yet). Middleware order is the contract of every response:
+ * request id + log line → deprecation headers → API key resolution → rate limit (headers on everything that
+ * follows) → JSON-only bodies, 1 MiB, parse errors as 422/413 → routes → the error-envelope filter.
+ */
+export async function createGatewayApp(config: GatewayConfig, logger = createLogger({ name: 'gateway', level: config.logLevel })): Promise<GatewayApp> {
+  const resources = new GatewayResources(config, logger);
+  try {
+    const rateLimiter = new RateLimiter(resources.redis, config.redisPrefix, config.rateLimitOverrides, logger);
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, resources), {
+      bodyParser: false,
+      logger: new NestPinoLogger(logger),
+    });
+    app.disable('x-powered-by');
+    app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+    app.set('query parser', 'simple');
+
+    app.use(createHttpLogger(logger));
+    const docsLink = (version: string) => `${config.publicBaseUrl ?? ''}/api/${version}/docs`;
+    app.use(deprecationHeaders(config.deprecations, docsLink));
+    app.use(onPaths((p) => isApiPath(p) && !PUBLIC_API_PATHS.test(p), authenticateApiKeys(resources.apiKeyLookup)));
+    app.use(rateLimit(rateLimiter));
+    app.use(onPaths((p) => isApiPath(p) || isAdminPath(p), requireJsonBodies));
+    app.useBodyParser('json', { limit: config.bodyLimitBytes });
+    app.use(bodyParserErrors(config.bodyLimitBytes));
+    app.useGlobalFilters(new ErrorEnvelopeFilter(logger));
+    app.enableShutdownHooks();
+
+    serveOpenApi(app, buildOpenApiDocument(app, config.publicBaseUrl));
+    logger.debug({ docs: `/${DOCS_PATH}` }, 'OpenAPI document built');
+    return { app, resources, logger };
+  } catch (error) {
+    await resources.close();
+    throw error;
+  }
+}

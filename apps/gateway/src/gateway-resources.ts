@@ -1,0 +1,57 @@
+import { Redis } from 'ioredis';
+import {
+  ApiKeysRepository,
+  CertificateVault,
+  CertificatesRepository,
+  CompaniesRepository,
+  createPrismaClient,
+  parseApiKey,
+} from '@talao/persistence';
+import type { CompanyAdminPorts } from '@talao/company-admin';
+import type { GatewayConfig } from '@talao/config';
+import type { Logger } from '@talao/observability';
+import type { ApiKeyLookup } from './auth/api-key-authentication.js';
+
+type PrismaClient = ReturnType<typeof createPrismaClient>;
+
+/**
+ * The gateway's connections and repositories, created once per process and closed on shutdown. Plain objects,
+ * handed to Nest as values, so the same wiring serves main.ts and the in-process integration tests.
+ */
+export class GatewayResources {
+  readonly prisma: PrismaClient;
+  readonly redis: Redis;
+  readonly companyAdmin: CompanyAdminPorts;
+  readonly apiKeyLookup: ApiKeyLookup;
+  readonly companies: CompaniesRepository;
+
+  constructor(config: GatewayConfig, logger: Logger) {
+    this.prisma = createPrismaClient(config.databaseUrl);
+    this.redis = new Redis(config.redisUrl, {
+      // Fail fast rather than queue while Redis is away: rate limits fail open, readiness reports it at once.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2_000,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
+    });
+    let lastRedisError = 0;
+    this.redis.on('error', (error: Error) => {
+      if (Date.now() - lastRedisError < 10_000) return;
+      lastRedisError = Date.now();
+      logger.warn({ error: error.message }, 'redis connection error');
+    });
+    this.companies = new CompaniesRepository(this.prisma);
+    const apiKeys = new ApiKeysRepository(this.prisma);
+    const certificates = new CertificatesRepository(this.prisma, new CertificateVault(config.certificateEncryptionKey));
+    this.companyAdmin = { companies: this.companies, apiKeys, certificates };
+    this.apiKeyLookup = {
+      isWellFormed: (key) => parseApiKey(key) !== null,
+      resolve: (key) => apiKeys.resolve(key),
+    };
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+    await this.prisma.$disconnect();
+  }
+}

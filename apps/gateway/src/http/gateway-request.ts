@@ -1,0 +1,32 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** The company and key behind a valid API key, attached by the authentication middleware. */
+export interface Caller {
+  readonly apiKeyId: string;
+  readonly apiKeyName: string;
+  readonly apiKeyPrefix: string;
+  readonly environment: 'homologation' | 'production';
+  readonly company: { readonly id: string; readonly taxId: string; readonly legalName: string; readonly tradeName: string | null };
+}
+
+export type Authentication = { readonly ok: true; readonly caller: Caller } | { readonly ok: false; readonly detail: string };
+
+/** Express's request as this gateway uses it (Express adds `originalUrl`, `ip`; pino-http declares `id`). */
+export interface GatewayRequest extends IncomingMessage {
+  originalUrl?: string;
+  ip?: string;
+  body?: unknown;
+  authentication?: Authentication;
+}
+
+export type GatewayResponse = ServerResponse;
+export type Next = (error?: unknown) => void;
+
+/** The request path without the query string. */
+export function pathOf(req: GatewayRequest): string {
+  return (req.originalUrl ?? req.url ?? '/').split('?')[0] ?? '/';
+}
+
+export function requestIdOf(req: GatewayRequest): string {
+  return typeof req.id === 'string' ? req.id : String(req.id ?? '');
+}

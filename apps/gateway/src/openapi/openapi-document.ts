@@ -1,0 +1,34 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { toOpenApi31 } from './openapi-31.js';
+import { schemas } from './schemas.js';
+
+export const OPENAPI_PATH = 'api/v1/openapi.json';
+export const DOCS_PATH = 'api/v1/docs';
+
+/** Generated from the controllers' decorators at boot; served as JSON and as a Swagger UI page (assets local). */
+export function buildOpenApiDocument(app: INestApplication, publicBaseUrl?: string): OpenAPIObject {
+  const builder = new DocumentBuilder()
+    .setTitle('Talão API')
+    .setDescription(
+      'Issue Brazilian electronic tax documents (NF-e, NFS-e Nacional). Authenticate with `Authorization: Bearer <api key>`; ' +
+        'the key decides the company and the environment (homologation or production). Every error answers ' +
+        '`{ "detail": …, "request_id": … }`; every response carries `X-RateLimit-*` headers.',
+    )
+    .setVersion('1')
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key of context `api`' })
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN (operators only)' }, 'admin-token');
+  if (publicBaseUrl) builder.addServer(publicBaseUrl);
+  const document = SwaggerModule.createDocument(app, builder.build());
+  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...(schemas as OpenAPIObject['components'] & object) } };
+  return toOpenApi31(document);
+}
+
+export function serveOpenApi(app: INestApplication, document: OpenAPIObject): void {
+  SwaggerModule.setup(DOCS_PATH, app, document, {
+    jsonDocumentUrl: OPENAPI_PATH,
+    raw: ['json'],
+    customSiteTitle: 'Talão API',
+    swaggerOptions: { persistAuthorization: false },
+  });
+}

@@ -1,0 +1,79 @@
+// One table of rate-limited operations: requests per minute, per API key (or per client IP where no key applies).
+// Each limit is overridable with RATE_LIMIT_<NAME> (e.g. RATE_LIMIT_CREATE_INVOICE=5). Routes that do not exist yet
+// are listed so their limits are decided in one place, not route by route as they arrive.
+
+export const WINDOW_SECONDS = 60;
+
+interface OperationDefinition {
+  /** Requests per minute. */
+  readonly perMinute: number;
+  /** METHOD and path under /api/v1, `:name` matching one segment; absent for the catch-all operations below. */
+  readonly route?: readonly [method: string, path: string];
+  readonly description: string;
+}
+
+export const OPERATIONS = {
+  create_invoice: { perMinute: 60, route: ['POST', '/invoices'], description: 'issue an NF-e or NFS-e' },
+  reissue_invoice: { perMinute: 60, route: ['POST', '/invoices/:invoice_id/reissue'], description: 'reissue a rejected invoice' },
+  get_invoice: { perMinute: 120, route: ['GET', '/invoices/:access_key'], description: 'consult one invoice at the authorizer' },
+  cancel_invoice: { perMinute: 120, route: ['POST', '/invoices/:invoice_id/cancel'], description: 'cancel an invoice' },
+  list_invoices: { perMinute: 600, route: ['GET', '/invoices'], description: 'list invoices' },
+  list_submissions: { perMinute: 300, route: ['GET', '/invoices/:invoice_id/submissions'], description: 'submission history' },
+  correct_invoice: { perMinute: 60, route: ['POST', '/invoices/:invoice_id/corrections'], description: 'correction letter (CC-e)' },
+  download_invoice_xml: { perMinute: 300, route: ['GET', '/invoices/:invoice_id/xml'], description: 'authorized XML' },
+  download_invoice_pdf: { perMinute: 120, route: ['GET', '/invoices/:invoice_id/pdf'], description: 'DANFE / DANFSe' },
+  invalidate_numbers: { perMinute: 30, route: ['POST', '/number-invalidations'], description: 'NF-e numbering invalidation' },
+  list_received_invoices: { perMinute: 300, route: ['GET', '/received-invoices'], description: 'documents received' },
+  manifest_received_invoice: {
+    perMinute: 60,
+    route: ['POST', '/received-invoices/:access_key/manifestation'],
+    description: 'recipient manifestation',
+  },
+  get_me: { perMinute: 300, route: ['GET', '/me'], description: 'the company and environment behind the key' },
+  get_company: { perMinute: 300, route: ['GET', '/companies/:company_id'], description: "the caller's company profile" },
+  /** Any other authenticated request (webhook settings and routes added later without their own row). */
+  default: { perMinute: 300, description: 'any other authenticated request' },
+  /** Requests without a valid API key, per client IP: bounds key guessing and anonymous load. */
+  unauthenticated: { perMinute: 60, description: 'requests without a valid API key, per client IP' },
+  /** The OpenAPI document and docs page (several assets per page view), per client IP. */
+  public_docs: { perMinute: 300, description: 'OpenAPI document and docs page, per client IP' },
+  /** The admin API, per client IP: bounds admin-token guessing. */
+  admin: { perMinute: 600, description: 'admin API, per client IP' },
+} as const satisfies Record<string, OperationDefinition>;
+
+export type OperationName = keyof typeof OPERATIONS;
+
+export class UnknownRateLimitError extends Error {}
+
+/** The effective limits: the table, with RATE_LIMIT_<NAME> overrides; an unknown name fails the boot. */
+export function effectiveLimits(overrides: Readonly<Record<string, number>>): Record<OperationName, number> {
+  const unknown = Object.keys(overrides).filter((name) => !(name in OPERATIONS));
+  if (unknown.length > 0) {
+    throw new UnknownRateLimitError(
+      `Unknown rate limit ${unknown.map((n) => `RATE_LIMIT_${n.toUpperCase()}`).join(', ')}; known: ${Object.keys(OPERATIONS)
+        .map((n) => `RATE_LIMIT_${n.toUpperCase()}`)
+        .join(', ')}`,
+    );
+  }
+  const limits = {} as Record<OperationName, number>;
+  for (const [name, definition] of Object.entries(OPERATIONS) as [OperationName, OperationDefinition][]) {
+    limits[name] = overrides[name] ?? definition.perMinute;
+  }
+  return limits;
+}
+
+const routed = (Object.entries(OPERATIONS) as [OperationName, OperationDefinition][])
+  .filter(([, d]) => d.route)
+  .map(([name, d]) => ({ name, method: d.route![0], segments: d.route![1].split('/').filter(Boolean) }));
+
+/** The operation for an authenticated request; `path` is relative to /api/v1 ("/invoices/abc"). */
+export function operationFor(method: string, path: string): OperationName {
+  const segments = path.split('/').filter(Boolean);
+  const match = routed.find(
+    (op) =>
+      op.method === method.toUpperCase() &&
+      op.segments.length === segments.length &&
+      op.segments.every((s, i) => s.startsWith(':') || s === segments[i]),
+  );
+  return match?.name ?? 'default';
+}
