@@ -46,3 +46,5 @@ export {
 
 // NF-e 4.00 document builder (from fiscal-model's computed NfeDocument).
 export { buildNfe, type UnsignedNfe } from './nfe/document/build-nfe.js';
+// NFS-e Nacional DPS v1.01 builder (from fiscal-model's computed DpsDocument).
+export { buildDps, dpsId, type UnsignedDps } from './nfse/build-dps.js';
