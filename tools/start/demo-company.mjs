@@ -36,7 +36,7 @@ const CERTIFICATE_RENEW_BEFORE_MS = 30 * DAY_MS;
  * Makes sure the demo company exists with a current test certificate, revokes the previous demo keys and creates a
  * fresh homologation key of context `api`.
  * @param {{ adminUrl: string, adminToken: string, databaseUrl: string, dataDir: string, ca?: any,
- *   log: ReturnType<import('./log.mjs').createLogger> }} options
+ *   log: ReturnType<typeof import('./log.mjs').createLogger> }} options
  * @returns {Promise<{ companyId: string, apiKey: string, certificate: 'uploaded' | 'kept' | 'skipped' }>}
  */
 export async function prepareDemoCompany({ adminUrl, adminToken, databaseUrl, dataDir, ca, log }) {
@@ -48,7 +48,7 @@ export async function prepareDemoCompany({ adminUrl, adminToken, databaseUrl, da
     const created = !companyId;
     if (!companyId) {
       const body = await admin.request('POST', '/admin/v1/companies', DEMO_COMPANY, [201]);
-      companyId = body.id ?? body.company_id;
+      companyId = body.id;
       if (!companyId) throw new Error(`POST /admin/v1/companies answered without a company id: ${JSON.stringify(body)}`);
       log.info(`demo company created (${DEMO_COMPANY.legal_name}, CNPJ ${DEMO_COMPANY.tax_id})`);
     }
@@ -64,7 +64,7 @@ export async function prepareDemoCompany({ adminUrl, adminToken, databaseUrl, da
       { name: DEMO_KEY_NAME, environment: 'homologation', context: 'api' },
       [201],
     );
-    const apiKey = key.key ?? key.api_key ?? key.value ?? key.secret;
+    const apiKey = key.key;
     if (typeof apiKey !== 'string') throw new Error('POST …/api-keys answered without the key value');
     return { companyId, apiKey, certificate };
   } finally {

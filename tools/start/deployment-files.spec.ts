@@ -13,8 +13,11 @@ const BASE_IMAGE = 'node:24-bookworm-slim';
 /** Never deployed to production (docs/architecture.md): it stands in for SEFAZ in tests and local runs. */
 const LOCAL_ONLY_APPS = new Set(['authorizer-sim']);
 
+// An app is a folder under apps/ with a package.json and an entry point (src/main.ts); a folder still being written
+// (no main.ts yet) is not runnable, so not yet required to be wired.
 const appNames = readdirSync(path.join(root, 'apps'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && existsSync(path.join(root, 'apps', entry.name, 'package.json')))
+  .filter((entry) => entry.isDirectory())
+  .filter((entry) => ['package.json', 'src/main.ts'].every((file) => existsSync(path.join(root, 'apps', entry.name, file))))
   .map((entry) => entry.name)
   .sort();
 const deployedApps = appNames.filter((name) => !LOCAL_ONLY_APPS.has(name));

@@ -18,8 +18,10 @@ export function applyMigrations({ root, databaseUrl, log }) {
     child.on('exit', (code) => {
       const lines = output.split('\n').map((l) => l.trimEnd()).filter((l) => l.length > 0);
       if (code === 0) {
-        const applied = lines.filter((l) => /migrations? (have been|has been)? ?applied|No pending migrations|Applying migration/i.test(l));
-        resolve(applied.length > 0 ? applied.join('\n') : 'migrations applied');
+        // Prisma lists applied migrations as "└─ <name>/" lines and says "No pending migrations" otherwise.
+        const applied = lines.map((l) => /└─\s*(\d{14}_[^/\s]+)\/?$/.exec(l.trim())?.[1]).filter(Boolean);
+        const found = lines.find((l) => /migrations? found/.test(l))?.trim();
+        resolve(applied.length > 0 ? `migrations applied: ${applied.join(', ')}` : `no pending migrations${found ? ` (${found})` : ''}`);
       } else {
         log.error(lines.join('\n'));
         reject(new Error(`prisma migrate deploy failed (exit code ${code}); output above`));

@@ -15,7 +15,7 @@ export const DATABASE_NAME = 'talao';
 const LOCAL_SERVER = { host: '127.0.0.1', port: 5432, user: 'postgres' };
 
 /**
- * @param {{ dataDir: string, password: string, log: ReturnType<import('./log.mjs').createLogger>,
+ * @param {{ dataDir: string, password: string, log: ReturnType<typeof import('./log.mjs').createLogger>,
  *   env?: NodeJS.ProcessEnv, tryLocal?: boolean }} options
  * @returns {Promise<{ url: string, source: string, stop: () => Promise<void> }>}
  */

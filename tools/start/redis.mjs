@@ -15,7 +15,7 @@ const LOCAL_SERVER = { host: '127.0.0.1', port: 6379 };
 export class RedisUnavailableError extends Error {}
 
 /**
- * @param {{ dataDir: string, log: ReturnType<import('./log.mjs').createLogger>, env?: NodeJS.ProcessEnv,
+ * @param {{ dataDir: string, log: ReturnType<typeof import('./log.mjs').createLogger>, env?: NodeJS.ProcessEnv,
  *   tryLocal?: boolean }} options
  * @returns {Promise<{ url: string, source: string, stop: () => Promise<void> }>}
  */

@@ -3,6 +3,9 @@
 //   build → secrets → PostgreSQL → Redis → migrations → apps (ready on /readyz) → demo company and key → summary.
 // Everything the launcher starts (apps, embedded PostgreSQL, redis-server) it stops again on Ctrl-C / SIGTERM, or
 // when any app dies. Local state lives in .data/ (git-ignored): secrets, embedded database, test CA, demo certificate.
+// Environment (all optional): DATABASE_URL, REDIS_URL, REDIS_PREFIX, ADMIN_TOKEN, CERTIFICATE_ENCRYPTION_KEY, PORT (the
+// gateway's), LOG_FORMAT=json (raw app logs), START_SKIP_LOCAL=1 (ignore servers on 127.0.0.1:5432/6379 and use the
+// embedded PostgreSQL and a spawned redis-server, as on a machine without them).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -65,9 +68,10 @@ async function main() {
   log.info(`${await buildProjects({ root, projects, log })} — ${elapsed()}`);
 
   const secrets = await loadSecrets({ dataDir });
+  const tryLocal = process.env.START_SKIP_LOCAL !== '1';
   const [postgresResult, redisResult] = await Promise.allSettled([
-    providePostgres({ dataDir, password: secrets.embeddedPostgresPassword, log: createLogger('postgres') }),
-    provideRedis({ dataDir, log: createLogger('redis') }),
+    providePostgres({ dataDir, password: secrets.embeddedPostgresPassword, log: createLogger('postgres'), tryLocal }),
+    provideRedis({ dataDir, log: createLogger('redis'), tryLocal }),
   ]);
   // Whichever of the two started is stopped again even when the other failed.
   for (const result of [postgresResult, redisResult]) if (result.status === 'fulfilled') stoppers.push(result.value.stop);
@@ -123,6 +127,8 @@ async function main() {
 }
 
 main().catch((error) => {
+  // A dying app has already been reported and the shutdown is under way.
+  if (shuttingDown) return;
   // Expected failures (no Redis, a failed build or migration) are explained by their message; anything else gets
   // its stack, since it is a bug in the launcher.
   const expected = error instanceof RedisUnavailableError || /failed|did not|not ready|answered|exited/.test(error.message);
