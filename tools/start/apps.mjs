@@ -9,23 +9,22 @@ const READY_TIMEOUT_MS = Number(process.env.START_READY_TIMEOUT_MS ?? 90_000);
 const STOP_GRACE_MS = 10_000;
 
 /**
- * Starts every app, then waits until each answers 200 on /readyz.
+ * Starts every app. `stopAll` is usable at once (a Ctrl-C may come while the apps boot); `ready` resolves when each
+ * answers 200 on /readyz and rejects when one exits first or is not ready in time.
  * @param {{ root: string, apps: Array<{ name: string, entry: string }>, ports: Record<string, number>,
  *   envFor: (app: any) => Record<string, string>, onUnexpectedExit: (name: string, how: string) => void }} options
  */
-export async function startApps({ root, apps, ports, envFor, onUnexpectedExit }) {
+export function startApps({ root, apps, ports, envFor, onUnexpectedExit }) {
   const running = apps.map((app) => launch({ root, app, port: ports[app.name], env: envFor(app), onUnexpectedExit }));
   const stopAll = async () => {
     // Reverse order: workers that depend on the gateway or simulator go first.
     for (const child of [...running].reverse()) await child.stop();
   };
-  try {
-    await Promise.all(running.map((child) => child.ready));
-  } catch (error) {
-    await stopAll();
-    throw error;
-  }
-  return { running, stopAll };
+  // Last resort if the launcher itself dies: the apps run in their own process groups and would outlive it.
+  process.once('exit', () => {
+    for (const { child } of running) if (child.exitCode === null && child.signalCode === null) signalGroup(child.pid, 'SIGKILL');
+  });
+  return { running, stopAll, ready: Promise.all(running.map((child) => child.ready)) };
 }
 
 function launch({ root, app, port, env, onUnexpectedExit }) {

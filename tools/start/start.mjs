@@ -13,6 +13,7 @@ import { APPS } from './app-table.mjs';
 import { startApps } from './apps.mjs';
 import { buildProjects, linkWorkspacePackages } from './build.mjs';
 import { prepareDemoCompany } from './demo-company.mjs';
+import { writeLocalEnv } from './local-env.mjs';
 import { createLogger } from './log.mjs';
 import { applyMigrations } from './migrate.mjs';
 import { preferPort } from './ports.mjs';
@@ -28,7 +29,7 @@ const log = createLogger('start');
 const startedAt = performance.now();
 const elapsed = () => `${((performance.now() - startedAt) / 1000).toFixed(1)} s`;
 
-/** Things to stop, newest first (apps before Redis before PostgreSQL). */
+/** Stop functions in start order; shutdown runs them newest first (apps, then Redis, then PostgreSQL). */
 const stoppers = [];
 let shuttingDown = false;
 
@@ -98,7 +99,7 @@ async function main() {
     ports,
   };
   log.info(`starting ${APPS.map((app) => app.name).join(', ')}`);
-  const apps = await startApps({
+  const apps = startApps({
     root,
     apps: APPS,
     ports,
@@ -106,6 +107,7 @@ async function main() {
     onUnexpectedExit: (name, how) => void shutdown(1, `${name} exited unexpectedly (${how}); stopping everything`),
   });
   stoppers.push(apps.stopAll);
+  await apps.ready;
   log.info(`apps ready — ${elapsed()}`);
 
   const gatewayUrl = `http://localhost:${ports.gateway}`;
@@ -115,6 +117,7 @@ async function main() {
   } else {
     log.warn('libs/icp-test-ca is missing: the demo company gets no certificate');
   }
+  // A failed demo setup leaves the platform running (the admin API still works) and says why in the summary.
   const demo = await prepareDemoCompany({
     adminUrl: `http://127.0.0.1:${ports.gateway}`,
     adminToken: secrets.adminToken,
@@ -122,8 +125,20 @@ async function main() {
     dataDir,
     ca,
     log,
+  }).catch((error) => ({ error: error.message }));
+  const localEnv = await writeLocalEnv({
+    dataDir,
+    values: {
+      DATABASE_URL: postgres.url,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: context.redisPrefix,
+      ADMIN_TOKEN: secrets.adminToken,
+      CERTIFICATE_ENCRYPTION_KEY: secrets.certificateEncryptionKey,
+      TALAO_URL: gatewayUrl,
+      ...(demo.apiKey && { TALAO_API_KEY: demo.apiKey }),
+    },
   });
-  printSummary({ gatewayUrl, secrets, demo, postgres, redis, dataDir, readyAfter: elapsed() });
+  printSummary({ gatewayUrl, secrets, demo, postgres, redis, dataDir, localEnv, readyAfter: elapsed() });
 }
 
 main().catch((error) => {

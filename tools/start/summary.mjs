@@ -1,8 +1,10 @@
 // The block printed once everything is up: where things are, the secrets needed to use them, a curl to try.
+import path from 'node:path';
+
 const useColour = process.stdout.isTTY && !process.env.NO_COLOR;
 const bold = (text) => (useColour ? `\x1b[1m${text}\x1b[0m` : text);
 
-export function printSummary({ gatewayUrl, secrets, demo, postgres, redis, dataDir, readyAfter }) {
+export function printSummary({ gatewayUrl, secrets, demo, postgres, redis, dataDir, localEnv, readyAfter }) {
   const fromEnv = (name) => (secrets.origin[name] === 'environment' ? ' (from the environment)' : ` (kept in ${dataDir}/secrets.json)`);
   const lines = [
     '',
@@ -18,11 +20,17 @@ export function printSummary({ gatewayUrl, secrets, demo, postgres, redis, dataD
     `  Redis         ${redactPassword(redis.url)}  [${redis.source}]`,
     '',
     `  ADMIN_TOKEN   ${secrets.adminToken}${fromEnv('adminToken')}`,
-    `  Demo company  ${demo.companyId}${demo.certificate === 'skipped' ? ' (no certificate: libs/icp-test-ca missing)' : ' (test A1 certificate installed)'}`,
-    `  Demo API key  ${demo.apiKey}  (homologation, context api; a new one each start, the previous one revoked)`,
-    '',
-    '  Try it:',
-    `    curl -H "Authorization: Bearer ${demo.apiKey}" ${gatewayUrl}/api/v1/me`,
+    ...(demo.error
+      ? [`  Demo company  not prepared: ${demo.error}`, '']
+      : [
+          `  Demo company  ${demo.companyId}${demo.certificate === 'skipped' ? ' (no certificate: libs/icp-test-ca missing)' : ' (test A1 certificate installed)'}`,
+          `  Demo API key  ${demo.apiKey}  (homologation, context api; a new one each start, the previous one revoked)`,
+          '',
+          '  Try it:',
+          `    curl -H "Authorization: Bearer ${demo.apiKey}" ${gatewayUrl}/api/v1/me`,
+          '',
+        ]),
+    `  Environment   ${localEnv}  (for other commands: set -a; . ${path.relative(process.cwd(), localEnv)}; set +a; npm run admin -- …)`,
     '',
     '  Ctrl-C stops everything.',
     '',
