@@ -34,6 +34,9 @@ const SIGNED_SAMPLES = [
   ['nfe/envEvento_manifestacao_SIGNATURE_VALID.xml', 'infEvento'],
   ['nfe/nfeProc_v3.10_SP_2018_SIGNATURE_VALID.xml', 'infNFe'],
   ['nfe/procEventoNFe_cce_110110_SIGNATURE_VALID.xml', 'infEvento'],
+  ['nfe/dist/000000000006776_procEventoNFe_v1.00.xml', 'infEvento'],
+  ['nfe/dist/000000000006783_procEventoNFe_v1.00.xml', 'infEvento'],
+  ['nfe/dist/000000000006805_procEventoNFe_v1.00.xml', 'infEvento'],
 ] as const;
 
 function idOf(xml: string, element: string): string {
