@@ -4,7 +4,7 @@
 //   entry      the built entry point, relative to the repository root
 //   port       preferred HTTP port (health endpoints, and the API for the gateway); a free one is taken when busy
 //   env(ctx)   the app's environment, from what the launcher resolved (ctx: databaseUrl, redisUrl, redisPrefix,
-//              secrets, dataDir, ports of every app by name)
+//              secrets, dataDir, ports of every app by name, testCa: { certificate, privateKey } PEM file paths)
 /** @type {Array<{ name: string, entry: string, port: number, env: (ctx: any) => Record<string, string> }>} */
 export const APPS = [
   {

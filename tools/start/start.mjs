@@ -89,6 +89,11 @@ async function main() {
     ports[app.name] = await preferPort(wanted);
     if (ports[app.name] !== wanted) log.warn(`port ${wanted} is busy; ${app.name} uses ${ports[app.name]}`);
   }
+  // Created before the apps start: the authorizer simulator must trust the CA that issues the demo certificate.
+  let testCa;
+  if (testCaLib) testCa = await loadOrCreateTestCa(dataDir);
+  else log.warn('libs/icp-test-ca is missing: the demo company gets no certificate');
+
   const context = {
     root,
     dataDir,
@@ -97,6 +102,8 @@ async function main() {
     redisPrefix: process.env.REDIS_PREFIX ?? 'talao:',
     secrets,
     ports,
+    // PEM files of the local test CA (ca-certificate.pem, ca-private-key.pem), for apps that must trust it.
+    testCa: testCa?.paths,
   };
   log.info(`starting ${APPS.map((app) => app.name).join(', ')}`);
   const apps = startApps({
@@ -111,19 +118,13 @@ async function main() {
   log.info(`apps ready — ${elapsed()}`);
 
   const gatewayUrl = `http://localhost:${ports.gateway}`;
-  let ca;
-  if (testCaLib) {
-    ({ ca } = await loadOrCreateTestCa(dataDir));
-  } else {
-    log.warn('libs/icp-test-ca is missing: the demo company gets no certificate');
-  }
   // A failed demo setup leaves the platform running (the admin API still works) and says why in the summary.
   const demo = await prepareDemoCompany({
     adminUrl: `http://127.0.0.1:${ports.gateway}`,
     adminToken: secrets.adminToken,
     databaseUrl: postgres.url,
     dataDir,
-    ca,
+    ca: testCa?.ca,
     log,
   }).catch((error) => ({ error: error.message }));
   const localEnv = await writeLocalEnv({
