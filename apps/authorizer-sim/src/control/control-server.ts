@@ -1,0 +1,137 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { type TestCertificateAuthority } from '@talao/icp-test-ca';
+import { type SimServices } from '../sefaz/sefaz-context.js';
+import { type FaultSettings } from './fault-settings.js';
+
+const MAX_CONTROL_BODY = 64 * 1024;
+
+type Json = Record<string, unknown>;
+
+class ControlError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+async function readJson(req: IncomingMessage): Promise<Json> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_CONTROL_BODY) throw new ControlError(413, 'body too large');
+    chunks.push(chunk as Buffer);
+  }
+  if (size === 0) return {};
+  const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ControlError(400, 'expected a JSON object');
+  return value as Json;
+}
+
+function faultSettings(body: Json): FaultSettings {
+  const settings: FaultSettings = {};
+  const int = (name: string) => {
+    const v = body[name];
+    if (v === undefined) return undefined;
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) throw new ControlError(400, `${name}: expected a non-negative integer`);
+    return v;
+  };
+  const bool = (name: string) => {
+    const v = body[name];
+    if (v !== undefined && typeof v !== 'boolean') throw new ControlError(400, `${name}: expected a boolean`);
+    return v as boolean | undefined;
+  };
+  settings.latencyMs = int('latencyMs');
+  settings.outage = bool('outage');
+  settings.paused = bool('paused');
+  settings.hang = bool('hang');
+  settings.dropResponses = int('dropResponses');
+  settings.asyncAnswers = int('asyncAnswers');
+  const forced = body['forceRejection'];
+  if (forced !== undefined) {
+    const f = forced as Json;
+    if (typeof f !== 'object' || f === null || typeof f['code'] !== 'string' || !/^\d{3}$/.test(f['code'])) throw new ControlError(400, 'forceRejection.code: expected a 3-digit cStat');
+    settings.forceRejection = { code: f['code'], remaining: typeof f['count'] === 'number' ? f['count'] : 1 };
+  }
+  return settings;
+}
+
+/**
+ * The control API for tests and demos (plain HTTP, bound to loopback by default, bearer token). It changes the
+ * simulator's behaviour, never its rules.
+ *   GET  /_control/health                     liveness and the current clock offset
+ *   GET  /_control/ca                         the test CA certificate (PEM) to trust the simulator
+ *   POST /_control/certificates               { taxId, legalName, password, notAfter? } → { pkcs12Base64 }
+ *   PUT  /_control/faults/{authorizer|*}      FaultSettings (latencyMs, outage, paused, hang, dropResponses,
+ *                                             asyncAnswers, forceRejection { code, count })
+ *   DELETE /_control/faults                   clears every fault
+ *   PUT  /_control/clock                      { offsetMs }
+ *   GET  /_control/documents/{chNFe}          what the simulator holds for an NF-e
+ *   POST /_control/reset                      forgets documents, feeds, faults and the clock offset
+ */
+export function createControlServer(services: SimServices, ca: TestCertificateAuthority, token: string): Server {
+  const expected = Buffer.from(`Bearer ${token}`);
+  const authorized = (req: IncomingMessage) => {
+    const given = Buffer.from(req.headers.authorization ?? '');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+
+  const route = async (req: IncomingMessage): Promise<{ status: number; body: unknown }> => {
+    const path = new URL(req.url ?? '/', 'http://control').pathname;
+    const method = req.method ?? 'GET';
+    if (method === 'GET' && path === '/_control/health') return { status: 200, body: { status: 'ok', clockOffsetMs: services.clock.offset() } };
+    if (method === 'GET' && path === '/_control/ca') return { status: 200, body: { caCertificatePem: ca.caCertificatePem } };
+    if (method === 'POST' && path === '/_control/certificates') {
+      const body = await readJson(req);
+      const { taxId, legalName, password, notAfter } = body;
+      if (typeof taxId !== 'string' || typeof legalName !== 'string' || typeof password !== 'string') throw new ControlError(400, 'taxId, legalName and password are required strings');
+      const pfx = ca.issueA1({ taxId, legalName, password, ...(typeof notAfter === 'string' ? { notAfter: new Date(notAfter) } : {}) });
+      return { status: 201, body: { pkcs12Base64: pfx.toString('base64') } };
+    }
+    const fault = /^\/_control\/faults\/([A-Za-z*-]{1,10})$/.exec(path);
+    if (method === 'PUT' && fault) {
+      services.faults.set(fault[1] as string, faultSettings(await readJson(req)));
+      return { status: 200, body: services.faults.snapshot() };
+    }
+    if (method === 'DELETE' && path === '/_control/faults') {
+      services.faults.clear();
+      return { status: 204, body: undefined };
+    }
+    if (method === 'PUT' && path === '/_control/clock') {
+      const { offsetMs } = await readJson(req);
+      if (typeof offsetMs !== 'number') throw new ControlError(400, 'offsetMs: expected a number');
+      services.clock.setOffset(offsetMs);
+      return { status: 200, body: { clockOffsetMs: services.clock.offset() } };
+    }
+    const document = /^\/_control\/documents\/([0-9A-Z]{44})$/.exec(path);
+    if (method === 'GET' && document) {
+      const stored = services.state.findByKey(document[1] as string);
+      if (!stored) throw new ControlError(404, 'unknown access key');
+      return { status: 200, body: { ...stored, signedNfe: undefined } };
+    }
+    if (method === 'POST' && path === '/_control/reset') {
+      services.state.clear();
+      services.feed.clear();
+      services.faults.clear();
+      services.clock.setOffset(0);
+      return { status: 204, body: undefined };
+    }
+    throw new ControlError(404, `no control route ${method} ${path}`);
+  };
+
+  return createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (!authorized(req)) {
+      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'bearer token required' }));
+      return;
+    }
+    route(req).then(
+      ({ status, body }) => {
+        res.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' }).end(body === undefined ? undefined : JSON.stringify(body));
+      },
+      (error: unknown) => {
+        const status = error instanceof ControlError ? error.status : error instanceof SyntaxError ? 400 : 500;
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: (error as Error).message }));
+      },
+    );
+  });
+}

@@ -1,0 +1,97 @@
+import { type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:https';
+import { type TLSSocket } from 'node:tls';
+import { extractTaxId } from '@talao/xml-signing';
+import { type SefazCall, type SimServices } from '../sefaz/sefaz-context.js';
+import { dispatchSoap } from '../sefaz/soap-dispatch.js';
+import { type SimTlsMaterial } from '../sim-ca.js';
+import { faultKey, matchRoute } from './routes.js';
+
+const MAX_REQUEST_BYTES = 2 * 1024 * 1024;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_REQUEST_BYTES) resolve(undefined);
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function transmitterTaxId(req: IncomingMessage): string | null {
+  const peer = (req.socket as TLSSocket).getPeerCertificate();
+  if (!peer?.raw) return null;
+  const cn = typeof peer.subject?.CN === 'string' ? peer.subject.CN : null;
+  return extractTaxId(peer.raw, cn);
+}
+
+/**
+ * The authorizers' HTTPS front: mutual TLS with the simulator's CA (no certificate or another CA's certificate is
+ * refused in the handshake, as the real services do), then the faults set through the control API, then the
+ * simulated service.
+ */
+export function createSimServer(material: SimTlsMaterial, services: SimServices): Server {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'https://simulator');
+    const route = matchRoute(url.pathname);
+    if (!route) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not Found');
+      return;
+    }
+    const body = await readBody(req);
+    if (body === undefined) {
+      res.writeHead(413, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' }).end('Request Entity Too Large');
+      return;
+    }
+    const key = faultKey(route);
+    const fault = services.faults.for(key);
+    if (fault.outage) {
+      res.writeHead(503, { 'content-type': 'text/html; charset=utf-8' }).end('<html><body>Service Unavailable</body></html>');
+      return;
+    }
+    if (fault.latencyMs) await sleep(fault.latencyMs);
+
+    let status: number;
+    let answer: string;
+    let contentType = 'application/soap+xml; charset=utf-8';
+    if (route.family === 'sefaz') {
+      const tpAmb = route.environment === 'production' ? '1' : '2';
+      const call: SefazCall = { authorizer: route.authorizer, tpAmb, transmitterTaxId: transmitterTaxId(req) };
+      ({ status, body: answer } = dispatchSoap(route.operation, call, services, req.headers['content-type'] ?? '', body));
+    } else {
+      status = 501;
+      contentType = 'application/json; charset=utf-8';
+      answer = JSON.stringify({ erro: { codigo: 'SIM501', descricao: `${route.family} ${route.rest} is not simulated` } });
+    }
+    // The request has been processed (state changed, protocol issued): now the answer may be lost on purpose.
+    if (fault.hang) return;
+    if (services.faults.take(key, 'dropResponses')) {
+      req.socket.destroy();
+      return;
+    }
+    res.writeHead(status, { 'content-type': contentType }).end(answer);
+  };
+
+  return createServer(
+    {
+      key: material.serverKeyPem,
+      cert: material.serverCertificatePem,
+      ca: [material.ca.caCertificatePem],
+      requestCert: true,
+      rejectUnauthorized: true,
+      keepAliveTimeout: 30_000,
+    },
+    (req, res) => {
+      handle(req, res).catch((error: unknown) => {
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end(`internal simulator error: ${(error as Error).message}`);
+      });
+    },
+  );
+}

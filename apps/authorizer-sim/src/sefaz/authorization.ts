@@ -1,0 +1,106 @@
+import { isAccessKeyValid } from '@talao/fiscal-model';
+import { attributeOf, childOf, parseXmlTree, rawElement, rootOf, textOf, validateXml, type XmlObject } from '@talao/fiscal-xml';
+import { cstatMessage } from '../responses/cstat.js';
+import { type AnswerHeader, protNFe, retEnviNFe } from '../responses/nfe-responses.js';
+import { type StoredNfe } from '../state/sefaz-state.js';
+import { checkCfop, checkTotals } from './nfe-totals.js';
+import { checkNfeDocument } from './nfe-document-checks.js';
+import { type SefazCall, type SimServices, answerStateCode } from './sefaz-context.js';
+import { checkNfeFamilySignature, sameCompany } from './signature-checks.js';
+
+/** The real services refuse lots above 500 KB (214). */
+const MAX_LOT_BYTES = 500 * 1024;
+
+/** NFeAutorizacao4: validates the lot and its one NF-e, registers it, answers 104 + protNFe (or 103 + receipt). */
+export function handleAuthorization(call: SefazCall, services: SimServices, message: string, forceAsync: boolean): string {
+  const { clock, state, faults } = services;
+  const now = clock.now();
+  const lotHeader = (cStat: string, cUF: string, fill: { nRec?: string; chNFe?: string } = {}): AnswerHeader => ({
+    tpAmb: call.tpAmb, cStat, xMotivo: cstatMessage(cStat, fill), cUF, dhRecbto: clock.stamp(now),
+  });
+  const cUF = answerStateCode(call.authorizer, message);
+  if (Buffer.byteLength(message) > MAX_LOT_BYTES) return retEnviNFe(lotHeader('214', cUF));
+  if (!validateXml('enviNFe', message).valid) return retEnviNFe(lotHeader('225', cUF));
+
+  const lot = rootOf(parseXmlTree(message)).node;
+  const nfe = childOf(lot, 'NFe');
+  const infNFe = nfe && childOf(nfe, 'infNFe');
+  const signedNfe = rawElement(message, 'NFe');
+  if (!infNFe || !signedNfe) return retEnviNFe(lotHeader('225', cUF));
+  const ide = childOf(infNFe, 'ide') ?? {};
+  if (textOf(ide, 'tpAmb') !== call.tpAmb) return retEnviNFe(lotHeader('252', cUF));
+
+  const id = attributeOf(infNFe, 'Id') ?? '';
+  const key = id.slice(3);
+  const protocolFor = (cStat: string, fill: { nRec?: string; chNFe?: string } = {}, extra: { nProt?: string; digVal?: string } = {}) =>
+    protNFe({ tpAmb: call.tpAmb, chNFe: isAccessKeyValid(key) ? key : '0'.repeat(44), dhRecbto: clock.stamp(now), cStat, xMotivo: cstatMessage(cStat, fill), ...extra });
+
+  const rejection = firstRejection(call, services, infNFe, signedNfe, id, now);
+  if (typeof rejection === 'string') return retEnviNFe(lotHeader('104', cUF), { protNFe: protocolFor(rejection) });
+  const { digestValue } = rejection;
+
+  const emit = childOf(infNFe, 'emit') ?? {};
+  const issuer = textOf(emit, 'CNPJ') ?? textOf(emit, 'CPF') ?? '';
+  const model = textOf(ide, 'mod') ?? '';
+  const series = Number(textOf(ide, 'serie'));
+  const number = Number(textOf(ide, 'nNF'));
+  const existing = state.findByKey(key);
+  if (existing) return retEnviNFe(lotHeader('104', cUF), { protNFe: protocolFor('204', { nRec: existing.nProt }) });
+  const sameNumber = state.findByNumber(call.tpAmb, model, cUF, issuer, series, number);
+  if (sameNumber) return retEnviNFe(lotHeader('104', cUF), { protNFe: protocolFor('539', { chNFe: sameNumber.key, nRec: sameNumber.nProt }) });
+  if (state.findInutilized(call.tpAmb, cUF, issuer, model, series, number)) return retEnviNFe(lotHeader('104', cUF), { protNFe: protocolFor('206') });
+
+  const forced = faults.takeRejection(call.authorizer);
+  if (forced) return retEnviNFe(lotHeader('104', cUF), { protNFe: protocolFor(forced) });
+
+  const nProt = state.nextProtocol(call.tpAmb, cUF, now);
+  const protocol = protocolFor('100', {}, { nProt, digVal: digestValue });
+  state.store(storedDocument(infNFe, { key, cUF, model, issuer, series, number, nProt, now, signedNfe, protocol, tpAmb: call.tpAmb }));
+
+  if (forceAsync || textOf(lot, 'indSinc') === '0') {
+    const nRec = state.nextReceiptNumber(cUF);
+    state.addReceipt({ nRec, tpAmb: call.tpAmb, cUF, protNFe: protocol, readyAt: now.getTime() + 500 });
+    return retEnviNFe(lotHeader('103', cUF), { nRec, tMed: 1 });
+  }
+  return retEnviNFe(lotHeader('104', cUF), { protNFe: protocol });
+}
+
+/** The NF-e rules in SEFAZ's order; the first failure's cStat, or the signature facts when all pass. */
+function firstRejection(call: SefazCall, services: SimServices, infNFe: XmlObject, signedNfe: string, id: string, now: Date): string | { digestValue: string } {
+  const documentRejection = checkNfeDocument(call, infNFe, id);
+  if (documentRejection) return documentRejection;
+  const signature = checkNfeFamilySignature(signedNfe, id, services.trustedCa, now);
+  if (!signature.ok) return signature.cStat;
+  const emit = childOf(infNFe, 'emit') ?? {};
+  if (!sameCompany(textOf(emit, 'CNPJ') ?? textOf(emit, 'CPF'), signature.facts.signerTaxId)) return '213';
+  return checkCfop(infNFe) ?? checkTotals(infNFe) ?? { digestValue: signature.facts.digestValue };
+}
+
+function storedDocument(
+  infNFe: XmlObject,
+  f: { key: string; cUF: string; model: string; issuer: string; series: number; number: number; nProt: string; now: Date; signedNfe: string; protocol: string; tpAmb: '1' | '2' },
+): StoredNfe {
+  const ide = childOf(infNFe, 'ide') ?? {};
+  const emit = childOf(infNFe, 'emit') ?? {};
+  const dest = childOf(infNFe, 'dest');
+  return {
+    key: f.key,
+    tpAmb: f.tpAmb,
+    cUF: f.cUF,
+    model: f.model,
+    issuerTaxId: f.issuer,
+    recipientTaxId: dest ? (textOf(dest, 'CNPJ') ?? textOf(dest, 'CPF')) : undefined,
+    series: f.series,
+    number: f.number,
+    issuedAt: new Date(textOf(ide, 'dhEmi') ?? f.now.toISOString()),
+    authorizedAt: f.now,
+    nProt: f.nProt,
+    signedNfe: f.signedNfe,
+    protNFe: f.protocol,
+    cancelled: false,
+    events: [],
+    totalValue: textOf(childOf(childOf(infNFe, 'total') ?? {}, 'ICMSTot') ?? {}, 'vNF') ?? '0.00',
+    issuerName: textOf(emit, 'xNome') ?? '',
+    issuerStateRegistration: textOf(emit, 'IE') ?? '',
+  };
+}
