@@ -53,4 +53,30 @@ writeFileSync(
     .map((m) => `  ${JSON.stringify(m)},`)
     .join('\n')}\n];\n`,
 );
+// The national service list has quoted descriptions; only the 6-digit codes (first column) are needed.
+const serviceCodes = readFileSync(resolve(tablesDir, 'nfse_lista_servico_nacional_cTribNac.csv'), 'utf8')
+  .split(/\r?\n/)
+  .slice(1)
+  .map((line) => line.split(',')[0])
+  .filter((code) => /^\d{6}$/.test(code));
+if (serviceCodes.length < 300) throw new Error('national service list looks truncated');
+writeFileSync(
+  resolve(outDir, 'service-codes.ts'),
+  `${banner}// cTribNac codes of the NFS-e national service list (item, subitem, desdobro).\nexport const SERVICE_CODES: readonly string[] = [\n${serviceCodes.map((c) => `  '${c}',`).join('\n')}\n];\n`,
+);
+// Country names may be quoted ("Bolívia, Estado Plurinacional da"): split at the first comma only.
+const countries = readFileSync(resolve(tablesDir, 'paises_iso2_nfse.csv'), 'utf8')
+  .split(/\r?\n/)
+  .slice(1)
+  .filter((line) => line.trim() !== '')
+  .map((line) => {
+    const [iso, ...rest] = line.split(',');
+    if (!/^[A-Z]{2}$/.test(iso)) throw new Error(`bad country row ${line}`);
+    return [iso, rest.join(',').replace(/^"|"$/g, '')];
+  });
+writeFileSync(
+  resolve(outDir, 'countries.ts'),
+  `${banner}// [ISO 3166 alpha-2, Portuguese name]\nexport const COUNTRIES: readonly (readonly [string, string])[] = [\n${countries.map((c) => `  ${JSON.stringify(c)},`).join('\n')}\n];\n`,
+);
+console.log(`wrote ${serviceCodes.length} service codes and ${countries.length} countries`);
 console.log(`wrote ${states.length} states and ${municipalities.length} municipalities to ${outDir}`);

@@ -1,7 +1,7 @@
 // The computed NFS-e Nacional DPS v1.01 (DPS/infDPS): the contract with the DPS builder in fiscal-xml.
 // Every value final and formatted (TSDec15V2 → "100.00"); names follow tiposComplexos_v1.01.xsd.
 // One DPS carries one service: the request's items (same service code) are combined here.
-import type { Dec } from './nfe-document.js';
+import type { DecimalText } from './nfe-document.js';
 
 export interface DpsDocument {
   /** "DPS" + cMun(7) + tpInsc(1: 1 CPF, 2 CNPJ) + inscription(14) + serie(5) + nDPS(15) = 45 characters. */
@@ -66,9 +66,9 @@ export interface DpsService {
 }
 
 export interface DpsValues {
-  readonly vServPrest: { readonly vServ: Dec };
+  readonly vServPrest: { readonly vServ: DecimalText };
   /** Sum of the items' discounts, unconditional (absent when zero). */
-  readonly vDescCondIncond?: { readonly vDescIncond: Dec };
+  readonly vDescCondIncond?: { readonly vDescIncond: DecimalText };
   readonly trib: {
     readonly tribMun: {
       /** 1 = taxable operation. */
@@ -77,7 +77,7 @@ export interface DpsValues {
       readonly tpRetISSQN: '1';
     };
     /** Approximate tax burden: indTotTrib 0 ("not informed") unless the issuer is in Simples Nacional. */
-    readonly totTrib: { readonly indTotTrib: '0' } | { readonly pTotTribSN: Dec };
+    readonly totTrib: { readonly indTotTrib: '0' } | { readonly pTotTribSN: DecimalText };
   };
 }
 

@@ -5,7 +5,7 @@
 // Names follow leiauteNFe_v4.00.xsd (PL_010b v1.30); the comment after each field names its XSD type or rule.
 
 /** A decimal already formatted for the XML (no exponent, the layout's places). */
-export type Dec = string;
+export type DecimalText = string;
 
 export interface NfeDocument {
   /** 44-character access key; infNFe/@Id is "NFe" + accessKey. */
@@ -99,18 +99,18 @@ export interface NfeProd {
   readonly CEST?: string; // 7 digits
   readonly CFOP: string; // 4 digits
   readonly uCom: string;
-  readonly qCom: Dec; // TDec_1104v, 4 places
-  readonly vUnCom: Dec; // TDec_1110v, 10 places
-  readonly vProd: Dec; // TDec_1302: gross = round2(qCom × vUnCom) or the given amount
+  readonly qCom: DecimalText; // TDec_1104v, 4 places
+  readonly vUnCom: DecimalText; // TDec_1110v, 10 places
+  readonly vProd: DecimalText; // TDec_1302: gross = round2(qCom × vUnCom) or the given amount
   readonly cEANTrib: string;
   readonly uTrib: string;
-  readonly qTrib: Dec;
-  readonly vUnTrib: Dec;
+  readonly qTrib: DecimalText;
+  readonly vUnTrib: DecimalText;
   /** TDec_1302Opc (never zero): absent when zero. */
-  readonly vFrete?: Dec;
-  readonly vSeg?: Dec;
-  readonly vDesc?: Dec;
-  readonly vOutro?: Dec;
+  readonly vFrete?: DecimalText;
+  readonly vSeg?: DecimalText;
+  readonly vDesc?: DecimalText;
+  readonly vOutro?: DecimalText;
   readonly indTot: '1';
 }
 
@@ -119,7 +119,7 @@ export interface NfeItem {
   readonly prod: NfeProd;
   readonly imposto: NfeImposto;
   /** Item total: vProd − vDesc + vFrete + vSeg + vOutro (informational, not an XML tag of det). */
-  readonly itemTotal: Dec;
+  readonly itemTotal: DecimalText;
 }
 
 export interface NfeImposto {
@@ -132,33 +132,33 @@ export interface NfeImposto {
 }
 
 export interface NfeIcmsTot {
-  readonly vBC: Dec;
-  readonly vICMS: Dec;
-  readonly vICMSDeson: Dec;
-  readonly vFCP: Dec;
-  readonly vBCST: Dec;
-  readonly vST: Dec;
-  readonly vFCPST: Dec;
-  readonly vFCPSTRet: Dec;
+  readonly vBC: DecimalText;
+  readonly vICMS: DecimalText;
+  readonly vICMSDeson: DecimalText;
+  readonly vFCP: DecimalText;
+  readonly vBCST: DecimalText;
+  readonly vST: DecimalText;
+  readonly vFCPST: DecimalText;
+  readonly vFCPSTRet: DecimalText;
   /** Monophasic totals (TDec_1302, 2 places even for quantities): present only when some item is monophasic. */
-  readonly qBCMono?: Dec;
-  readonly vICMSMono?: Dec;
-  readonly qBCMonoReten?: Dec;
-  readonly vICMSMonoReten?: Dec;
-  readonly qBCMonoRet?: Dec;
-  readonly vICMSMonoRet?: Dec;
-  readonly vProd: Dec;
-  readonly vFrete: Dec;
-  readonly vSeg: Dec;
-  readonly vDesc: Dec;
-  readonly vII: Dec;
-  readonly vIPI: Dec;
-  readonly vIPIDevol: Dec;
-  readonly vPIS: Dec;
-  readonly vCOFINS: Dec;
-  readonly vOutro: Dec;
+  readonly qBCMono?: DecimalText;
+  readonly vICMSMono?: DecimalText;
+  readonly qBCMonoReten?: DecimalText;
+  readonly vICMSMonoReten?: DecimalText;
+  readonly qBCMonoRet?: DecimalText;
+  readonly vICMSMonoRet?: DecimalText;
+  readonly vProd: DecimalText;
+  readonly vFrete: DecimalText;
+  readonly vSeg: DecimalText;
+  readonly vDesc: DecimalText;
+  readonly vII: DecimalText;
+  readonly vIPI: DecimalText;
+  readonly vIPIDevol: DecimalText;
+  readonly vPIS: DecimalText;
+  readonly vCOFINS: DecimalText;
+  readonly vOutro: DecimalText;
   /** vProd − vDesc − vICMSDeson(deducted) + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol. */
-  readonly vNF: Dec;
+  readonly vNF: DecimalText;
 }
 
 export interface NfeTotal {
@@ -178,14 +178,14 @@ export interface NfeDetPag {
   readonly tPag: string;
   /** Required by the layout rules when tPag = 99. */
   readonly xPag?: string;
-  readonly vPag: Dec;
+  readonly vPag: DecimalText;
   /** Cards: tpIntegra 2 (not integrated) is the only value the request can express. */
   readonly card?: { readonly tpIntegra: '2' };
 }
 
 export interface NfePag {
   readonly detPag: readonly NfeDetPag[];
-  readonly vTroco?: Dec;
+  readonly vTroco?: DecimalText;
 }
 
 export interface NfeInfAdic {

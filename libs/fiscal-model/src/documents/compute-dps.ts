@@ -1,0 +1,112 @@
+// computeDpsDocument: one DPS from a validated NFS-e request. The items share one service code (validated), so
+// they combine: descriptions joined with "; ", vServ = Σ (gross + freight + insurance + other expenses),
+// unconditional discount = Σ discounts.
+import { Dec, money, sum } from '../decimal/money.js';
+import { parseTaxId } from '../identifiers/tax-id.js';
+import type { IssuerProfile } from '../request/issuer-profile.js';
+import type { ValidatedInvoiceRequest } from '../request/validated-request.js';
+import { findState } from '../tables/ibge.js';
+import { DEFAULT_APPLICATION_VERSION } from './compute-nfe.js';
+import type { DpsDocument, DpsPerson, DpsProvider } from './dps-document.js';
+import { localTime } from './issue-time.js';
+
+export interface DpsContext {
+  readonly environment: 'homologation' | 'production';
+  readonly series: number;
+  readonly number: number;
+  readonly issuedAt: Date;
+  /** verAplic, ≤ 20 characters. */
+  readonly applicationVersion?: string;
+}
+
+const OP_SIMPLES: Record<IssuerProfile['taxRegime'], '1' | '2' | '3'> = {
+  normal: '1',
+  simples_nacional_excess: '3',
+  simples_nacional: '3',
+  mei: '2',
+};
+
+/** "DPS" + cMun(7) + tpInsc(1 CPF, 2 CNPJ) + inscription(14) + serie(5) + nDPS(15). Numeric by the v1.01 schema. */
+export function dpsId(cityCode: string, taxId: string, series: number, number: number): string {
+  const parsed = parseTaxId(taxId);
+  if (!parsed) throw new RangeError('the issuer tax id is not a CPF or CNPJ');
+  if (!/^\d+$/.test(parsed.value)) throw new RangeError('DPS v1.01 accepts numeric CNPJ only (TSIdDPS is 42 digits)');
+  if (!Number.isInteger(series) || series < 0 || series > 99999) throw new RangeError('DPS series must be 0-99999');
+  if (!Number.isInteger(number) || number < 1 || number > 999_999_999_999_999) throw new RangeError('DPS number must be 1-999999999999999');
+  return `DPS${cityCode}${parsed.kind === 'cnpj' ? '2' : '1'}${parsed.value.padStart(14, '0')}${String(series).padStart(5, '0')}${String(number).padStart(15, '0')}`;
+}
+
+function toma(request: ValidatedInvoiceRequest): DpsPerson {
+  const b = request.buyer;
+  const id = b.taxId ? (b.taxId.kind === 'cnpj' ? { CNPJ: b.taxId.value } : { CPF: b.taxId.value }) : {};
+  const a = b.address;
+  return {
+    ...id,
+    xNome: b.name,
+    // Abroad the DPS needs a structured foreign address the request does not carry: it is left out (optional).
+    ...(a && !b.foreign
+      ? { end: { endNac: { cMun: a.cityCode, CEP: a.postalCode! }, xLgr: a.street, nro: a.number, ...(a.complement ? { xCpl: a.complement } : {}), xBairro: a.district } }
+      : {}),
+    ...(b.phone ? { fone: b.phone } : {}),
+    ...(b.email ? { email: b.email } : {}),
+  };
+}
+
+export function computeDpsDocument(request: ValidatedInvoiceRequest, issuer: IssuerProfile, context: DpsContext): DpsDocument {
+  if (request.documentType !== 'nfse') throw new RangeError('computeDpsDocument needs an nfse request');
+  const state = findState(issuer.address.state);
+  if (!state) throw new RangeError(`unknown issuer state ${issuer.address.state}`);
+  const time = localTime(context.issuedAt, state.uf);
+  const taxId = parseTaxId(issuer.taxId)!;
+  const id = dpsId(issuer.address.cityCode, issuer.taxId, context.series, context.number);
+  const opSimpNac = OP_SIMPLES[issuer.taxRegime];
+  const prest: DpsProvider = {
+    ...(taxId.kind === 'cnpj' ? { CNPJ: taxId.value } : { CPF: taxId.value }),
+    ...(issuer.municipalRegistration ? { IM: issuer.municipalRegistration } : {}),
+    ...(issuer.address.phone ? { fone: issuer.address.phone } : {}),
+    ...(issuer.email ? { email: issuer.email } : {}),
+    regTrib: { opSimpNac, ...(opSimpNac === '3' ? { regApTribSN: '1' as const } : {}), regEspTrib: '0' },
+  };
+  const items = request.items;
+  const vServ = sum(items.map((i) => new Dec(i.gross).plus(i.freight).plus(i.insurance).plus(i.otherExpenses)));
+  const discount = sum(items.map((i) => i.discount));
+  const first = items[0]!;
+  const ibs = first.ibsCbs;
+  const operationIndicator = ibs?.operation_indicator ?? issuer.defaultOperationIndicator;
+  if (ibs && !operationIndicator) throw new RangeError('IBS/CBS on a DPS needs cIndOp (ibs_cbs.operation_indicator or the company default)');
+  return {
+    id,
+    tpAmb: context.environment === 'production' ? '1' : '2',
+    dhEmi: time.dateTime,
+    verAplic: (context.applicationVersion ?? DEFAULT_APPLICATION_VERSION).slice(0, 20),
+    serie: String(context.series),
+    nDPS: String(context.number),
+    dCompet: time.date,
+    tpEmit: '1',
+    cLocEmi: issuer.address.cityCode,
+    prest,
+    toma: toma(request),
+    serv: {
+      // Place of service: the provider's municipality (the common case; the request has no field for another).
+      locPrest: { cLocPrestacao: issuer.address.cityCode },
+      cServ: { cTribNac: first.serviceCode!, xDescServ: items.map((i) => i.description).join('; ') },
+      ...(request.additionalInfo ? { infoCompl: { xInfComp: request.additionalInfo } } : {}),
+    },
+    valores: {
+      vServPrest: { vServ: money(vServ) },
+      ...(discount.gt(0) ? { vDescCondIncond: { vDescIncond: money(discount) } } : {}),
+      trib: { tribMun: { tribISSQN: '1', tpRetISSQN: '1' }, totTrib: { indTotTrib: '0' } },
+    },
+    ...(ibs
+      ? {
+          IBSCBS: {
+            finNFSe: '0',
+            indFinal: request.finalConsumer ? '1' : '0',
+            cIndOp: operationIndicator!,
+            indDest: '0',
+            valores: { trib: { gIBSCBS: { CST: ibs.cst, cClassTrib: ibs.classification } } },
+          },
+        }
+      : {}),
+  };
+}

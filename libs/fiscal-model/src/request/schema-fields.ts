@@ -1,0 +1,42 @@
+// Building blocks of the request schema. The schema checks structure only (types, enumerations, lengths,
+// characters); amounts stay as sent (string or number) and the rules in validate-*.ts parse them as decimals, so
+// precision errors get their own codes.
+import { z } from 'zod';
+
+/**
+ * Characters the layouts' text types can carry: TString is [!-ÿ] with inner spaces, i.e. printable Latin-1.
+ * Line breaks and tabs are folded into single spaces first (the layouts have no line breaks).
+ */
+const LATIN1_PRINTABLE = /^[\x20-\x7E\xA0-\xFF]*$/;
+
+export const CHARSET_CODE = 'FIELD_CHARACTERS_UNSUPPORTED';
+
+export function text(max: number, description: string, example?: string) {
+  return z
+    .string()
+    .overwrite((s) => s.replace(/[\t\r\n]+/g, ' ').trim())
+    .min(1)
+    .max(max)
+    .refine((s) => LATIN1_PRINTABLE.test(s), {
+      message: 'Contains characters the XML layout cannot carry (only printable Latin-1 is allowed)',
+      params: { code: CHARSET_CODE },
+    })
+    .meta({ description, ...(example === undefined ? {} : { examples: [example] }) });
+}
+
+export function digits(length: number, description: string, example: string) {
+  return z
+    .string()
+    .regex(new RegExp(`^\\d{${length}}$`), { message: `Must be exactly ${length} digits` })
+    .meta({ description, examples: [example] });
+}
+
+/** An amount, quantity or rate: a JSON number or a decimal string ("12.50"). Never read as a binary float. */
+export function decimal(description: string, example: string) {
+  return z
+    .union([z.string(), z.number()])
+    .meta({ description: `${description} A decimal string (recommended) or a JSON number.`, examples: [example, Number(example)] });
+}
+
+export const positiveInt = (max: number, description: string) =>
+  z.number().int().min(1).max(max).meta({ description });

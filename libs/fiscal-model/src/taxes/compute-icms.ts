@@ -1,0 +1,265 @@
+// One ICMS group per item from the issuer's decision (CST/CSOSN and its fields). Which group: the code, plus
+// `partition` (CST 10/90 → ICMSPart) and `st_transfer` (CST 41/60 → ICMSST).
+import { type Dec, ZERO, percentOf, round2 } from '../decimal/money.js';
+import type { ModBC, NfeIcms, Orig } from '../documents/nfe-icms.js';
+import type { IcmsInput } from '../request/validated-request.js';
+import { type IcmsContext, fcp, fixed, money, monoQuantity, operationBase, ownIcms, rate, relief, retainedSt, stIcms } from './icms-parts.js';
+
+/** What an item adds to ICMSTot. */
+export interface IcmsAmounts {
+  vBC: Dec;
+  vICMS: Dec;
+  vICMSDeson: Dec;
+  /** Relief with indDeduzDeson = 1: subtracted from vNF. */
+  vICMSDesonDeducted: Dec;
+  vFCP: Dec;
+  vBCST: Dec;
+  vST: Dec;
+  vFCPST: Dec;
+  vFCPSTRet: Dec;
+  qBCMono: Dec;
+  vICMSMono: Dec;
+  qBCMonoReten: Dec;
+  vICMSMonoReten: Dec;
+  qBCMonoRet: Dec;
+  vICMSMonoRet: Dec;
+  monophasic: boolean;
+}
+
+export function emptyIcmsAmounts(): IcmsAmounts {
+  return {
+    vBC: ZERO, vICMS: ZERO, vICMSDeson: ZERO, vICMSDesonDeducted: ZERO, vFCP: ZERO, vBCST: ZERO, vST: ZERO, vFCPST: ZERO,
+    vFCPSTRet: ZERO, qBCMono: ZERO, vICMSMono: ZERO, qBCMonoReten: ZERO, vICMSMonoReten: ZERO, qBCMonoRet: ZERO,
+    vICMSMonoRet: ZERO, monophasic: false,
+  };
+}
+
+export interface IcmsComputed {
+  readonly group: NfeIcms;
+  readonly amounts: IcmsAmounts;
+}
+
+const q4 = (d: Dec) => fixed(d, 4);
+
+function strip<T extends { vBCSTValue: Dec; vICMSSTValue: Dec; vFCPSTValue: Dec }>(st: T) {
+  const { vBCSTValue: _a, vICMSSTValue: _b, vFCPSTValue: _c, ...rest } = st;
+  return rest;
+}
+function stripOwn<T extends { vICMSValue: Dec; vBCValue: Dec }>(own: T) {
+  const { vICMSValue: _a, vBCValue: _b, ...rest } = own;
+  return rest;
+}
+function stripValue<T extends { value: Dec }>(x: T | undefined) {
+  if (!x) return undefined;
+  const { value: _v, ...rest } = x as T & { deducted?: boolean };
+  delete (rest as { deducted?: boolean }).deducted;
+  return rest;
+}
+
+export function computeIcms(icms: IcmsInput, ctx: IcmsContext): IcmsComputed {
+  const orig = icms.origin as Orig;
+  const a = emptyIcmsAmounts();
+  const addSt = (st: ReturnType<typeof stIcms>) => {
+    a.vBCST = st.vBCSTValue;
+    a.vST = st.vICMSSTValue;
+    a.vFCPST = st.vFCPSTValue;
+  };
+  const addRelief = (r: ReturnType<typeof relief>) => {
+    if (!r) return;
+    a.vICMSDeson = r.value;
+    if (r.deducted) a.vICMSDesonDeducted = r.value;
+  };
+  const deson = (charged: Dec | undefined) => {
+    const r = relief(icms, ctx, charged);
+    addRelief(r);
+    return r ? { deson: stripValue(r)! } : {};
+  };
+  const desonSt = icms.st?.relief ? { desonSt: { vICMSSTDeson: money(icms.st.relief.amount), motDesICMSST: icms.st.relief.reason } } : {};
+
+  if (icms.csosn !== undefined) return { group: computeSimples(icms, ctx, orig, a, addSt), amounts: a };
+
+  const cst = icms.cst!;
+  switch (cst) {
+    case '00': {
+      const own = ownIcms(icms, ctx);
+      const f = fcp(icms, own.vBCValue, false);
+      a.vBC = own.vBCValue; a.vICMS = own.vICMSValue; a.vFCP = f?.value ?? ZERO;
+      return { group: { group: 'ICMS00', orig, CST: '00', modBC: own.modBC, vBC: own.vBC, pICMS: own.pICMS, vICMS: own.vICMS, ...(f ? { fcp: stripValue(f)! } : {}) }, amounts: a };
+    }
+    case '10':
+    case '90':
+      if (icms.partition) {
+        const own = ownIcms(icms, ctx, icms.partition.operation_base_rate);
+        const st = stIcms(icms.st!, ctx, own.vICMSValue);
+        a.vBC = own.vBCValue; a.vICMS = own.vICMSValue; addSt(st);
+        return {
+          group: { group: 'ICMSPart', orig, CST: cst, ...stripOwn(own), st: strip(st), pBCOp: rate(icms.partition.operation_base_rate), UFST: icms.partition.st_state },
+          amounts: a,
+        };
+      }
+      if (cst === '10') {
+        const own = ownIcms(icms, ctx);
+        const f = fcp(icms, own.vBCValue, true);
+        const st = stIcms(icms.st!, ctx, own.vICMSValue);
+        a.vBC = own.vBCValue; a.vICMS = own.vICMSValue; a.vFCP = f?.value ?? ZERO; addSt(st);
+        return {
+          group: { group: 'ICMS10', orig, CST: '10', modBC: own.modBC, vBC: own.vBC, pICMS: own.pICMS, vICMS: own.vICMS, ...(f ? { fcp: stripValue(f)! } : {}), st: strip(st), ...desonSt },
+          amounts: a,
+        };
+      } else {
+        const own = icms.rate !== undefined ? ownIcms(icms, ctx) : undefined;
+        const f = own ? fcp(icms, own.vBCValue, true) : undefined;
+        const st = icms.st ? stIcms(icms.st, ctx, own?.vICMSValue ?? ZERO) : undefined;
+        if (own) { a.vBC = own.vBCValue; a.vICMS = own.vICMSValue; }
+        a.vFCP = f?.value ?? ZERO;
+        if (st) addSt(st);
+        return {
+          group: {
+            group: 'ICMS90', orig, CST: '90',
+            ...(own ? { own: { ...stripOwn(own), ...(f ? { fcp: stripValue(f)! } : {}) } } : {}),
+            ...(st ? { st: strip(st) } : {}),
+            ...deson(own?.vICMSValue),
+            ...desonSt,
+          },
+          amounts: a,
+        };
+      }
+    case '20':
+    case '70': {
+      const own = ownIcms(icms, ctx);
+      const f = fcp(icms, own.vBCValue, true);
+      a.vBC = own.vBCValue; a.vICMS = own.vICMSValue; a.vFCP = f?.value ?? ZERO;
+      const common = { orig, modBC: own.modBC, pRedBC: own.pRedBC!, vBC: own.vBC, pICMS: own.pICMS, vICMS: own.vICMS, ...(f ? { fcp: stripValue(f)! } : {}), ...deson(own.vICMSValue) };
+      if (cst === '20') return { group: { group: 'ICMS20', CST: '20', ...common }, amounts: a };
+      const st = stIcms(icms.st!, ctx, own.vICMSValue);
+      addSt(st);
+      return { group: { group: 'ICMS70', CST: '70', ...common, st: strip(st), ...desonSt }, amounts: a };
+    }
+    case '30': {
+      const deducted = icms.rate !== undefined ? percentOf(round2(operationBase(ctx)), icms.rate) : ZERO;
+      const st = stIcms(icms.st!, ctx, deducted);
+      addSt(st);
+      return { group: { group: 'ICMS30', orig, CST: '30', st: strip(st), ...deson(undefined) }, amounts: a };
+    }
+    case '40':
+    case '41':
+    case '50':
+    case '60':
+      if (icms.st_transfer) {
+        const r = retainedSt(icms.retained, ctx);
+        a.vFCPSTRet = r.vFCPSTRetValue;
+        return {
+          group: {
+            group: 'ICMSST', orig, CST: cst as '41' | '60', retained: r.retained!,
+            ...(r.fcpStRetained ? { fcpStRetained: r.fcpStRetained } : {}),
+            vBCSTDest: money(icms.st_transfer.destination_base),
+            vICMSSTDest: money(percentOf(icms.st_transfer.destination_base, icms.st_transfer.destination_rate)),
+            ...(r.effective ? { effective: r.effective } : {}),
+          },
+          amounts: a,
+        };
+      }
+      if (cst === '60') {
+        const r = retainedSt(icms.retained, ctx);
+        a.vFCPSTRet = r.vFCPSTRetValue;
+        return { group: { group: 'ICMS60', orig, CST: '60', ...(r.retained ? { retained: r.retained } : {}), ...(r.fcpStRetained ? { fcpStRetained: r.fcpStRetained } : {}), ...(r.effective ? { effective: r.effective } : {}) }, amounts: a };
+      }
+      return { group: { group: 'ICMS40', orig, CST: cst as '40' | '41' | '50', ...deson(undefined) }, amounts: a };
+    case '51': {
+      const own = ownIcms(icms, ctx);
+      const f = fcp(icms, own.vBCValue, true);
+      const pDif = icms.deferral_rate ?? '0';
+      const vICMSDif = percentOf(own.vICMSValue, pDif);
+      const vICMS = own.vICMSValue.minus(vICMSDif);
+      a.vBC = own.vBCValue; a.vICMS = vICMS; a.vFCP = f?.value ?? ZERO;
+      return {
+        group: {
+          group: 'ICMS51', orig, CST: '51', modBC: own.modBC as ModBC, ...(own.pRedBC ? { pRedBC: own.pRedBC } : {}), vBC: own.vBC, pICMS: own.pICMS,
+          vICMSOp: own.vICMS, pDif: rate(pDif), vICMSDif: money(vICMSDif), vICMS: money(vICMS), ...(f ? { fcp: stripValue(f)! } : {}),
+        },
+        amounts: a,
+      };
+    }
+    default:
+      return { group: computeMonophasic(icms, ctx, orig, a), amounts: a };
+  }
+}
+
+function computeMonophasic(icms: IcmsInput, ctx: IcmsContext, orig: Orig, a: IcmsAmounts): NfeIcms {
+  const m = icms.monophasic!;
+  const q = monoQuantity(m.quantity, ctx);
+  const value = round2(q.times(m.ad_rem_rate));
+  a.monophasic = true;
+  switch (icms.cst) {
+    case '02':
+      a.qBCMono = q; a.vICMSMono = value;
+      return { group: 'ICMS02', orig, CST: '02', qBCMono: q4(q), adRemICMS: rate(m.ad_rem_rate), vICMSMono: money(value) };
+    case '15': {
+      const qr = monoQuantity(m.retained_quantity, ctx);
+      const retained = round2(qr.times(m.retained_ad_rem_rate!));
+      a.qBCMono = q; a.vICMSMono = value; a.qBCMonoReten = qr; a.vICMSMonoReten = retained;
+      return {
+        group: 'ICMS15', orig, CST: '15', qBCMono: q4(q), adRemICMS: rate(m.ad_rem_rate), vICMSMono: money(value),
+        qBCMonoReten: q4(qr), adRemICMSReten: rate(m.retained_ad_rem_rate!), vICMSMonoReten: money(retained),
+        ...(m.rate_reduction ? { reduction: { pRedAdRem: fixed(m.rate_reduction.rate, 2), motRedAdRem: m.rate_reduction.reason } } : {}),
+      };
+    }
+    case '53': {
+      const pDif = m.deferral_rate ?? '0';
+      const dif = percentOf(value, pDif);
+      const due = value.minus(dif);
+      a.qBCMono = q; a.vICMSMono = due;
+      return { group: 'ICMS53', orig, CST: '53', qBCMono: q4(q), adRemICMS: rate(m.ad_rem_rate), vICMSMonoOp: money(value), pDif: rate(pDif), vICMSMonoDif: money(dif), vICMSMono: money(due) };
+    }
+    default:
+      a.qBCMonoRet = q; a.vICMSMonoRet = value;
+      return { group: 'ICMS61', orig, CST: '61', qBCMonoRet: q4(q), adRemICMSRet: rate(m.ad_rem_rate), vICMSMonoRet: money(value) };
+  }
+}
+
+function computeSimples(icms: IcmsInput, ctx: IcmsContext, orig: Orig, a: IcmsAmounts, addSt: (st: ReturnType<typeof stIcms>) => void): NfeIcms {
+  const credit = () => {
+    const vCred = percentOf(ctx.itemTotal, icms.credit_rate!);
+    return { pCredSN: rate(icms.credit_rate!), vCredICMSSN: money(vCred) };
+  };
+  // ST for Simples issuers deducts the ICMS of the own operation at `rate` (0 when absent).
+  const ownDeducted = icms.rate !== undefined ? percentOf(round2(operationBase(ctx)), icms.rate) : ZERO;
+  switch (icms.csosn) {
+    case '101':
+      return { group: 'ICMSSN101', orig, CSOSN: '101', ...credit() };
+    case '102':
+    case '103':
+    case '300':
+    case '400':
+      return { group: 'ICMSSN102', orig, CSOSN: icms.csosn };
+    case '201': {
+      const st = stIcms(icms.st!, ctx, ownDeducted);
+      addSt(st);
+      return { group: 'ICMSSN201', orig, CSOSN: '201', st: strip(st), ...credit() };
+    }
+    case '202':
+    case '203': {
+      const st = stIcms(icms.st!, ctx, ownDeducted);
+      addSt(st);
+      return { group: 'ICMSSN202', orig, CSOSN: icms.csosn, st: strip(st) };
+    }
+    case '500': {
+      const r = retainedSt(icms.retained, ctx);
+      a.vFCPSTRet = r.vFCPSTRetValue;
+      return { group: 'ICMSSN500', orig, CSOSN: '500', ...(r.retained ? { retained: r.retained } : {}), ...(r.fcpStRetained ? { fcpStRetained: r.fcpStRetained } : {}), ...(r.effective ? { effective: r.effective } : {}) };
+    }
+    default: {
+      const own = icms.rate !== undefined ? ownIcms(icms, ctx) : undefined;
+      const st = icms.st ? stIcms(icms.st, ctx, own?.vICMSValue ?? ZERO) : undefined;
+      if (own) { a.vBC = own.vBCValue; a.vICMS = own.vICMSValue; }
+      if (st) addSt(st);
+      return {
+        group: 'ICMSSN900', orig, CSOSN: '900',
+        ...(own ? { own: stripOwn(own) } : {}),
+        ...(st ? { st: strip(st) } : {}),
+        ...(icms.credit_rate !== undefined ? { credit: credit() } : {}),
+      };
+    }
+  }
+}
+
