@@ -48,3 +48,8 @@ export {
 export { buildNfe, type UnsignedNfe } from './nfe/document/build-nfe.js';
 // NFS-e Nacional DPS v1.01 builder (from fiscal-model's computed DpsDocument).
 export { buildDps, dpsId, type UnsignedDps } from './nfse/build-dps.js';
+// Build → sign → validate pipelines (the signer is libs/xml-signing's createSigner(cert)).
+export {
+  buildSignValidateDps, buildSignValidateInutilizacao, buildSignValidateNfe, buildSignValidateNfseCancellation, signValidateEventLot,
+  type EventLotSchema, type NfeFamilySigner, type NfseSigner, type SignedNfe,
+} from './pipeline/sign-and-validate.js';

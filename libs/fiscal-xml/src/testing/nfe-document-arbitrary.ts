@@ -135,7 +135,9 @@ export function nfeDocumentArbitrary(items: { minLength: number; maxLength: numb
     .record({
       uf: fc.constantFrom(...UFS), issuer: taxIdOf, dest: fc.oneof(taxIdOf, fc.constant({ idEstrangeiro: 'AB12345' })), serie: fc.integer({ min: 0, max: 999 }),
       nNF: fc.integer({ min: 1, max: 999_999_999 }), tpEmis: fc.constantFrom(1, 6, 7), cNF: digits(8), tpAmb: fc.constantFrom('1', '2' as const),
-      natOp: text(1, 60), destAddress: address, emitAddress: address, xNome: text(2, 60), det: fc.array(item, items),
+      natOp: text(1, 60), destAddress: address, emitAddress: address, xNome: text(2, 60),
+      // Uniform item count (fc.array alone keeps arrays short by default, and 200-item documents matter).
+      det: fc.integer({ min: items.minLength, max: items.maxLength }).chain((n) => fc.array(item, { minLength: n, maxLength: n })),
       totals: totalsMoney, ibsCbsTot: fc.option(ibsCbsTot, { nil: undefined }), infCpl: fc.option(text(1, 500), { nil: undefined }),
       pag: fc.array(fc.record({ tPag: fc.constantFrom('01', '03', '15', '90', '99'), vPag: money }), { minLength: 1, maxLength: 3 }),
       emitIe: digits(12), crt: fc.constantFrom('1', '2', '3', '4' as const),
