@@ -6,3 +6,4 @@ export { createSigner, type XmlSigner } from './signing/create-signer.js';
 export { SignatureInputError, locateCanonicalElement, type LocatedElement } from './signing/canonical-element.js';
 export { NFE_FAMILY_PROFILE, NFSE_NACIONAL_PROFILE, XMLDSIG_NAMESPACE, type SignatureProfile } from './signing/signature-profiles.js';
 export { verifyXmlSignature, type SignatureVerification, type VerifyOptions } from './verification/verify-xml-signature.js';
+export { canonicalFormMismatch } from './verification/canonical-form-check.js';

@@ -13,6 +13,11 @@ export interface LocatedElement {
   end: number;
   /** The element in canonical form: what is digested. */
   canonical: string;
+  /**
+   * Prefixed namespace declarations in scope where the element (and so its Signature sibling) sits, sorted by
+   * prefix. Inclusive C14N renders them on SignedInfo too.
+   */
+  inheritedPrefixedNamespaces: [prefix: string, uri: string][];
 }
 
 // The contract: double-quoted attributes, no prefixes on the signed element, names in the usual XML subset.
@@ -108,5 +113,8 @@ export function locateCanonicalElement(xml: string, id: string, kind: Canonicali
     .map(([attribute, value]) => ` ${attribute}="${value}"`)
     .join('');
   const canonical = `<${name}${renderedDeclarations}${renderedAttributes}>${xml.slice(contentStart, endTagAt)}${endTag}`;
-  return { name, start, end: endTagAt + endTag.length, canonical };
+  const inheritedPrefixedNamespaces = [...inherited.entries()]
+    .filter(([prefix]) => prefix !== '')
+    .sort(([a], [b]) => compareCodePoints(a, b));
+  return { name, start, end: endTagAt + endTag.length, canonical, inheritedPrefixedNamespaces };
 }

@@ -146,6 +146,15 @@ describe('createSigner', () => {
     expect(xmlsec1Verify(signed, NFSE, 'infDPS').ok).toBe(true);
   });
 
+  it('handles prefixed namespaces declared on ancestors (inclusive C14N renders them on infNFe and SignedInfo)', () => {
+    const { xml, id } = unsignedNfe();
+    const withXsi = xml.replace('<NFe ', '<NFe xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ');
+    const signed = createSigner(certificate).signNfeFamily(withXsi, id);
+    expect(verifyXmlSignature(signed).valid).toBe(true);
+    expect(xmlsec1Verify(signed, NFE, 'infNFe').ok).toBe(true);
+    expect(/<SignatureValue>([^<]+)</.exec(signed)![1]).toBe(xmlCryptoSignature(withXsi, id, 'nfe').signatureValue);
+  });
+
   it('refuses what it cannot sign exactly', () => {
     const signer = createSigner(certificate);
     const { xml, id } = unsignedNfe();
@@ -198,17 +207,21 @@ describe('verifyXmlSignature', () => {
     const { xml, id } = unsignedNfe();
     const signer = createSigner(certificate);
     const key = createPrivateKey(certificate.privateKeyPem);
-    const rounds = 200;
+    const rounds = 40;
     const time = (action: () => unknown): number => {
       const started = performance.now();
       for (let i = 0; i < rounds; i++) action();
       return performance.now() - started;
     };
-    time(() => signer.signNfeFamily(xml, id));
-    const raw = time(() => sign('sha1', Buffer.from(xml), key));
-    const ours = time(() => signer.signNfeFamily(xml, id));
+    // Alternating batches, best of each: the machine is shared, so a single long run measures the neighbours.
+    let raw = Infinity;
+    let ours = Infinity;
+    for (let batch = 0; batch < 6; batch++) {
+      raw = Math.min(raw, time(() => sign('sha1', Buffer.from(xml), key)));
+      ours = Math.min(ours, time(() => signer.signNfeFamily(xml, id)));
+    }
     const ratio = raw / ours;
-    console.log(`${xml.length} chars: raw ${(rounds / raw * 1000).toFixed(0)}/s, signer ${(rounds / ours * 1000).toFixed(0)}/s, ratio ${(ratio * 100).toFixed(1)}%`);
+    console.log(`${xml.length} chars: raw ${((rounds / raw) * 1000).toFixed(0)}/s, signer ${((rounds / ours) * 1000).toFixed(0)}/s, ratio ${(ratio * 100).toFixed(1)}%`);
     expect(ratio).toBeGreaterThan(0.5);
   });
 });

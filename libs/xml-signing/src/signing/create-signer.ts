@@ -27,7 +27,7 @@ function signWithProfile(
   }
   if (xml.startsWith('<Signature', element.end)) throw new SignatureInputError(`Id="${id}" is already signed`);
   const digestValue = createHash(profile.digest).update(element.canonical).digest('base64');
-  const signedInfo = canonicalSignedInfo(profile, id, digestValue);
+  const signedInfo = canonicalSignedInfo(profile, id, digestValue, element.inheritedPrefixedNamespaces);
   const signatureValue = sign(profile.digest, Buffer.from(signedInfo), key).toString('base64');
   return xml.slice(0, element.end) + signatureElement(signedInfo, signatureValue, certificateBase64) + xml.slice(element.end);
 }

@@ -1,14 +1,23 @@
 import { ENVELOPED_SIGNATURE_TRANSFORM, XMLDSIG_NAMESPACE, type SignatureProfile } from './signature-profiles.js';
 
 /**
- * SignedInfo exactly as C14N (inclusive or exclusive: identical here) renders it inside
- * `<Signature xmlns="…xmldsig#">`: the dsig default namespace on SignedInfo, no self-closing tags. This text is
- * what gets RSA-signed. Precondition (README contract): no prefixed namespace is declared on an ancestor of the
- * Signature, otherwise inclusive C14N would add it here.
+ * SignedInfo exactly as C14N renders it inside `<Signature xmlns="…xmldsig#">`: the dsig default namespace on
+ * SignedInfo, no self-closing tags. This text is what gets RSA-signed. Inclusive C14N also renders every prefixed
+ * namespace declared on an ancestor of the Signature (`inheritedPrefixedNamespaces`, e.g. an `xmlns:xsi` on the
+ * root); exclusive C14N renders none of them, as SignedInfo uses no prefix.
  */
-export function canonicalSignedInfo(profile: SignatureProfile, id: string, digestValue: string): string {
+export function canonicalSignedInfo(
+  profile: SignatureProfile,
+  id: string,
+  digestValue: string,
+  inheritedPrefixedNamespaces: [prefix: string, uri: string][],
+): string {
+  const inherited =
+    profile.canonicalization === 'inclusive'
+      ? inheritedPrefixedNamespaces.map(([prefix, uri]) => ` xmlns:${prefix}="${uri}"`).join('')
+      : '';
   return (
-    `<SignedInfo xmlns="${XMLDSIG_NAMESPACE}">` +
+    `<SignedInfo xmlns="${XMLDSIG_NAMESPACE}"${inherited}>` +
     `<CanonicalizationMethod Algorithm="${profile.canonicalizationUri}"></CanonicalizationMethod>` +
     `<SignatureMethod Algorithm="${profile.signatureMethodUri}"></SignatureMethod>` +
     `<Reference URI="#${id}">` +
