@@ -16,6 +16,10 @@ export function schemaErrors(error: z.ZodError, body: unknown): FieldError[] {
   for (const issue of error.issues) {
     const field = fieldPath(issue.path);
     const received = valueAt(body, issue.path);
+    if ((received === undefined || received === null) && issue.code !== 'unrecognized_keys' && issue.code !== 'custom') {
+      out.push(fieldError('FIELD_REQUIRED', field, 'This field is required', 'expected' in issue ? String(issue.expected) : 'a value', null));
+      continue;
+    }
     switch (issue.code) {
       case 'unrecognized_keys':
         for (const key of issue.keys) {
@@ -24,11 +28,7 @@ export function schemaErrors(error: z.ZodError, body: unknown): FieldError[] {
         }
         break;
       case 'invalid_type':
-        out.push(
-          received === undefined || received === null
-            ? fieldError('FIELD_REQUIRED', field, 'This field is required', issue.expected, null)
-            : fieldError('FIELD_INVALID', field, `Expected ${issue.expected}`, issue.expected, received),
-        );
+        out.push(fieldError('FIELD_INVALID', field, `Expected ${issue.expected}`, issue.expected, received));
         break;
       case 'too_big': {
         const code: FieldErrorCode = issue.origin === 'string' ? 'FIELD_TOO_LONG' : issue.origin === 'array' ? (field === 'items' ? 'ITEMS_TOO_MANY' : 'FIELD_OUT_OF_RANGE') : 'FIELD_OUT_OF_RANGE';

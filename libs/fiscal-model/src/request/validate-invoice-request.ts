@@ -74,12 +74,26 @@ function resolvePayments(parsed: InvoiceRequestParsed, vNF: Dec, errors: FieldEr
   return payments;
 }
 
+/** NFS-e ignores `product` (catalogues send it on every line): removed before the schema sees it. */
+function ignoreNfseProducts(body: Record<string, unknown>): Record<string, unknown> {
+  if (body.document_type !== 'nfse' || !Array.isArray(body.items)) return body;
+  return {
+    ...body,
+    items: body.items.map((item: unknown) => {
+      if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
+      const { product: _ignored, ...rest } = item as Record<string, unknown>;
+      return rest;
+    }),
+  };
+}
+
 export function validateInvoiceRequest(body: unknown, issuer: IssuerProfile, options: ValidationOptions = {}): ValidationResult {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     return { ok: false, errors: [fieldError('FIELD_INVALID', '', 'The body must be a JSON object', 'an object', body)] };
   }
-  const parsed = invoiceRequestSchema.safeParse(body, { reportInput: true });
-  if (!parsed.success) return { ok: false, errors: schemaErrors(parsed.error, body) };
+  const input = ignoreNfseProducts(body as Record<string, unknown>);
+  const parsed = invoiceRequestSchema.safeParse(input, { reportInput: true });
+  if (!parsed.success) return { ok: false, errors: schemaErrors(parsed.error, input) };
   const req = parsed.data;
   const errors: FieldError[] = [];
   const type = req.document_type;
