@@ -53,3 +53,4 @@ export {
   buildSignValidateDps, buildSignValidateInutilizacao, buildSignValidateNfe, buildSignValidateNfseCancellation, signValidateEventLot,
   type EventLotSchema, type NfeFamilySigner, type NfseSigner, type SignedNfe,
 } from './pipeline/sign-and-validate.js';
+export { buildNfeProc } from './nfe/nfe-proc.js';

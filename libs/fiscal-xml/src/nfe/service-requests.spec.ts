@@ -1,6 +1,7 @@
 import { createTestCertificate, signWithXmlCrypto, verifyWithXmlCrypto } from '../testing/test-signer.js';
 import { OFFICIAL_NFE_SCHEMAS } from '../testing/shared-fiscal.js';
 import { xmllintErrors } from '../testing/xmllint-check.js';
+import { buildNfeProc } from './nfe-proc.js';
 import { buildConsSitNFe, buildConsStatServ, buildDistDFeInt, buildEnviNFe, buildInutilizacao } from './service-requests.js';
 
 const NFE = `${OFFICIAL_NFE_SCHEMAS}nfe/`;
@@ -57,5 +58,16 @@ describe('NF-e service requests', () => {
     const lot = buildEnviNFe({ lotId: '42', signedNfe: `<?xml version="1.0" encoding="UTF-8"?>\n${signedNfe}` });
     expect(lot).toBe(`<enviNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><idLote>42</idLote><indSinc>1</indSinc>${signedNfe}</enviNFe>`);
     expect(() => buildEnviNFe({ lotId: '42', signedNfe: '<NFe ><infNFe/></NFe>' })).toThrow(/signed/);
+  });
+});
+
+describe('buildNfeProc', () => {
+  it('joins the signed NFe and the protNFe as they are; refuses anything else', () => {
+    const nfe = '<NFe xmlns="http://www.portalfiscal.inf.br/nfe"><infNFe Id="NFe1" versao="4.00"></infNFe><Signature xmlns="http://www.w3.org/2000/09/xmldsig#"></Signature></NFe>';
+    expect(buildNfeProc({ signedNfe: nfe, protocolXml: '<protNFe versao="4.00"><infProt></infProt></protNFe>' })).toBe(
+      `<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">${nfe}<protNFe versao="4.00"><infProt></infProt></protNFe></nfeProc>`,
+    );
+    expect(() => buildNfeProc({ signedNfe: nfe, protocolXml: '<ns0:protNFe></ns0:protNFe>' })).toThrow(/protocolXml/);
+    expect(() => buildNfeProc({ signedNfe: '<NFe ></NFe>', protocolXml: '<protNFe></protNFe>' })).toThrow(/signedNfe/);
   });
 });

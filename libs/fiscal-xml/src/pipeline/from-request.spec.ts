@@ -5,6 +5,10 @@ import { createTestCertificateAuthority } from '@talao/icp-test-ca';
 import { createSigner, loadPkcs12, verifyXmlSignature } from '@talao/xml-signing';
 import { SAMPLE_TECHNICAL_RESPONSIBLE, sampleIssuer, sampleNfeRequest, sampleNfseRequest } from '../../../fiscal-model/src/testing/samples.js';
 import { xmlsec1Verifies } from '../testing/xmlsec1.js';
+import { buildNfeProc } from '../nfe/nfe-proc.js';
+import { buildEnviNFe } from '../nfe/service-requests.js';
+import { parseRetEnviNFe } from '../parsing/nfe-responses.js';
+import { validateXml } from '../xsd/xsd-validator.js';
 import { buildSignValidateDps, buildSignValidateNfe } from './sign-and-validate.js';
 
 const NOW = new Date('2026-03-10T15:00:00Z');
@@ -39,6 +43,20 @@ describe('request → computed document → signed XML', () => {
     expect(signed.xml).toContain(`<infNFe Id="NFe${document.accessKey}" versao="4.00">`);
     expect(verifyXmlSignature(signed.xml).valid).toBe(true);
     expect(xmlsec1Verifies(signed.xml, 'http://www.portalfiscal.inf.br/nfe', 'infNFe').ok).toBe(true);
+
+    // The lot embeds the signed NF-e as is; the nfeProc joins it with the protocol the authorizer answers.
+    const lot = buildEnviNFe({ lotId: '1', signedNfe: signed.xml });
+    expect(validateXml('enviNFe', lot)).toEqual({ valid: true });
+    expect(xmlsec1Verifies(lot, 'http://www.portalfiscal.inf.br/nfe', 'infNFe').ok).toBe(true);
+    const answer =
+      '<soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope"><soap:Body><nfeResultMsg xmlns="http://www.portalfiscal.inf.br/nfe/wsdl/NFeAutorizacao4">' +
+      `<retEnviNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><tpAmb>2</tpAmb><verAplic>SP_NFE_PL009_V4</verAplic><cStat>104</cStat><xMotivo>Lote processado</xMotivo><cUF>35</cUF><dhRecbto>2026-03-10T12:00:01-03:00</dhRecbto>` +
+      `<protNFe versao="4.00"><infProt><tpAmb>2</tpAmb><verAplic>SP_NFE_PL009_V4</verAplic><chNFe>${document.accessKey}</chNFe><dhRecbto>2026-03-10T12:00:01-03:00</dhRecbto><nProt>135260000000123</nProt><digVal>AAAAAAAAAAAAAAAAAAAAAAAAAAA=</digVal><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe>` +
+      '</retEnviNFe></nfeResultMsg></soap:Body></soap:Envelope>';
+    const protocol = parseRetEnviNFe(answer).protocol;
+    const proc = buildNfeProc({ signedNfe: signed.xml, protocolXml: protocol?.rawXml ?? '' });
+    expect(validateXml('procNFe', proc)).toEqual({ valid: true });
+    expect(verifyXmlSignature(proc).valid).toBe(true);
   });
 
   it('NFS-e DPS', () => {
