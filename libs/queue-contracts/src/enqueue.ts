@@ -1,0 +1,24 @@
+import { jobOptionsFor } from './job-options.js';
+import { type Job, JOB_DEFINITIONS, jobIdOf, parseJobPayload } from './job-payloads.js';
+import type { QueueName } from './queue-names.js';
+
+/** What enqueueing needs from a BullMQ Queue (structural, so callers pass their own Queue instance). */
+export interface EnqueueTarget {
+  add(name: string, data: unknown, options: { jobId: string }): Promise<unknown>;
+}
+
+/** Queue instances by name; only the queues a process produces to need to be present. */
+export type JobQueues = Partial<Record<QueueName, EnqueueTarget>>;
+
+/**
+ * Adds a job to its queue with jobId = business id (a duplicate is a no-op). The payload is validated first, so a
+ * bad producer fails here and not in a worker. Retry options come from the queue's defaults (see jobOptionsFor).
+ */
+export async function enqueueJob(queues: JobQueues, job: Job): Promise<void> {
+  const queueName = JOB_DEFINITIONS[job.name].queue;
+  const queue = queues[queueName];
+  if (!queue) throw new Error(`no queue "${queueName}" is open in this process for job "${job.name}"`);
+  parseJobPayload(job.name, job.data);
+  jobOptionsFor(queueName);
+  await queue.add(job.name, job.data, { jobId: jobIdOf(job) });
+}

@@ -1,0 +1,9 @@
+// @talao/queue-contracts: the contract between producers (gateway, sweepers) and workers.
+export { QUEUE_NAMES, queueKeyPrefix, type QueueName } from './queue-names.js';
+export {
+  issuePayloadSchema, isJobName, JOB_DEFINITIONS, JOB_NAMES, jobIdOf, parseJobPayload, traceContextSchema, type Job, type JobName,
+  type JobPayload, type TraceContext,
+} from './job-payloads.js';
+export { bullJobOptions, DEFAULT_JOB_OPTIONS, jobOptionsFor, QueueOptionsError, type QueueJobOptions } from './job-options.js';
+export { enqueueJob, type JobQueues } from './enqueue.js';
+export { assertHandlersCover, type JobHandlerRegistration, type JobHandlers } from './handler-registry.js';

@@ -1,0 +1,45 @@
+// Payload schemas: a job's data is checked when it is enqueued and again when a worker takes it, so a payload
+// written by an older or newer release fails loudly instead of reaching a handler with the wrong shape.
+import { z } from 'zod';
+import { QUEUE_NAMES } from './queue-names.js';
+
+/** W3C trace context (traceparent / tracestate), so one trace spans gateway → worker → authorizer. */
+export const traceContextSchema = z.object({
+  traceparent: z.string().regex(/^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/),
+  tracestate: z.string().max(512).optional(),
+});
+
+export const issuePayloadSchema = z.object({
+  invoiceId: z.uuid(),
+  traceContext: traceContextSchema.optional(),
+});
+
+/** Every job of the platform: name → queue and payload schema. A handler receives exactly its payload type. */
+export const JOB_DEFINITIONS = {
+  issue: { queue: QUEUE_NAMES.issuance, schema: issuePayloadSchema },
+} as const;
+
+export type JobName = keyof typeof JOB_DEFINITIONS;
+export type JobPayload<N extends JobName> = z.output<(typeof JOB_DEFINITIONS)[N]['schema']>;
+/** The typed union of jobs `{ name, data }`. */
+export type Job = { [N in JobName]: { name: N; data: JobPayload<N> } }[JobName];
+export type TraceContext = z.output<typeof traceContextSchema>;
+
+export const JOB_NAMES = Object.keys(JOB_DEFINITIONS) as JobName[];
+
+export function isJobName(name: string): name is JobName {
+  return Object.hasOwn(JOB_DEFINITIONS, name);
+}
+
+/** Parses a job's data for its name; throws a ZodError naming the bad field. */
+export function parseJobPayload<N extends JobName>(name: N, data: unknown): JobPayload<N> {
+  return JOB_DEFINITIONS[name].schema.parse(data) as JobPayload<N>;
+}
+
+/** The jobId: the business id, so a second enqueue of the same work is a no-op in BullMQ. */
+export function jobIdOf(job: Job): string {
+  switch (job.name) {
+    case 'issue':
+      return job.data.invoiceId;
+  }
+}
