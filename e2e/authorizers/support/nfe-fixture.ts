@@ -14,6 +14,8 @@ export interface FixtureOptions {
   /** 1 normal, 6 SVC-AN, 7 SVC-RS. */
   tpEmis?: 1 | 6 | 7;
   recipientName?: string;
+  /** CNPJ of the recipient (for manifestation and DistDFe). */
+  recipientCnpj?: string;
   /** Breaks the total of products (rejection 564). */
   wrongTotal?: boolean;
 }
@@ -42,7 +44,9 @@ export function fixtureDocument(options: FixtureOptions): NfeDocument {
     },
     emit: { ...base.emit, CNPJ: options.cnpj, CPF: undefined, enderEmit: { ...base.emit.enderEmit, UF: 'SP' } } as NfeDocument['emit'],
     dest: {
-      ...base.dest, xNome: options.recipientName ?? (tpAmb === '2' ? 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL' : 'CLIENTE'),
+      ...base.dest,
+      ...(options.recipientCnpj ? { CNPJ: options.recipientCnpj, CPF: undefined, idEstrangeiro: undefined } : {}),
+      xNome: options.recipientName ?? (tpAmb === '2' ? 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL' : 'CLIENTE'),
       enderDest: { ...base.dest.enderDest, UF: 'SP' },
     },
     det,

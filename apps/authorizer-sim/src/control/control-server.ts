@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type TestCertificateAuthority } from '@talao/icp-test-ca';
 import { type SimServices } from '../sefaz/sefaz-context.js';
+import { registerThirdPartyNfe } from '../sefaz/third-party.js';
 import { type FaultSettings } from './fault-settings.js';
 
 const MAX_CONTROL_BODY = 64 * 1024;
@@ -66,6 +67,8 @@ function faultSettings(body: Json): FaultSettings {
  *                                             asyncAnswers, forceRejection { code, count })
  *   DELETE /_control/faults                   clears every fault
  *   PUT  /_control/clock                      { offsetMs }
+ *   POST /_control/third-party-documents      { signedNfe, environment? } → an NF-e another company issued to a tax id:
+ *                                             registered as authorized and fed to the recipient's DistDFe
  *   GET  /_control/documents/{chNFe}          what the simulator holds for an NF-e
  *   POST /_control/reset                      forgets documents, feeds, faults and the clock offset
  */
@@ -102,6 +105,16 @@ export function createControlServer(services: SimServices, ca: TestCertificateAu
       if (typeof offsetMs !== 'number') throw new ControlError(400, 'offsetMs: expected a number');
       services.clock.setOffset(offsetMs);
       return { status: 200, body: { clockOffsetMs: services.clock.offset() } };
+    }
+    if (method === 'POST' && path === '/_control/third-party-documents') {
+      const { signedNfe, environment } = await readJson(req);
+      if (typeof signedNfe !== 'string') throw new ControlError(400, 'signedNfe: expected the signed NF-e XML');
+      try {
+        const stored = registerThirdPartyNfe(services, signedNfe, environment === 'production' ? '1' : '2');
+        return { status: 201, body: { accessKey: stored.key, nProt: stored.nProt, recipientTaxId: stored.recipientTaxId } };
+      } catch (error) {
+        throw new ControlError(422, (error as Error).message);
+      }
     }
     const document = /^\/_control\/documents\/([0-9A-Z]{44})$/.exec(path);
     if (method === 'GET' && document) {

@@ -5,6 +5,7 @@ import { type AnswerHeader, protNFe, retEnviNFe } from '../responses/nfe-respons
 import { type StoredNfe } from '../state/sefaz-state.js';
 import { checkCfop, checkTotals } from './nfe-totals.js';
 import { checkNfeDocument } from './nfe-document-checks.js';
+import { summaryOf } from './document-views.js';
 import { type SefazCall, type SimServices, answerStateCode } from './sefaz-context.js';
 import { checkNfeFamilySignature, sameCompany } from './signature-checks.js';
 
@@ -55,7 +56,10 @@ export function handleAuthorization(call: SefazCall, services: SimServices, mess
 
   const nProt = state.nextProtocol(call.tpAmb, cUF, now);
   const protocol = protocolFor('100', {}, { nProt, digVal: digestValue });
-  state.store(storedDocument(infNFe, { key, cUF, model, issuer, series, number, nProt, now, signedNfe, protocol, tpAmb: call.tpAmb }));
+  const stored = storedDocument(infNFe, { key, cUF, model, issuer, series, number, nProt, now, signedNfe, protocol, tpAmb: call.tpAmb });
+  state.store(stored);
+  // The recipient learns of it through DistDFe, first as a summary (the full document after its manifestation).
+  if (stored.recipientTaxId) services.feed.add(stored.recipientTaxId, 'resNFe_v1.01.xsd', summaryOf(stored, clock.stamp(now)));
 
   if (forceAsync || textOf(lot, 'indSinc') === '0') {
     const nRec = state.nextReceiptNumber(cUF);
@@ -76,7 +80,7 @@ function firstRejection(call: SefazCall, services: SimServices, infNFe: XmlObjec
   return checkCfop(infNFe) ?? checkTotals(infNFe) ?? { digestValue: signature.facts.digestValue };
 }
 
-function storedDocument(
+export function storedDocument(
   infNFe: XmlObject,
   f: { key: string; cUF: string; model: string; issuer: string; series: number; number: number; nProt: string; now: Date; signedNfe: string; protocol: string; tpAmb: '1' | '2' },
 ): StoredNfe {
@@ -93,6 +97,7 @@ function storedDocument(
     series: f.series,
     number: f.number,
     issuedAt: new Date(textOf(ide, 'dhEmi') ?? f.now.toISOString()),
+    issuedAtText: textOf(ide, 'dhEmi') ?? '',
     authorizedAt: f.now,
     nProt: f.nProt,
     signedNfe: f.signedNfe,

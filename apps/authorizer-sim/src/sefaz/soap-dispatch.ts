@@ -1,6 +1,9 @@
 import { assertSafeXml } from '@talao/fiscal-xml';
 import { soapFault, soapResult } from '../responses/soap-response.js';
 import { handleAuthorization } from './authorization.js';
+import { handleDistribution } from './distribution.js';
+import { handleEvents } from './events.js';
+import { handleInutilizacao } from './inutilizacao.js';
 import { type SefazCall, type SimServices } from './sefaz-context.js';
 import { handleConsult, handleReceipt, handleStatusService } from './status-and-consult.js';
 
@@ -28,6 +31,9 @@ const HANDLERS: Record<string, Handler> = {
   NFeStatusServico4: handleStatusService,
   NFeConsultaProtocolo4: handleConsult,
   NFeRetAutorizacao4: handleReceipt,
+  NFeRecepcaoEvento4: handleEvents,
+  NFeInutilizacao4: handleInutilizacao,
+  NFeDistribuicaoDFe: handleDistribution,
   NFeAutorizacao4: (call, services, message) => handleAuthorization(call, services, message, services.faults.take(call.authorizer, 'asyncAnswers')),
 };
 

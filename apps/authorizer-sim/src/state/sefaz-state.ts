@@ -21,6 +21,8 @@ export interface StoredNfe {
   series: number;
   number: number;
   issuedAt: Date;
+  /** dhEmi as written in the NF-e (resNFe repeats it). */
+  issuedAtText: string;
   authorizedAt: Date;
   nProt: string;
   /** The signed NFe as received, and its protocol: nfeProc is these two joined. */

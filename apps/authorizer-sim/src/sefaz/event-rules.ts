@@ -1,0 +1,75 @@
+// The rules of each NF-e event the simulator registers, on top of the common ones (Id, signature, key, author).
+import { type StoredEvent, type StoredNfe } from '../state/sefaz-state.js';
+
+export const CANCELLATION = '110111';
+export const CORRECTION_LETTER = '110110';
+export const CONFIRMATION = '210200';
+export const AWARENESS = '210210';
+export const UNKNOWN_OPERATION = '210220';
+export const OPERATION_NOT_PERFORMED = '210240';
+const CONCLUSIVE = new Set([CONFIRMATION, UNKNOWN_OPERATION, OPERATION_NOT_PERFORMED]);
+export const MANIFESTATIONS = new Set([AWARENESS, ...CONCLUSIVE]);
+
+export const EVENT_DESCRIPTIONS: Record<string, string> = {
+  [CANCELLATION]: 'Cancelamento registrado',
+  [CORRECTION_LETTER]: 'Carta de Correção registrada',
+  [CONFIRMATION]: 'Confirmação da Operação registrada',
+  [AWARENESS]: 'Ciência da Operação registrada',
+  [UNKNOWN_OPERATION]: 'Desconhecimento da Operação registrado',
+  [OPERATION_NOT_PERFORMED]: 'Operação não Realizada registrada',
+};
+
+/** Legal window of a cancellation after authorization (Ajuste SINIEF 07/05 as applied by the authorizers). */
+export const CANCELLATION_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The CC-e may be corrected up to 20 times (nSeqEvento 1–20). */
+export const MAX_CORRECTION_SEQUENCE = 20;
+/**
+ * Deadline of the recipient's manifestation, counted from the authorization: 180 days (NT 2020.001). The issue's
+ * seed could not be consulted here; the constant is the one place to change it.
+ */
+export const MANIFESTATION_DEADLINE_MS = 180 * 24 * 60 * 60 * 1000;
+/** A conclusive manifestation may be registered at most twice (the second rectifies the first). */
+export const MAX_CONCLUSIVE_MANIFESTATIONS = 2;
+
+export interface EventFacts {
+  tpEvento: string;
+  nSeqEvento: number;
+  authorTaxId: string;
+  /** detEvento/nProt of a cancellation. */
+  protocol?: string;
+}
+
+const sameEvent = (e: StoredEvent, f: EventFacts) => e.tpEvento === f.tpEvento && e.nSeqEvento === f.nSeqEvento;
+
+/** cStat of the first broken rule, or undefined when the event can be registered. */
+export function eventRejection(document: StoredNfe, facts: EventFacts, now: Date): string | undefined {
+  if (document.events.some((e) => sameEvent(e, facts))) return '573';
+  const issuerEvent = facts.tpEvento === CANCELLATION || facts.tpEvento === CORRECTION_LETTER;
+  if (issuerEvent && facts.authorTaxId !== document.issuerTaxId) return '574';
+  if (MANIFESTATIONS.has(facts.tpEvento) && facts.authorTaxId !== document.recipientTaxId) return '575';
+
+  switch (facts.tpEvento) {
+    case CANCELLATION:
+      if (document.cancelled) return '573';
+      if (facts.protocol !== document.nProt) return '222';
+      if (now.getTime() - document.authorizedAt.getTime() > CANCELLATION_WINDOW_MS) return '501';
+      return undefined;
+    case CORRECTION_LETTER:
+      if (document.cancelled) return '580';
+      if (facts.nSeqEvento > MAX_CORRECTION_SEQUENCE) return '594';
+      return undefined;
+    default:
+      break;
+  }
+  if (!MANIFESTATIONS.has(facts.tpEvento)) return '491';
+  if (now.getTime() - document.authorizedAt.getTime() > MANIFESTATION_DEADLINE_MS) return '596';
+  const conclusive = document.events.filter((e) => CONCLUSIVE.has(e.tpEvento));
+  if (facts.tpEvento === AWARENESS) {
+    if (document.cancelled) return '650';
+    if (conclusive.length > 0) return '655';
+    return undefined;
+  }
+  if (facts.tpEvento === UNKNOWN_OPERATION && document.cancelled) return '651';
+  if (conclusive.length >= MAX_CONCLUSIVE_MANIFESTATIONS) return '573';
+  return undefined;
+}
