@@ -1,5 +1,5 @@
 // Apps log structured JSON (pino). In a terminal a line like
-//   {"level":30,"time":1763770000000,"reqId":"…","req":{"method":"GET","url":"/readyz"},"res":{"statusCode":200},"responseTime":3,"msg":"request completed"}
+//   {"level":"info","time":"2026-11-22T00:00:00.000Z","reqId":"…","req":{"method":"GET","url":"/readyz"},"res":{"statusCode":200},"responseTime":3,"msg":"request completed"}
 // is easier to read as
 //   INFO  request completed GET /readyz 200 3ms
 // LOG_FORMAT=json keeps the raw lines (for piping into a log tool).
@@ -14,8 +14,10 @@ export function formatLogLine(line) {
   } catch {
     return line;
   }
-  if (!entry || typeof entry !== 'object' || typeof entry.level !== 'number') return line;
-  const parts = [(LEVELS[entry.level] ?? String(entry.level)).padEnd(5)];
+  if (!entry || typeof entry !== 'object' || entry.level === undefined) return line;
+  // pino writes the level as a number by default, or as a label when a formatter says so (the apps' loggers do).
+  const level = typeof entry.level === 'number' ? (LEVELS[entry.level] ?? String(entry.level)) : String(entry.level).toUpperCase();
+  const parts = [level.padEnd(5)];
   if (entry.context) parts.push(`[${entry.context}]`);
   if (entry.msg) parts.push(entry.msg);
   if (entry.req?.method) parts.push(`${entry.req.method} ${entry.req.url ?? ''}`.trim());
@@ -23,6 +25,6 @@ export function formatLogLine(line) {
   if (typeof entry.responseTime === 'number') parts.push(`${entry.responseTime}ms`);
   const error = entry.err ?? entry.error;
   if (error?.message) parts.push(`— ${error.message}`);
-  if (error?.stack && entry.level >= 50) parts.push(`\n${error.stack}`);
-  return parts.join(' ');
+  if (error?.stack && ['ERROR', 'FATAL'].includes(level)) parts.push(`\n${error.stack}`);
+  return parts.join(' ').replace(' \n', '\n');
 }

@@ -1,0 +1,25 @@
+import { formatLogLine } from './log-format.mjs';
+
+describe('formatLogLine', () => {
+  it('renders a pino request line (level as a label) on one readable line', () => {
+    const line = JSON.stringify({
+      level: 'info',
+      time: '2026-11-22T00:00:00.000Z',
+      name: 'gateway',
+      req: { method: 'GET', url: '/readyz' },
+      res: { statusCode: 200 },
+      responseTime: 3,
+      msg: 'request completed',
+    });
+    expect(formatLogLine(line)).toBe('INFO  request completed GET /readyz 200 3ms');
+  });
+
+  it('understands numeric levels and shows the stack of errors', () => {
+    const text = formatLogLine(JSON.stringify({ level: 50, msg: 'boom', err: { message: 'db down', stack: 'Error: db down\n    at x' } }));
+    expect(text).toBe('ERROR boom — db down\nError: db down\n    at x');
+  });
+
+  it('leaves anything else as it is', () => {
+    for (const line of ['plain text', '{ not json', '{"no":"level"}', '[1,2]']) expect(formatLogLine(line)).toBe(line);
+  });
+});
