@@ -87,6 +87,9 @@ export function validateBuyer(
       errors.push(
         fieldError('TAX_ID_INVALID', 'buyer.tax_id', 'Must be a CPF (11 digits) or a CNPJ (12 letters or digits, then 2 digits)', 'CPF (11) or CNPJ (14)', buyer.tax_id),
       );
+    } else if (documentType === 'nfse' && parsed.kind === 'cnpj' && !/^\d{14}$/.test(parsed.value)) {
+      // DPS v1.01 (TSCNPJ [0-9]{14}) cannot carry an alphanumeric CNPJ yet; refuse now rather than fail the schema later.
+      errors.push(fieldError('TAX_ID_INVALID', 'buyer.tax_id', 'The NFS-e layout (DPS v1.01) accepts numeric CNPJ only', '14 digits', buyer.tax_id));
     } else taxId = parsed;
   }
   if (documentType === 'nfe' && buyer.name.length < 2) {

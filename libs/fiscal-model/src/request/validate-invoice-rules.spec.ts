@@ -131,6 +131,9 @@ describe('NFS-e rules', () => {
     expect(firstError(sampleNfseRequest({ items: [service({})] }), noDefault)).toEqual({ code: 'SERVICE_CODE_REQUIRED', field: 'items[0].service_code' });
     expect(firstError(sampleNfseRequest({ items: [service({ service_code: '99.99' })] }), noDefault)).toEqual({ code: 'SERVICE_CODE_UNKNOWN', field: 'items[0].service_code' });
   });
+  it('TAX_ID_INVALID for an alphanumeric CNPJ (DPS v1.01 is numeric only)', () => {
+    expect(firstError(sampleNfseRequest({ buyer: { tax_id: '12ABC34501DE35', name: 'X' } }), simples)).toEqual({ code: 'TAX_ID_INVALID', field: 'buyer.tax_id' });
+  });
   it('ignores product.br, refuses NF-e-only fields', () => {
     expect(valid(sampleNfseRequest({ items: [service({ product: { br: { ncm: '1', cfop: '9' } } })] }), simples).items[0]!.product).toBeUndefined();
     expect(firstError(sampleNfseRequest({ contingency: true }))).toEqual({ code: 'FIELD_NOT_APPLICABLE', field: 'contingency' });

@@ -143,7 +143,8 @@ export function nfseScenarioArbitrary(options: ScenarioOptions = {}): fc.Arbitra
   return fc
     .record({
       regime: fc.constantFrom<TaxRegime>('normal', 'simples_nacional', 'mei'),
-      taxId: taxIdArbitrary,
+      // DPS v1.01 has no alphanumeric CNPJ: CPF or numeric CNPJ only.
+      taxId: fc.oneof(digits(11), digits(14)),
       service: fc.constantFrom('1.07', '01.03.02', '170101', '7.02'),
       withAddress: fc.boolean(),
       count: fc.integer({ min: options.minItems ?? 1, max: options.maxItems ?? 20 }),
