@@ -1,0 +1,36 @@
+// @talao/persistence: the Prisma client on PostgreSQL, the certificate vault and the repositories.
+export { createPrismaClient, type PrismaClientOptions } from './prisma-client.js';
+export {
+  PrismaClient,
+  Prisma,
+  Environment,
+  ApiKeyContext,
+  TaxRegime,
+  DocumentType,
+  InvoiceStatus,
+  type Company,
+  type Certificate,
+  type ApiKey,
+  type NumberSequence,
+  type Invoice,
+  type Submission,
+  type IdempotencyRecord,
+  type UsageEntry,
+  type OutboxEvent,
+} from './generated/prisma/client.js';
+export { CertificateVault, type CertificateVaultOptions } from './certificate-vault.js';
+export { ActiveKeyLimitError, CompanyNotFoundError, CompanyTaxIdTakenError } from './errors.js';
+export { parseApiKey, hashApiKey, type ParsedApiKey } from './repositories/api-key-format.js';
+export {
+  ApiKeysRepository,
+  MAX_ACTIVE_KEYS_PER_COMPANY,
+  type NewApiKey,
+  type ResolvedApiKey,
+} from './repositories/api-keys-repository.js';
+export { CompaniesRepository, type NewCompany, type CompanyPatch } from './repositories/companies-repository.js';
+export {
+  CertificatesRepository,
+  type ActiveCertificate,
+  type CertificateMetadata,
+  type NewCertificate,
+} from './repositories/certificates-repository.js';

@@ -1,0 +1,6 @@
+// Ids arrive from URLs; PostgreSQL rejects a malformed uuid with an error, where "not found" is the right answer.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
