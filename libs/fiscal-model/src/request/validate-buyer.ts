@@ -76,8 +76,9 @@ export function validateBuyer(
   let foreignId: string | undefined;
   if (foreign) {
     foreignId = buyer.tax_id ?? '';
-    if (!/^[A-Za-z0-9.\-/]{0,20}$/.test(foreignId)) {
-      errors.push(fieldError('TAX_ID_INVALID', 'buyer.tax_id', 'A foreign id has up to 20 letters, digits, ".", "-" or "/"', 'up to 20 characters', buyer.tax_id));
+    // idEstrangeiro: empty or 5–20 printable characters (leiaute: ([!-ÿ]{0}|[!-ÿ]{5,20})?)
+    if (!/^([A-Za-z0-9.\-/]{5,20})?$/.test(foreignId)) {
+      errors.push(fieldError('TAX_ID_INVALID', 'buyer.tax_id', 'A foreign id is empty or has 5 to 20 letters, digits, ".", "-" or "/"', 'empty or 5–20 characters', buyer.tax_id));
     }
   } else if (buyer.tax_id === undefined) {
     errors.push(fieldError('FIELD_REQUIRED', 'buyer.tax_id', 'The buyer CPF or CNPJ is required', 'CPF (11) or CNPJ (14)', null));
