@@ -50,7 +50,7 @@ export async function createGatewayApp(config: GatewayConfig, logger = createLog
     app.use(onPaths((p) => isApiPath(p) && !PUBLIC_API_PATHS.test(p), authenticateApiKeys(resources.apiKeyLookup)));
     app.use(rateLimit(rateLimiter));
     app.use(onPaths((p) => isApiPath(p) || isAdminPath(p), requireJsonBodies));
-    app.useBodyParser('json', { limit: config.bodyLimitBytes });
+    app.useBodyParser('json', { limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] });
     app.use(bodyParserErrors(config.bodyLimitBytes));
     app.useGlobalFilters(new ErrorEnvelopeFilter(logger));
     app.enableShutdownHooks();

@@ -32,6 +32,7 @@ export async function createApiKey(ports: CompanyAdminPorts, companyId: string, 
     const { apiKey, secret } = await ports.apiKeys.create({ companyId: company.id, ...parsed.data });
     return { apiKey, key: secret };
   } catch (error) {
+    if (error instanceof Error && error.name === 'CompanyNotFoundError') throw notFoundError(`Company ${companyId} not found`);
     if (isActiveKeyLimit(error)) {
       throw conflictError('The company already has 3 active API keys; revoke one before creating another');
     }
@@ -46,5 +47,5 @@ export async function revokeApiKey(ports: CompanyAdminPorts, apiKeyId: string): 
 
 export async function listApiKeys(ports: CompanyAdminPorts, companyId: string): Promise<ApiKeyRecord[]> {
   const company = await getCompany(ports, companyId);
-  return ports.apiKeys.listByCompany(company.id);
+  return ports.apiKeys.listForCompany(company.id);
 }

@@ -2,9 +2,9 @@ import { parseCreateCompanyInput } from './company-input.js';
 import { conflictError, notFoundError } from './errors.js';
 import type { CompanyAdminPorts, CompanyRecord } from './ports.js';
 
-/** Prisma's unique-constraint violation, recognised by its stable code so this lib needs no Prisma import. */
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
+/** The repository's duplicate-tax-id error, recognised by name so this lib does not depend on persistence. */
+function isTaxIdTaken(error: unknown): boolean {
+  return error instanceof Error && error.name === 'CompanyTaxIdTakenError';
 }
 
 export async function createCompany(ports: CompanyAdminPorts, input: unknown): Promise<CompanyRecord> {
@@ -23,7 +23,7 @@ export async function createCompany(ports: CompanyAdminPorts, input: unknown): P
     });
   } catch (error) {
     // Two operators creating the same company at once: the unique index decides, the loser gets the same 409.
-    if (isUniqueViolation(error)) throw duplicate();
+    if (isTaxIdTaken(error)) throw duplicate();
     throw error;
   }
 }

@@ -1,6 +1,8 @@
 // What the use cases need from persistence, stated structurally: @talao/persistence's repositories satisfy these,
 // and the use cases stay testable without HTTP. Field names follow prisma/schema.prisma.
 
+import type { NewCompany } from './company-input.js';
+
 export type EnvironmentName = 'homologation' | 'production';
 export type ApiKeyContextName = 'sdk' | 'api';
 
@@ -61,6 +63,13 @@ export interface CertificateRecord {
   createdAt: Date;
 }
 
+/** The persisted fields of a new company (the plan flattened into its columns). */
+export type NewCompanyData = Omit<NewCompany, 'plan'> & {
+  planName?: string;
+  productionQuota?: number | null;
+  overagePrice?: string | null;
+};
+
 export interface CertificateMetadata {
   subjectTaxId: string;
   subjectName: string;
@@ -71,7 +80,8 @@ export interface CertificateMetadata {
 }
 
 export interface CompaniesPort {
-  create(data: Record<string, unknown>): Promise<CompanyRecord>;
+  /** Throws an error named CompanyTaxIdTakenError when the tax id is taken (a concurrent creation). */
+  create(data: NewCompanyData): Promise<CompanyRecord>;
   findById(id: string): Promise<CompanyRecord | null>;
   findByTaxId(taxId: string): Promise<CompanyRecord | null>;
 }
@@ -81,12 +91,15 @@ export interface ApiKeysPort {
     apiKey: ApiKeyRecord;
     secret: string;
   }>;
+  /** False when the key is unknown or already revoked. */
   revoke(id: string): Promise<boolean>;
-  listByCompany(companyId: string): Promise<ApiKeyRecord[]>;
+  /** Newest first, revoked keys included. */
+  listForCompany(companyId: string): Promise<ApiKeyRecord[]>;
 }
 
 export interface CertificatesPort {
-  store(companyId: string, input: { pkcs12: Buffer; password: string; metadata: CertificateMetadata }): Promise<CertificateRecord>;
+  /** Encrypts and stores the certificate as the company's active one; the previous one is marked replaced. */
+  store(companyId: string, input: { pkcs12: Buffer; password: string; metadata: CertificateMetadata }): Promise<{ id: string }>;
 }
 
 export interface CompanyAdminPorts {

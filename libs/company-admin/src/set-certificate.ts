@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CertificateError, loadPkcs12, type A1Certificate, type CertificateErrorCode } from '@talao/xml-signing';
 import { getCompany } from './create-company.js';
-import { validationError } from './errors.js';
+import { notFoundError, validationError } from './errors.js';
 import { zodProblems } from './company-input.js';
 import type { CertificateRecord, CompanyAdminPorts } from './ports.js';
 
@@ -67,16 +67,20 @@ export async function setCertificate(ports: CompanyAdminPorts, companyId: string
     throw validationError(`The certificate belongs to tax id ${certificate.taxId}, not to this company (${company.taxId})`);
   }
 
-  return ports.certificates.store(company.id, {
-    pkcs12,
-    password: parsed.data.password,
-    metadata: {
-      subjectTaxId: certificate.taxId,
-      subjectName: certificate.subjectName,
-      issuerName: certificate.issuerName,
-      serialNumber: certificate.serialNumber,
-      notBefore: certificate.notBefore,
-      notAfter: certificate.notAfter,
-    },
-  });
+  const metadata = {
+    subjectTaxId: certificate.taxId,
+    subjectName: certificate.subjectName,
+    issuerName: certificate.issuerName,
+    serialNumber: certificate.serialNumber,
+    notBefore: certificate.notBefore,
+    notAfter: certificate.notAfter,
+  };
+  try {
+    const { id } = await ports.certificates.store(company.id, { pkcs12, password: parsed.data.password, metadata });
+    return { id, companyId: company.id, ...metadata, createdAt: now };
+  } catch (error) {
+    // The company was deleted between the check above and the store.
+    if (error instanceof Error && error.name === 'CompanyNotFoundError') throw notFoundError(`Company ${companyId} not found`);
+    throw error;
+  }
 }

@@ -29,6 +29,8 @@ export function bodyParserErrors(limitBytes: number) {
       case 'entity.parse.failed':
         return sendError(req, res, 422, 'The request body is not valid JSON');
       case 'entity.too.large':
+        // The client may still be sending the rest; closing after the answer stops it using our bandwidth.
+        res.setHeader('Connection', 'close');
         return sendError(req, res, 413, `The request body exceeds ${limit}`);
       case 'encoding.unsupported':
       case 'charset.unsupported':

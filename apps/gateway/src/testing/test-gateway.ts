@@ -46,7 +46,11 @@ export async function startTestGateway(env: Record<string, string | undefined> =
     config,
     request,
     admin: (method, path, body) => request(method, path, { token: config.adminToken, body }),
-    close: () => gateway.app.close(),
+    close: async () => {
+      // fetch keeps connections alive; the test is over, so do not wait for them to idle out.
+      gateway.app.getHttpServer().closeAllConnections();
+      await gateway.app.close();
+    },
   };
 }
 
