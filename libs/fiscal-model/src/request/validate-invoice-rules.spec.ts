@@ -57,7 +57,7 @@ describe('buyer rules', () => {
     expect(v.destination).toBe('foreign');
     expect(v.buyer).toMatchObject({ foreign: true, foreignId: 'PT123456789', address: { cityCode: '9999999', state: 'EX', cityName: 'EXTERIOR', bacenCountryCode: '6076' } });
     expect(v.finalConsumer).toBe(false);
-    expect(firstError({ ...foreign7, buyer: { ...(foreign7.buyer as object), tax_id: 'PT12' } })).toEqual({ code: 'TAX_ID_INVALID', field: 'buyer.tax_id' });
+    expect(firstError({ ...foreign7, buyer: { ...(foreign.buyer as object), tax_id: 'PT12' } })).toEqual({ code: 'TAX_ID_INVALID', field: 'buyer.tax_id' });
     expect(firstError(withBuyer({ address: address({ country_code: 'PT' }) }))).toEqual({ code: 'FIELD_REQUIRED', field: 'buyer.address.bacen_country_code' });
     expect(firstError(withBuyer({ address: address({ country_code: 'ZZ', bacen_country_code: '1' }) }))).toEqual({ code: 'FIELD_INVALID', field: 'buyer.address.bacen_country_code' });
   });
