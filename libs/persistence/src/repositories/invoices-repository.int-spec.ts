@@ -1,0 +1,59 @@
+// Number reservation and the invoice's final transition against the run's real PostgreSQL (DATABASE_URL).
+import { randomUUID } from 'node:crypto';
+import { createPrismaClient } from '../prisma-client.js';
+import { InvoicesRepository, NumberTakenError } from './invoices-repository.js';
+
+const prisma = createPrismaClient(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+const invoices = new InvoicesRepository(prisma);
+let companyId: string;
+
+beforeAll(async () => {
+  const taxId = String(Date.now()).padStart(14, '7').slice(-14);
+  const company = await prisma.company.create({ data: { taxId, legalName: 'Numeracao Ltda', cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP' } });
+  companyId = company.id;
+});
+
+afterAll(async () => {
+  await prisma.company.delete({ where: { id: companyId } });
+  await prisma.$disconnect();
+});
+
+const draft = (series: number, number?: number) => ({
+  companyId, environment: 'homologation' as const, documentType: 'nfe' as const, series, request: { test: true }, totalAmount: '10.00',
+  ...(number !== undefined ? { number } : {}),
+});
+
+describe('InvoicesRepository', () => {
+  it('gives concurrent reservations distinct consecutive numbers', async () => {
+    const created = await Promise.all(Array.from({ length: 20 }, () => invoices.createProcessing(draft(7))));
+    expect(created.map((i) => i.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(created.every((i) => i.status === 'processing')).toBe(true);
+  });
+
+  it('refuses a number already used, and the automatic path skips numbers chosen ahead of the sequence', async () => {
+    await invoices.createProcessing(draft(8, 2));
+    await expect(invoices.createProcessing(draft(8, 2))).rejects.toBeInstanceOf(NumberTakenError);
+    const first = await invoices.createProcessing(draft(8));
+    const second = await invoices.createProcessing(draft(8));
+    expect([first.number, second.number]).toEqual([1, 3]);
+  });
+
+  it('two requests naming the same free number at once: one wins, the other conflicts', async () => {
+    const results = await Promise.allSettled([invoices.createProcessing(draft(9, 50)), invoices.createProcessing(draft(9, 50))]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(failed.reason).toBeInstanceOf(NumberTakenError);
+  });
+
+  it('finishes an invoice once: a second finisher finds it already decided', async () => {
+    const invoice = await invoices.createProcessing({ ...draft(10), id: randomUUID(), describe: () => ({ accessKey: 'K'.repeat(44) }) });
+    expect(invoice.accessKey).toBe('K'.repeat(44));
+    const [a, b] = await Promise.all([
+      invoices.transaction((tx) => invoices.finish(tx, invoice.id, { status: 'issued', protocol: '1' })),
+      invoices.transaction((tx) => invoices.finish(tx, invoice.id, { status: 'rejected', statusCode: '999' })),
+    ]);
+    expect([a, b].filter(Boolean)).toHaveLength(1);
+    const stuck = await invoices.findStuckProcessing(new Date(Date.now() + 60_000), 1000);
+    expect(stuck.some((s) => s.id === invoice.id)).toBe(false);
+  });
+});

@@ -1,0 +1,161 @@
+import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
+import type { DbClient, DocumentTypeName, EnvironmentName, InvoiceRecord, InvoiceStatusName } from './issuance-records.js';
+import { toInvoiceRecord } from './issuance-records.js';
+import { NumberSequencesRepository } from './number-sequences-repository.js';
+
+export interface NewInvoice {
+  id?: string;
+  companyId: string;
+  environment: EnvironmentName;
+  documentType: DocumentTypeName;
+  series: number;
+  /** Given by the request; absent → the next number of the series. */
+  number?: number;
+  request: Prisma.InputJsonValue;
+  /** Decimal string; or given by `describe`. */
+  totalAmount?: string;
+  reissueOfId?: string;
+  /** Defaults to now; the worker uses it as the document's emission time. */
+  createdAt?: Date;
+  /** Called inside the reservation transaction, with the number decided (to derive the access key, the total, …). */
+  describe?: (number: number) => { accessKey?: string; dpsId?: string; totalAmount?: string };
+}
+
+/** The number is already taken in that company/environment/model/series. */
+export class NumberTakenError extends Error {
+  override readonly name = 'NumberTakenError';
+  constructor(readonly series: number, readonly number: number) {
+    super(`number ${number} of series ${series} is already used`);
+  }
+}
+
+export interface FinalState {
+  status: Exclude<InvoiceStatusName, 'processing'>;
+  accessKey?: string;
+  protocol?: string | null;
+  statusCode?: string | null;
+  statusMessage?: string | null;
+  authorizedXml?: string | null;
+  issuedAt?: Date | null;
+}
+
+const MAX_SKIPS = 1_000;
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+}
+
+export class InvoicesRepository {
+  private readonly sequences = new NumberSequencesRepository();
+
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /**
+   * Reserves the number and inserts the invoice as `processing` in one transaction. A number from the request that
+   * is taken → NumberTakenError; the automatic path skips numbers someone chose explicitly ahead of the sequence.
+   */
+  async createProcessing(input: NewInvoice): Promise<InvoiceRecord> {
+    try {
+      return await this.prisma.$transaction(async (tx) => {
+        const key = { companyId: input.companyId, environment: input.environment, documentType: input.documentType, series: input.series };
+        let number = input.number;
+        if (number === undefined) {
+          for (let skips = 0; ; skips++) {
+            const candidate = await this.sequences.reserveNext(tx, key);
+            if (!(await this.numberUsed(tx, { ...key, number: candidate }))) {
+              number = candidate;
+              break;
+            }
+            if (skips >= MAX_SKIPS) throw new Error(`series ${input.series}: ${MAX_SKIPS} consecutive numbers already used`);
+          }
+        } else if (await this.numberUsed(tx, { ...key, number })) {
+          throw new NumberTakenError(input.series, number);
+        }
+        const described = input.describe?.(number) ?? {};
+        const totalAmount = described.totalAmount ?? input.totalAmount;
+        if (totalAmount === undefined) throw new Error('an invoice needs its total amount');
+        const row = await tx.invoice.create({
+          data: {
+            ...(input.id ? { id: input.id } : {}),
+            companyId: input.companyId, environment: input.environment, documentType: input.documentType, status: 'processing',
+            series: input.series, number: BigInt(number), request: input.request, totalAmount,
+            ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+            ...(input.reissueOfId ? { reissueOfId: input.reissueOfId } : {}),
+            ...(described.accessKey ? { accessKey: described.accessKey } : {}),
+            ...(described.dpsId ? { dpsId: described.dpsId } : {}),
+          },
+        });
+        return toInvoiceRecord(row);
+      });
+    } catch (error) {
+      // Two requests naming the same free number at once: the unique index decides, the loser gets a conflict.
+      if (isUniqueViolation(error) && input.number !== undefined) throw new NumberTakenError(input.series, input.number);
+      throw error;
+    }
+  }
+
+  private async numberUsed(tx: DbClient, key: { companyId: string; environment: EnvironmentName; documentType: DocumentTypeName; series: number; number: number }): Promise<boolean> {
+    const found = await tx.invoice.findUnique({
+      where: { companyId_environment_documentType_series_number: { ...key, number: BigInt(key.number) } },
+      select: { id: true },
+    });
+    return found !== null;
+  }
+
+  async findById(id: string, client: DbClient = this.prisma): Promise<InvoiceRecord | null> {
+    const row = await client.invoice.findUnique({ where: { id } });
+    return row ? toInvoiceRecord(row) : null;
+  }
+
+  /** Scoped read for the API: another company's invoice is simply not found. */
+  async findForCompany(companyId: string, id: string): Promise<InvoiceRecord | null> {
+    const row = await this.prisma.invoice.findFirst({ where: { id, companyId } });
+    return row ? toInvoiceRecord(row) : null;
+  }
+
+  /** Invoices still `processing` whose last change is older than `before` (the sweeper's work list). */
+  async findStuckProcessing(before: Date, limit: number): Promise<Array<Pick<InvoiceRecord, 'id' | 'companyId' | 'updatedAt'>>> {
+    return this.prisma.invoice.findMany({
+      where: { status: 'processing', updatedAt: { lt: before } },
+      orderBy: { updatedAt: 'asc' },
+      take: limit,
+      select: { id: true, companyId: true, updatedAt: true },
+    });
+  }
+
+  /** Production invoices of the company still in flight (they may each consume a credit). */
+  countInFlight(companyId: string, environment: EnvironmentName): Promise<number> {
+    return this.prisma.invoice.count({ where: { companyId, environment, status: 'processing' } });
+  }
+
+  /** Sets the identifiers of the document being transmitted (a contingency document has its own access key). */
+  async setDocumentIdentity(tx: DbClient, id: string, identity: { accessKey?: string; dpsId?: string; contingency?: boolean }): Promise<void> {
+    await tx.invoice.update({ where: { id }, data: identity });
+  }
+
+  /** Marks that the invoice was looked at again (the sweeper's clock restarts), without changing its state. */
+  async touch(id: string): Promise<void> {
+    await this.prisma.invoice.updateMany({ where: { id, status: 'processing' }, data: { updatedAt: new Date() } });
+  }
+
+  /** The final state, only from `processing` (returns false when another worker already decided it). */
+  async finish(tx: DbClient, id: string, state: FinalState): Promise<boolean> {
+    const result = await tx.invoice.updateMany({
+      where: { id, status: 'processing' },
+      data: {
+        status: state.status,
+        ...(state.accessKey !== undefined ? { accessKey: state.accessKey } : {}),
+        ...(state.protocol !== undefined ? { protocol: state.protocol } : {}),
+        ...(state.statusCode !== undefined ? { statusCode: state.statusCode } : {}),
+        ...(state.statusMessage !== undefined ? { statusMessage: state.statusMessage } : {}),
+        ...(state.authorizedXml !== undefined ? { authorizedXml: state.authorizedXml } : {}),
+        ...(state.issuedAt !== undefined ? { issuedAt: state.issuedAt } : {}),
+      },
+    });
+    return result.count === 1;
+  }
+
+  transaction<T>(work: (tx: DbClient) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(work);
+  }
+}

@@ -1,0 +1,35 @@
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
+import type { DbClient, EnvironmentName } from './issuance-records.js';
+
+export interface OutboxEventRecord {
+  id: string;
+  companyId: string;
+  environment: EnvironmentName;
+  type: string;
+  aggregateId: string;
+  payload: unknown;
+  createdAt: Date;
+  publishedAt: Date | null;
+}
+
+/** The transactional outbox (invariant 2): events are appended in the transaction of the state change they report. */
+export class OutboxRepository {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async append(tx: DbClient, event: { companyId: string; environment: EnvironmentName; type: string; aggregateId: string; payload: Prisma.InputJsonValue }): Promise<void> {
+    await tx.outboxEvent.create({ data: event });
+  }
+
+  listForAggregate(aggregateId: string): Promise<OutboxEventRecord[]> {
+    return this.prisma.outboxEvent.findMany({ where: { aggregateId }, orderBy: { createdAt: 'asc' } });
+  }
+
+  /** Oldest unpublished events first (the webhook dispatcher's feed). */
+  listUnpublished(limit: number): Promise<OutboxEventRecord[]> {
+    return this.prisma.outboxEvent.findMany({ where: { publishedAt: null }, orderBy: { createdAt: 'asc' }, take: limit });
+  }
+
+  async markPublished(ids: readonly string[]): Promise<void> {
+    await this.prisma.outboxEvent.updateMany({ where: { id: { in: [...ids] } }, data: { publishedAt: new Date() } });
+  }
+}
