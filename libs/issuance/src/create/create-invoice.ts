@@ -1,0 +1,107 @@
+// POST /invoices without HTTP: validation → configuration check → production quota → number reservation → invoice
+// persisted as `processing` → `issue` job. State is written before work is enqueued (invariant 2); if enqueueing
+// fails the invoice stays `processing` and the sweeper enqueues it later.
+import { randomUUID } from 'node:crypto';
+import { type TechnicalResponsible, validateInvoiceRequest } from '@talao/fiscal-model';
+import { NumberTakenError, type InvoiceRecord, type Prisma } from '@talao/persistence';
+import { enqueueJob, type TraceContext } from '@talao/queue-contracts';
+import { planDocument, plannedTotal } from '../document-plan.js';
+import { InvoiceValidationError, IssuerNotConfiguredError, NumberConflictError } from '../errors.js';
+import type {
+  CertificatesPort, CompaniesPort, EnvironmentName, InvoicesPort, IssuanceLogger, IssuanceQueuePort, IssuingCompany, UsageLedgerPort,
+} from '../ports.js';
+import { storedRequest } from './stored-request.js';
+import { issuerProfileOf, issuingProblems, profileProblems } from './issuer-configuration.js';
+import { assertProductionQuota } from './production-quota.js';
+
+export interface CreateInvoiceDeps {
+  companies: CompaniesPort;
+  certificates: CertificatesPort;
+  invoices: InvoicesPort;
+  usage: Pick<UsageLedgerPort, 'creditsInPeriod'>;
+  queue: Pick<IssuanceQueuePort, 'add'>;
+  technicalResponsible: TechnicalResponsible;
+  logger: IssuanceLogger;
+  now?: () => Date;
+}
+
+export interface CreateInvoiceCommand {
+  companyId: string;
+  /** From the credential, never from the request (invariant 9). */
+  environment: EnvironmentName;
+  body: unknown;
+  traceContext?: TraceContext;
+}
+
+export interface CreatedInvoice {
+  invoice: InvoiceRecord;
+  /** False when Redis refused the job: the invoice is safe in PostgreSQL and the sweeper will enqueue it. */
+  enqueued: boolean;
+}
+
+async function loadCompany(companies: CompaniesPort, companyId: string): Promise<IssuingCompany> {
+  const company = await companies.findById(companyId);
+  if (!company) throw new IssuerNotConfiguredError(['company (not found)']);
+  return company;
+}
+
+/** Validation and configuration, shared with reissue: the validated request and the company it is issued by. */
+export async function prepareIssuance(deps: CreateInvoiceDeps, companyId: string, environment: EnvironmentName, body: unknown, now: Date) {
+  const company = await loadCompany(deps.companies, companyId);
+  const profileGaps = profileProblems(company);
+  if (profileGaps.length > 0) throw new IssuerNotConfiguredError(profileGaps);
+  const profile = issuerProfileOf(company);
+  const validation = validateInvoiceRequest(body, profile, { now });
+  if (!validation.ok) throw new InvoiceValidationError(validation.errors);
+  const request = validation.value;
+  const certificate = (await deps.certificates.findActive(company.id))?.metadata ?? null;
+  const gaps = issuingProblems(company, request.documentType, certificate, now);
+  if (gaps.length > 0) throw new IssuerNotConfiguredError(gaps);
+  await assertProductionQuota(deps, company, environment, now);
+  return { company, profile, request, body };
+}
+
+/** Reserves the number, persists the invoice as `processing` and enqueues its `issue` job. */
+export async function persistAndEnqueue(
+  deps: CreateInvoiceDeps,
+  prepared: Awaited<ReturnType<typeof prepareIssuance>>,
+  command: { environment: EnvironmentName; traceContext?: TraceContext; reissueOfId?: string; now: Date },
+): Promise<CreatedInvoice> {
+  const { company, profile, request } = prepared;
+  const id = randomUUID();
+  const series = request.series ?? (request.documentType === 'nfe' ? company.defaultNfeSeries : company.defaultNfseSeries);
+  let invoice: InvoiceRecord;
+  try {
+    invoice = await deps.invoices.createProcessing({
+      id, companyId: company.id, environment: command.environment, documentType: request.documentType, series,
+      ...(request.number !== undefined ? { number: request.number } : {}),
+      request: storedRequest(prepared.body, request) as unknown as Prisma.InputJsonObject,
+      createdAt: command.now,
+      ...(command.reissueOfId ? { reissueOfId: command.reissueOfId } : {}),
+      // Computed once the number is known, inside the reservation: the access key (or DPS id) and the total.
+      describe: (number) => {
+        const planned = planDocument({ id, environment: command.environment, series, number, createdAt: command.now, request }, profile, deps.technicalResponsible);
+        return planned.documentType === 'nfe'
+          ? { accessKey: planned.nfe.accessKey, totalAmount: plannedTotal(planned) }
+          : { dpsId: planned.dps.id, totalAmount: plannedTotal(planned) };
+      },
+    });
+  } catch (error) {
+    if (error instanceof NumberTakenError) throw new NumberConflictError(error.series, error.number);
+    throw error;
+  }
+  let enqueued = true;
+  try {
+    await enqueueJob({ issuance: deps.queue }, { name: 'issue', data: { invoiceId: invoice.id, ...(command.traceContext ? { traceContext: command.traceContext } : {}) } });
+  } catch (error) {
+    enqueued = false;
+    deps.logger.warn({ invoiceId: invoice.id, error: (error as Error).message }, 'issue job not enqueued; the sweeper will re-drive the invoice');
+  }
+  return { invoice, enqueued };
+}
+
+export async function createInvoice(deps: CreateInvoiceDeps, command: CreateInvoiceCommand): Promise<CreatedInvoice> {
+  const now = deps.now?.() ?? new Date();
+  const prepared = await prepareIssuance(deps, command.companyId, command.environment, command.body, now);
+  return persistAndEnqueue(deps, prepared, { environment: command.environment, now, ...(command.traceContext ? { traceContext: command.traceContext } : {}) });
+}

@@ -1,0 +1,19 @@
+// @talao/issuance: the issuance use cases, plain TypeScript over repositories, queues and authorizer clients.
+//   createInvoice(deps, { companyId, environment, body, traceContext? })  → { invoice, enqueued }
+//   reissueInvoice(deps, { companyId, environment, invoiceId })          → { invoice, enqueued }
+//   issueInvoice(deps, invoiceId, { finalAttempt })                        → IssueResult (the worker's job)
+//   sweepStuckInvoices(deps, { staleAfterMs, batchSize })                  → SweepReport
+// Failures of the create side are IssuanceError subclasses with a `kind` for the delivery to map.
+export * from './errors.js';
+export type * from './ports.js';
+export { createInvoice, type CreateInvoiceCommand, type CreateInvoiceDeps, type CreatedInvoice } from './create/create-invoice.js';
+export { reissueInvoice, type ReissueCommand } from './create/reissue-invoice.js';
+export { issuerProfileOf, issuingProblems, profileProblems } from './create/issuer-configuration.js';
+export { billingPeriod } from './create/production-quota.js';
+export { requestBodyOf, validatedRequestOf, type StoredRequest } from './create/stored-request.js';
+export { CertificateCache } from './issue/certificate-cache.js';
+export { type IssueDeps, type IssueOptions, type IssueResult, RetryLaterError } from './issue/issue-context.js';
+export { issueInvoice } from './issue/issue-invoice.js';
+export { NFE_AUTHORIZATION, NFE_CONSULT } from './issue/nfe-calls.js';
+export { NFSE_CONSULT, NFSE_EMISSION } from './issue/nfse-calls.js';
+export { sweepStuckInvoices, type SweepDeps, type SweepOptions, type SweepReport } from './sweep/sweep-stuck-invoices.js';

@@ -1,0 +1,24 @@
+// Loading a PKCS#12 (node-forge) costs tens of milliseconds; the worker keeps the parsed certificate and its signer
+// per certificate id, so a company's jobs after the first pay nothing. A replaced certificate has a new id.
+import { type A1Certificate, createSigner, loadPkcs12, type XmlSigner } from '@talao/xml-signing';
+
+export interface LoadedCertificate {
+  certificate: A1Certificate;
+  signer: XmlSigner;
+}
+
+export class CertificateCache {
+  private readonly entries = new Map<string, LoadedCertificate>();
+
+  constructor(private readonly maxEntries = 500) {}
+
+  load(id: string, pkcs12: Buffer, password: string): LoadedCertificate {
+    const cached = this.entries.get(id);
+    if (cached) return cached;
+    const certificate = loadPkcs12(pkcs12, password);
+    const loaded = { certificate, signer: createSigner(certificate) };
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    this.entries.set(id, loaded);
+    return loaded;
+  }
+}

@@ -1,0 +1,62 @@
+// The `issue` job: load the invoice, its company and certificate, then the document type's path. Every decision is
+// recorded in PostgreSQL; a run may be repeated at any point (crash, sweeper) and takes the consult-first path.
+import { CertificateError } from '@talao/xml-signing';
+import { issuerProfileOf, profileProblems } from '../create/issuer-configuration.js';
+import { validatedRequestOf } from '../create/stored-request.js';
+import type { IssueDeps, IssueOptions, IssueResult } from './issue-context.js';
+import { issueNfe } from './issue-nfe.js';
+import { NFE_AUTHORIZATION } from './nfe-calls.js';
+import { NFSE_EMISSION } from './nfse-calls.js';
+import { issueNfse } from './issue-nfse.js';
+import { finishRun, type IssueRun } from './issue-run.js';
+
+/**
+ * When an invoice becomes `failed` (documented in docs/issuance.md):
+ * - the authorizer stayed unavailable through the job's last try (nothing reached it; SVC too when in contingency);
+ * - the certificate is unusable (gone, expired, wrong password) or the company lost a field the document needs.
+ * Never while an earlier attempt's outcome is unknown: then the invoice stays `processing` and is reconciled later.
+ */
+export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: IssueOptions): Promise<IssueResult> {
+  const invoice = await deps.invoices.findById(invoiceId);
+  if (!invoice) return { kind: 'skipped', reason: 'no such invoice' };
+  if (invoice.status !== 'processing') return { kind: 'final', status: invoice.status, alreadyFinal: true };
+  const company = await deps.companies.findById(invoice.companyId);
+  if (!company) return { kind: 'skipped', reason: 'the company no longer exists' };
+  const owner = { invoiceId: invoice.id, companyId: invoice.companyId };
+  const partial = { deps, options, invoice, company, owner } as IssueRun;
+  const now = deps.now?.() ?? new Date();
+
+  const gaps = profileProblems(company);
+  const stored = await deps.certificates.findActive(company.id);
+  if (!stored) gaps.push('certificate (none)');
+  else if (stored.metadata.notAfter.getTime() <= now.getTime()) gaps.push(`certificate (expired on ${stored.metadata.notAfter.toISOString()})`);
+  if (gaps.length > 0 || !stored) {
+    return decideUnusable(partial, `The company cannot issue: ${gaps.join(', ')}`);
+  }
+  let loaded;
+  try {
+    loaded = deps.certificateCache.load(stored.id, stored.pkcs12, stored.password);
+  } catch (error) {
+    if (error instanceof CertificateError) return decideUnusable(partial, `The certificate cannot be used: ${error.message}`);
+    throw error;
+  }
+  const run: IssueRun = {
+    ...partial,
+    profile: issuerProfileOf(company),
+    request: validatedRequestOf(invoice.request),
+    loaded,
+    credentials: { privateKeyPem: loaded.certificate.privateKeyPem, certificatePem: loaded.certificate.certificatePem },
+  };
+  return invoice.documentType === 'nfe' ? issueNfe(run) : issueNfse(run);
+}
+
+/**
+ * Without a usable certificate nothing can be signed, so nothing can have been sent by this run. But an earlier run
+ * may have sent a document whose outcome is unknown: then the invoice waits (retry) for the company to fix it.
+ */
+async function decideUnusable(run: IssueRun, message: string): Promise<IssueResult> {
+  const submissions = await run.deps.submissions.listByInvoice(run.invoice.id);
+  const lastSend = submissions.filter((s) => s.operation === NFE_AUTHORIZATION || s.operation === NFSE_EMISSION).at(-1);
+  if (lastSend && (lastSend.outcome === null || lastSend.outcome === 'unknown')) return { kind: 'retry', reason: message };
+  return finishRun(run, { status: 'failed', statusCode: 'CONFIGURATION', statusMessage: message });
+}

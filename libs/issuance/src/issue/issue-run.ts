@@ -1,0 +1,39 @@
+// One run of the issue job for one invoice, with everything loaded once.
+import type { MutualTlsCredentials } from '@talao/authorizer-clients';
+import type { IssuerProfile, ValidatedInvoiceRequest } from '@talao/fiscal-model';
+import type { FinalState, InvoiceRecord } from '@talao/persistence';
+import type { IssuingCompany } from '../ports.js';
+import type { LoadedCertificate } from './certificate-cache.js';
+import type { IssueDeps, IssueOptions, IssueResult } from './issue-context.js';
+import { recordOutcome } from './record-outcome.js';
+
+export interface IssueRun {
+  deps: IssueDeps;
+  options: IssueOptions;
+  invoice: InvoiceRecord;
+  company: IssuingCompany;
+  profile: IssuerProfile;
+  request: ValidatedInvoiceRequest;
+  loaded: LoadedCertificate;
+  credentials: MutualTlsCredentials;
+  owner: { invoiceId: string; companyId: string };
+}
+
+/** Sends per run at most this many times (resends after "no record" included); more waits for the next try. */
+export const MAX_SENDS_PER_RUN = 3;
+
+export async function finishRun(run: IssueRun, state: FinalState): Promise<IssueResult> {
+  const moved = await recordOutcome(run.deps, run.invoice, run.company, state);
+  run.deps.logger.info({ invoiceId: run.invoice.id, status: state.status, code: state.statusCode, moved }, 'invoice decided');
+  return { kind: 'final', status: state.status, ...(moved ? {} : { alreadyFinal: true }) };
+}
+
+/**
+ * The authorizer cannot be reached. Before the job's last try: retry with backoff. On the last try the invoice is
+ * `failed` (nothing was registered: every attempt was refused before reaching the authorizer's application), and the
+ * integrator may reissue it.
+ */
+export async function unavailable(run: IssueRun, detail: string): Promise<IssueResult> {
+  if (!run.options.finalAttempt) return { kind: 'retry', reason: `authorizer unavailable: ${detail}` };
+  return finishRun(run, { status: 'failed', statusCode: 'UNAVAILABLE', statusMessage: `Authorizer unavailable after every retry: ${detail}`.slice(0, 500) });
+}

@@ -1,0 +1,32 @@
+// NFS-e Nacional exchanges of the worker: POST /nfse with the DPS, and GET /dps/{id} to reconcile an unknown outcome.
+import { type AuthorizerOutcome, gunzipBase64, gzipBase64, type IssuedNfse, type NfseCallContext, type NfseNacionalClient } from '@talao/authorizer-clients';
+import type { SubmissionsPort } from '../ports.js';
+import { recordedCall } from './recorded-call.js';
+
+export const NFSE_EMISSION = 'POST /nfse';
+export const NFSE_CONSULT = 'GET /dps';
+
+type Owner = { invoiceId: string; companyId: string };
+
+export function emitDps(client: NfseNacionalClient, submissions: SubmissionsPort, owner: Owner, ctx: NfseCallContext, signedDps: string): Promise<AuthorizerOutcome<IssuedNfse>> {
+  // The client's own body (gzip is deterministic in Node: no timestamp in the header).
+  const requestBody = JSON.stringify({ dpsXmlGZipB64: gzipBase64(signedDps) });
+  const endpoint = `${client.baseUrls(ctx.environment).sefin}/nfse`;
+  return recordedCall(submissions, owner, { operation: NFSE_EMISSION, endpoint, requestBody }, () => client.emitDps(ctx, { signedDps }));
+}
+
+export function consultDps(client: NfseNacionalClient, submissions: SubmissionsPort, owner: Owner, ctx: NfseCallContext, dpsId: string) {
+  const endpoint = `${client.baseUrls(ctx.environment).sefin}/dps/${dpsId}`;
+  return recordedCall(submissions, owner, { operation: NFSE_CONSULT, endpoint, requestBody: '' }, () => client.findDps(ctx, dpsId));
+}
+
+/** A 404 from GET /dps means the national environment has no NFS-e for that DPS: safe to send it again. */
+export function dpsNotFound(outcome: AuthorizerOutcome<unknown>): boolean {
+  return outcome.status === 'rejected' && outcome.exchanges.at(-1)?.response?.status === 404;
+}
+
+export function signedDpsOf(requestBody: string): string {
+  const parsed = JSON.parse(requestBody) as { dpsXmlGZipB64?: unknown };
+  if (typeof parsed.dpsXmlGZipB64 !== 'string') throw new Error('the stored emission request holds no DPS');
+  return gunzipBase64(parsed.dpsXmlGZipB64);
+}

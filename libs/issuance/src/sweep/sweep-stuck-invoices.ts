@@ -1,0 +1,54 @@
+// The sweeper: PostgreSQL is the truth (invariant 1), so an invoice left `processing` by a crashed worker or a
+// flushed Redis is found in the database and its `issue` job enqueued again. The job then takes the same
+// consult-first path as any retry. jobId = invoice id keeps this a no-op while the job still waits or runs.
+import { enqueueJob } from '@talao/queue-contracts';
+import type { InvoicesPort, IssuanceLogger, IssuanceQueuePort } from '../ports.js';
+
+export interface SweepDeps {
+  invoices: Pick<InvoicesPort, 'findStuckProcessing' | 'touch'>;
+  queue: IssuanceQueuePort;
+  logger: IssuanceLogger;
+  now?: () => Date;
+}
+
+export interface SweepOptions {
+  /** An invoice untouched for longer than this is considered stuck. */
+  staleAfterMs: number;
+  /** Invoices per sweep (the rest wait for the next one). */
+  batchSize: number;
+}
+
+export interface SweepReport {
+  examined: number;
+  /** Jobs added because none existed (vanished) or the old one had ended (failed/completed) with the invoice open. */
+  redriven: string[];
+  /** A job exists and is still waiting, delayed or active. */
+  alreadyQueued: number;
+}
+
+const LIVE_STATES = new Set(['waiting', 'delayed', 'active', 'prioritized', 'waiting-children']);
+
+export async function sweepStuckInvoices(deps: SweepDeps, options: SweepOptions): Promise<SweepReport> {
+  const now = deps.now?.() ?? new Date();
+  const stuck = await deps.invoices.findStuckProcessing(new Date(now.getTime() - options.staleAfterMs), options.batchSize);
+  const report: SweepReport = { examined: stuck.length, redriven: [], alreadyQueued: 0 };
+  for (const invoice of stuck) {
+    const existing = await deps.queue.getJob(invoice.id);
+    if (existing) {
+      const state = await existing.getState();
+      if (LIVE_STATES.has(state)) {
+        report.alreadyQueued += 1;
+        continue;
+      }
+      // The job ended (retries exhausted while an outcome stayed unknown, or a crash past maxStalledCount) but the
+      // invoice is still open: the old job must go, or the jobId would make the new enqueue a no-op.
+      await existing.remove();
+    }
+    await enqueueJob({ issuance: deps.queue }, { name: 'issue', data: { invoiceId: invoice.id } });
+    // Restart the invoice's stale clock so the next sweep gives the new job time to run.
+    await deps.invoices.touch(invoice.id);
+    report.redriven.push(invoice.id);
+    deps.logger.warn({ invoiceId: invoice.id, previousJob: existing ? 'ended' : 'missing' }, 'stuck invoice re-driven');
+  }
+  return report;
+}
