@@ -17,6 +17,8 @@ export function createHttpLogger(logger: Logger): HttpLogger {
       return id;
     },
     customAttributeKeys: { reqId: 'request_id' },
+    // Binds request_id on req.log and on the completion line (and keeps the request object off the child logger).
+    quietReqLogger: true,
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     serializers: {
       req: (req: { method?: string; url?: string; remoteAddress?: string }) => ({
