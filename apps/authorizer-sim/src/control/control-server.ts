@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { type TestCertificateAuthority } from '@talao/icp-test-ca';
+import { CSTAT_MESSAGES } from '../responses/generated/cstat-messages.js';
 import { type SimServices } from '../sefaz/sefaz-context.js';
 import { registerThirdPartyNfe } from '../sefaz/third-party.js';
 import { type FaultSettings } from './fault-settings.js';
@@ -51,8 +52,12 @@ function faultSettings(body: Json): FaultSettings {
   const forced = body['forceRejection'];
   if (forced !== undefined) {
     const f = forced as Json;
-    if (typeof f !== 'object' || f === null || typeof f['code'] !== 'string' || !/^\d{3}$/.test(f['code'])) throw new ControlError(400, 'forceRejection.code: expected a 3-digit cStat');
-    settings.forceRejection = { code: f['code'], remaining: typeof f['count'] === 'number' ? f['count'] : 1 };
+    const code = typeof f === 'object' && f !== null ? f['code'] : undefined;
+    // SEFAZ codes must have an official text; NFS-e codes (E…, for SEFIN) are free.
+    if (typeof code !== 'string' || !(/^\d{3}$/.test(code) ? code in CSTAT_MESSAGES : /^[A-Z][A-Z0-9]{2,7}$/.test(code))) {
+      throw new ControlError(400, 'forceRejection.code: expected a cStat of cstat.json or an NFS-e error code');
+    }
+    settings.forceRejection = { code, remaining: typeof f['count'] === 'number' ? f['count'] : 1 };
   }
   return settings;
 }
@@ -124,6 +129,7 @@ export function createControlServer(services: SimServices, ca: TestCertificateAu
     }
     if (method === 'POST' && path === '/_control/reset') {
       services.state.clear();
+      services.nfse.clear();
       services.feed.clear();
       services.faults.clear();
       services.clock.setOffset(0);

@@ -2,6 +2,7 @@ import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import { type TLSSocket } from 'node:tls';
 import { extractTaxId } from '@talao/xml-signing';
+import { handleNfse } from '../nfse/sefin-api.js';
 import { type SefazCall, type SimServices } from '../sefaz/sefaz-context.js';
 import { dispatchSoap } from '../sefaz/soap-dispatch.js';
 import { type SimTlsMaterial } from '../sim-ca.js';
@@ -58,16 +59,20 @@ export function createSimServer(material: SimTlsMaterial, services: SimServices)
     if (fault.latencyMs) await sleep(fault.latencyMs);
 
     let status: number;
-    let answer: string;
+    let answer: string | Buffer;
     let contentType = 'application/soap+xml; charset=utf-8';
     if (route.family === 'sefaz') {
       const tpAmb = route.environment === 'production' ? '1' : '2';
       const call: SefazCall = { authorizer: route.authorizer, tpAmb, transmitterTaxId: transmitterTaxId(req) };
       ({ status, body: answer } = dispatchSoap(route.operation, call, services, req.headers['content-type'] ?? '', body));
     } else {
-      status = 501;
-      contentType = 'application/json; charset=utf-8';
-      answer = JSON.stringify({ erro: { codigo: 'SIM501', descricao: `${route.family} ${route.rest} is not simulated` } });
+      const tpAmb = route.environment === 'production' ? '1' : '2';
+      const method = req.method ?? 'GET';
+      ({ status, contentType, body: answer } = handleNfse(
+        { family: route.family, tpAmb, method, path: route.rest, query: url.searchParams, body, transmitterTaxId: transmitterTaxId(req) },
+        services,
+      ));
+      if (method === 'HEAD') answer = '';
     }
     // The request has been processed (state changed, protocol issued): now the answer may be lost on purpose.
     if (fault.hang) return;

@@ -3,6 +3,8 @@ import { listStateAuthorizers } from '@talao/authorizer-clients';
 import { type SimClock } from '../clock.js';
 import { type FaultBook } from '../control/fault-settings.js';
 import { type DistributionFeed } from '../state/distribution-feed.js';
+import { type NationalSigningKey } from '../nfse/national-signer.js';
+import { type NfseState } from '../nfse/nfse-state.js';
 import { type SefazState } from '../state/sefaz-state.js';
 
 /** What a SEFAZ handler knows about the call: which endpoint was hit and who is calling. */
@@ -19,6 +21,9 @@ export interface SimServices {
   clock: SimClock;
   faults: FaultBook;
   trustedCa: X509Certificate;
+  nfse: NfseState;
+  /** The simulated national environment's signing key (NFS-e and its events). */
+  nationalKey: NationalSigningKey;
 }
 
 /** IBGE codes of the states an authorizer serves (its own, or as their SVC). */

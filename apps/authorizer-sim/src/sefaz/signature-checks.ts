@@ -10,11 +10,43 @@ export interface SignatureFacts {
 
 export type SignatureCheck = { ok: true; facts: SignatureFacts } | { ok: false; cStat: string };
 
-const NFE_PROFILE = [
+export const NFE_FAMILY_ALGORITHMS = [
   'http://www.w3.org/TR/2001/REC-xml-c14n-20010315',
   'http://www.w3.org/2000/09/xmldsig#rsa-sha1',
   'http://www.w3.org/2000/09/xmldsig#sha1',
 ];
+export const NFSE_NACIONAL_ALGORITHMS = [
+  'http://www.w3.org/2001/10/xml-exc-c14n#',
+  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+  'http://www.w3.org/2001/04/xmlenc#sha256',
+];
+
+export type SignatureFailure = 'profile' | 'value' | 'chain' | 'expired';
+
+/**
+ * Verifies the enveloped signature of the element `signedId` in `signedXml` (the exact bytes received): the
+ * algorithms of the profile and the Reference (`profile`), digest and signature value (`value`), a certificate that
+ * chains to the trusted CA (`chain`) and is valid at `at` (`expired`).
+ */
+export function checkXmlSignature(
+  signedXml: string, signedId: string, trustedCa: X509Certificate, at: Date, algorithms: readonly string[],
+): { ok: true; facts: SignatureFacts } | { ok: false; failure: SignatureFailure } {
+  const signature = /<Signature[\s>][\s\S]*<\/Signature>/.exec(signedXml)?.[0];
+  if (!signature) return { ok: false, failure: 'profile' };
+  if (!algorithms.every((algorithm) => signature.includes(`Algorithm="${algorithm}"`))) return { ok: false, failure: 'profile' };
+  if (!signature.includes(`URI="#${signedId}"`)) return { ok: false, failure: 'profile' };
+  const verification = verifyXmlSignature(signedXml);
+  if (!verification.certificatePem) return { ok: false, failure: 'profile' };
+  if (!verification.valid) return { ok: false, failure: /does not match/i.test(verification.reason ?? '') ? 'value' : 'profile' };
+  const certificate = new X509Certificate(verification.certificatePem);
+  if (!certificate.checkIssued(trustedCa) || !certificate.verify(trustedCa.publicKey)) return { ok: false, failure: 'chain' };
+  if (new Date(certificate.validTo) < at || new Date(certificate.validFrom) > at) return { ok: false, failure: 'expired' };
+  const digestValue = /<DigestValue>([^<]+)<\/DigestValue>/.exec(signature)?.[1] ?? '';
+  const commonName = /CN=([^\n,]+)/.exec(certificate.subject)?.[1] ?? null;
+  return { ok: true, facts: { digestValue, signerTaxId: extractTaxId(certificate.raw, commonName) } };
+}
+
+const NFE_FAILURE_CODES: Record<SignatureFailure, string> = { profile: '298', value: '297', chain: '293', expired: '291' };
 
 /**
  * NF-e family signature as SEFAZ checks it: 298 when it does not follow the standard (algorithms, Reference to the
@@ -22,19 +54,8 @@ const NFE_PROFILE = [
  * certificate does not chain to a trusted CA (here: the simulator's test CA), 291 when it is expired.
  */
 export function checkNfeFamilySignature(signedXml: string, signedId: string, trustedCa: X509Certificate, at: Date): SignatureCheck {
-  const signature = /<Signature[\s>][\s\S]*<\/Signature>/.exec(signedXml)?.[0];
-  if (!signature) return { ok: false, cStat: '298' };
-  if (!NFE_PROFILE.every((algorithm) => signature.includes(`Algorithm="${algorithm}"`))) return { ok: false, cStat: '298' };
-  if (!signature.includes(`URI="#${signedId}"`)) return { ok: false, cStat: '298' };
-  const verification = verifyXmlSignature(signedXml);
-  if (!verification.certificatePem) return { ok: false, cStat: '298' };
-  if (!verification.valid) return { ok: false, cStat: /does not match/i.test(verification.reason ?? '') ? '297' : '298' };
-  const certificate = new X509Certificate(verification.certificatePem);
-  if (!certificate.checkIssued(trustedCa) || !certificate.verify(trustedCa.publicKey)) return { ok: false, cStat: '293' };
-  if (new Date(certificate.validTo) < at || new Date(certificate.validFrom) > at) return { ok: false, cStat: '291' };
-  const digestValue = /<DigestValue>([^<]+)<\/DigestValue>/.exec(signature)?.[1] ?? '';
-  const commonName = /CN=([^\n,]+)/.exec(certificate.subject)?.[1] ?? null;
-  return { ok: true, facts: { digestValue, signerTaxId: extractTaxId(certificate.raw, commonName) } };
+  const result = checkXmlSignature(signedXml, signedId, trustedCa, at, NFE_FAMILY_ALGORITHMS);
+  return result.ok ? result : { ok: false, cStat: NFE_FAILURE_CODES[result.failure] };
 }
 
 /** Same company: the CNPJ base (first 8 characters), or the whole CPF. */

@@ -1,0 +1,108 @@
+// NfseNacionalClient ↔ the simulated Sefin Nacional / ADN (real process, mTLS, JSON with gzip+base64 XML).
+import { jest } from '@jest/globals';
+import { MutualTlsAgentPool, NfseNacionalClient, type NfseCallContext } from '@talao/authorizer-clients';
+import { buildNfseCancellationRequest, validateXml } from '@talao/fiscal-xml';
+import { type A1Certificate, createSigner, verifyXmlSignature } from '@talao/xml-signing';
+import { signedDps } from './support/dps-fixture.js';
+import { type RunningSimulator, startSimulator } from './support/simulator-process.js';
+import { issueCompanyCertificate } from './support/test-companies.js';
+
+const PROVIDER = '11222333000181';
+const TAKER = '44555666000199';
+let sim: RunningSimulator;
+let provider: A1Certificate;
+let agents: MutualTlsAgentPool;
+let client: NfseNacionalClient;
+let ctx: NfseCallContext;
+let takerCtx: NfseCallContext;
+let nextNumber = 1;
+
+jest.setTimeout(60_000);
+
+beforeAll(async () => {
+  sim = await startSimulator();
+  provider = await issueCompanyCertificate(sim, PROVIDER);
+  agents = new MutualTlsAgentPool({ caBundlePem: sim.caCertificatePem });
+  client = new NfseNacionalClient({ agents, baseUrlOverrides: { homologation: sim.baseUrl } });
+  ctx = { credentials: provider, environment: 'homologation' };
+  takerCtx = { credentials: await issueCompanyCertificate(sim, TAKER, 'TOMADORA LTDA'), environment: 'homologation' };
+});
+
+afterAll(async () => {
+  agents?.destroy();
+  await sim?.stop();
+});
+
+afterEach(async () => {
+  await sim.control('DELETE', '/_control/faults');
+});
+
+const fresh = () => signedDps(provider, { cnpj: PROVIDER, number: nextNumber++, takerCnpj: TAKER });
+
+describe('Sefin Nacional', () => {
+  it('issues an NFS-e with a 50-digit key, signed by the national environment and valid against NFSe_v1.01', async () => {
+    const { dpsId, signedDps: dps } = fresh();
+    const outcome = await client.emitDps(ctx, { signedDps: dps });
+    expect(outcome).toMatchObject({ status: 'authorized', code: '201' });
+    if (outcome.status !== 'authorized') return;
+    expect(outcome.protocol).toMatch(/^3550308\d{43}$/);
+    expect(outcome.result.dpsId).toBe(dpsId);
+    const nfse = outcome.result.nfseXml ?? '';
+    expect(validateXml('nfse', nfse)).toEqual({ valid: true });
+    expect(nfse).toContain(dps.replace(/^<\?xml[^>]*\?>/, ''));
+    expect(verifyXmlSignature(nfse)).toMatchObject({ valid: true }); // the national signature and the embedded DPS's
+    expect(outcome.exchanges[0]?.request.url).toBe(`${sim.baseUrl}/sefin/homologacao/SefinNacional/nfse`);
+  });
+
+  it('refuses the same DPS twice and finds it by id (GET and HEAD) — the reconciliation after a lost answer', async () => {
+    const { dpsId, signedDps: dps } = fresh();
+    const first = await client.emitDps(ctx, { signedDps: dps });
+    expect(await client.emitDps(ctx, { signedDps: dps })).toMatchObject({ status: 'rejected', code: 'SIM0009' });
+    expect(await client.findDps(ctx, dpsId)).toMatchObject({ status: 'accepted', protocol: first.status === 'authorized' ? first.protocol : 'x' });
+    expect(await client.findDps(ctx, dpsId, true)).toMatchObject({ status: 'accepted' });
+    expect(await client.findDps(ctx, `DPS${'9'.repeat(42)}`)).toMatchObject({ status: 'rejected', code: 'SIM0404' });
+  });
+
+  it('classifies a lost answer as unknown; the DPS lookup shows it was issued', async () => {
+    await sim.control('PUT', '/_control/faults/SEFIN', { dropResponses: 1 });
+    const { dpsId, signedDps: dps } = fresh();
+    expect(await client.emitDps(ctx, { signedDps: dps })).toMatchObject({ status: 'unknown', reason: 'connection-reset' });
+    expect(await client.findDps(ctx, dpsId)).toMatchObject({ status: 'accepted' });
+  });
+
+  it('refuses a DPS changed after signing and classifies an outage as unavailable', async () => {
+    const tampered = fresh().signedDps.replace('<vServ>', '<vServ>1');
+    expect(await client.emitDps(ctx, { signedDps: tampered })).toMatchObject({ status: 'rejected', code: 'SIM0005' });
+    await sim.control('PUT', '/_control/faults/SEFIN', { outage: true });
+    expect(await client.emitDps(ctx, { signedDps: fresh().signedDps })).toMatchObject({ status: 'unavailable', reason: 'http-error' });
+  });
+
+  it('cancels once, serves the NFS-e, the DANFSe and the taker’s ADN feed', async () => {
+    const issued = await client.emitDps(ctx, { signedDps: fresh().signedDps });
+    if (issued.status !== 'authorized') throw new Error('not issued');
+    const key = issued.protocol as string;
+    const cancel = () => {
+      const request = buildNfseCancellationRequest({
+        environment: 'homologation', applicationVersion: 'Talao 0.1.0', author: { cnpj: PROVIDER }, accessKey: key, eventAt: new Date(), utcOffset: '-03:00',
+        reason: '1', justification: 'Servico cobrado em duplicidade por erro',
+      });
+      return client.sendEvent(ctx, { accessKey: key, signedEventRequest: createSigner(provider).signDps(request.xml, request.id) });
+    };
+    const first = await cancel();
+    expect(first).toMatchObject({ status: 'accepted', code: '201' });
+    if (first.status === 'accepted') expect(validateXml('evento', first.result.eventXml ?? '')).toEqual({ valid: true });
+    expect(await cancel()).toMatchObject({ status: 'rejected', code: 'SIM0013' });
+
+    expect(await client.getNfse(ctx, key)).toMatchObject({ status: 'accepted', protocol: key });
+    const danfse = await client.getDanfse(ctx, key);
+    expect(danfse.status).toBe('accepted');
+    if (danfse.status === 'accepted') expect(Buffer.from(danfse.result.pdfBase64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+
+    const feed = await client.distribution(takerCtx, { nsu: 1 });
+    expect(feed).toMatchObject({ status: 'accepted', code: 'DOCUMENTOS_LOCALIZADOS' });
+    if (feed.status === 'accepted') {
+      const mine = feed.result.documents.filter((d) => d.accessKey === key).map((d) => d.documentType);
+      expect(mine).toEqual(['NFSE', 'EVENTO']);
+    }
+  });
+});
