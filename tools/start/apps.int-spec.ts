@@ -10,6 +10,7 @@ import http from 'node:http';
 const startedAt = Date.now();
 const server = http.createServer((req, res) => {
   const ready = Date.now() - startedAt > 300; // not ready at first, like an app still connecting to its database
+  if (req.url === '/readyz' && req.headers.authorization !== 'Bearer sesame') return res.writeHead(401).end();
   res.writeHead(req.url === '/readyz' && !ready ? 503 : 200).end(process.env.GREETING ?? '');
 });
 server.listen(Number(process.env.PORT), '127.0.0.1', () => console.log(JSON.stringify({ level: 30, msg: 'fake listening' })));
@@ -24,19 +25,19 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-it('starts an app with its environment, waits for /readyz and stops it with SIGTERM', async () => {
+it('starts an app with its environment, waits for its readiness URL (with headers) and stops it with SIGTERM', async () => {
   const port = await findFreePort();
   const unexpected: string[] = [];
   const apps = startApps({
     root,
     apps: [{ name: 'fake', entry: 'fake.mjs' }],
-    ports: { fake: port },
-    envFor: () => ({ GREETING: 'olá' }),
+    envFor: () => ({ GREETING: 'olá', PORT: String(port) }),
+    readinessFor: () => ({ url: `http://127.0.0.1:${port}/readyz`, headers: { authorization: 'Bearer sesame' } }),
     onUnexpectedExit: (name: string, how: string) => unexpected.push(`${name} ${how}`),
   });
   try {
     await apps.ready;
-    const response = await fetch(`http://127.0.0.1:${port}/readyz`);
+    const response = await fetch(`http://127.0.0.1:${port}/readyz`, { headers: { authorization: 'Bearer sesame' } });
     expect(response.status).toBe(200);
     expect(await response.text()).toBe('olá');
   } finally {
@@ -52,8 +53,8 @@ it('reports an app that dies before it is ready', async () => {
   const apps = startApps({
     root,
     apps: [{ name: 'crash', entry: 'crash.mjs' }],
-    ports: { crash: await findFreePort() },
     envFor: () => ({}),
+    readinessFor: () => ({ url: 'http://127.0.0.1:9/readyz' }),
     onUnexpectedExit: (name: string, how: string) => unexpected.push(`${name} ${how}`),
   });
   await expect(apps.ready).rejects.toThrow('crash exited before it was ready (code 3)');

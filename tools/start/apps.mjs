@@ -1,5 +1,5 @@
 // Runs the apps as child processes: environment from the app table, log lines prefixed with the app name, readiness
-// through each app's /readyz, and an orderly stop (SIGTERM, then SIGKILL after a grace period).
+// through each app's readiness URL (/readyz for the gateway), and an orderly stop (SIGTERM, then SIGKILL after a grace period).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createLogger, forEachLine } from './log.mjs';
@@ -10,12 +10,13 @@ const STOP_GRACE_MS = 10_000;
 
 /**
  * Starts every app. `stopAll` is usable at once (a Ctrl-C may come while the apps boot); `ready` resolves when each
- * answers 200 on /readyz and rejects when one exits first or is not ready in time.
- * @param {{ root: string, apps: Array<{ name: string, entry: string }>, ports: Record<string, number>,
- *   envFor: (app: any) => Record<string, string>, onUnexpectedExit: (name: string, how: string) => void }} options
+ * answers 200 on its readiness URL and rejects when one exits first or is not ready in time.
+ * @param {{ root: string, apps: Array<{ name: string, entry: string }>,
+ *   envFor: (app: any) => Record<string, string>, readinessFor: (app: any) => { url: string, headers?: Record<string, string> },
+ *   onUnexpectedExit: (name: string, how: string) => void }} options
  */
-export function startApps({ root, apps, ports, envFor, onUnexpectedExit }) {
-  const running = apps.map((app) => launch({ root, app, port: ports[app.name], env: envFor(app), onUnexpectedExit }));
+export function startApps({ root, apps, envFor, readinessFor, onUnexpectedExit }) {
+  const running = apps.map((app) => launch({ root, app, env: envFor(app), readiness: readinessFor(app), onUnexpectedExit }));
   const stopAll = async () => {
     // Reverse order: workers that depend on the gateway or simulator go first.
     for (const child of [...running].reverse()) await child.stop();
@@ -27,13 +28,13 @@ export function startApps({ root, apps, ports, envFor, onUnexpectedExit }) {
   return { running, stopAll, ready: Promise.all(running.map((child) => child.ready)) };
 }
 
-function launch({ root, app, port, env, onUnexpectedExit }) {
+function launch({ root, app, env, readiness, onUnexpectedExit }) {
   const log = createLogger(app.name);
   const entry = path.join(root, app.entry);
   // Own process group: a Ctrl-C reaches only the launcher, which stops the apps before PostgreSQL and Redis.
   const child = spawn(process.execPath, ['--enable-source-maps', entry], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port) },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -50,7 +51,7 @@ function launch({ root, app, port, env, onUnexpectedExit }) {
   });
   child.once('error', (error) => log.error(`could not start: ${error.message}`));
 
-  const ready = waitUntilReady({ name: app.name, port, exited });
+  const ready = waitUntilReady({ name: app.name, readiness, exited });
   const stop = async () => {
     if (stopping) return exited;
     stopping = true;
@@ -65,10 +66,10 @@ function launch({ root, app, port, env, onUnexpectedExit }) {
     log.info(`stopped (${how})`);
     return how;
   };
-  return { name: app.name, port, pid: child.pid, ready, stop, child };
+  return { name: app.name, pid: child.pid, ready, stop, child };
 }
 
-async function waitUntilReady({ name, port, exited }) {
+async function waitUntilReady({ name, readiness, exited }) {
   let lastProblem = 'no answer yet';
   let hasExited = false;
   exited.then(() => (hasExited = true));
@@ -76,15 +77,15 @@ async function waitUntilReady({ name, port, exited }) {
   while (Date.now() < deadline) {
     if (hasExited) throw new Error(`${name} exited before it was ready (${await exited})`);
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/readyz`, { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(readiness.url, { headers: readiness.headers ?? {}, signal: AbortSignal.timeout(2000) });
       if (response.ok) return;
-      lastProblem = `/readyz answered ${response.status}: ${(await response.text()).slice(0, 300)}`;
+      lastProblem = `${new URL(readiness.url).pathname} answered ${response.status}: ${(await response.text()).slice(0, 300)}`;
     } catch (error) {
       lastProblem = error.cause?.code ?? error.message;
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`${name} was not ready within ${READY_TIMEOUT_MS / 1000} s on port ${port} (${lastProblem})`);
+  throw new Error(`${name} was not ready within ${READY_TIMEOUT_MS / 1000} s at ${readiness.url} (${lastProblem})`);
 }
 
 function signalGroup(pid, signal) {

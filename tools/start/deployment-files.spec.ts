@@ -10,7 +10,10 @@ import { dockerfileStages } from './dockerfile-stages.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BASE_IMAGE = 'node:24-bookworm-slim';
-/** Never deployed to production (docs/architecture.md): it stands in for SEFAZ in tests and local runs. */
+/**
+ * Never deployed to production (docs/architecture.md) and holding no state in PostgreSQL or Redis: the authorizer
+ * simulator stands in for SEFAZ in tests, local runs and Compose demos. No Kubernetes manifests, no database wiring.
+ */
 const LOCAL_ONLY_APPS = new Set(['authorizer-sim']);
 
 // An app is a folder under apps/ with a package.json and an entry point (src/main.ts); a folder still being written
@@ -43,15 +46,17 @@ describe('apps', () => {
     expect(appNames).toContain('gateway');
   });
 
-  it.each(appNames)('%s is in the npm start table, with its built entry point under its own folder', (name) => {
+  it.each(appNames)('%s is in the npm start table, with its built entry point under its own folder and a readiness URL', (name) => {
     const app = APPS.find((candidate) => candidate.name === name);
     expect(app).toBeDefined();
     expect(app?.entry).toMatch(new RegExp(`^apps/${name}/dist/.+\\.js$`));
+    expect(Object.keys(app?.ports ?? {}).length).toBeGreaterThan(0);
   });
 
-  it('the npm start table names only existing apps, each on its own port', () => {
+  it('the npm start table names only existing apps, each port preferred by one app only', () => {
     for (const app of APPS) expect(appNames).toContain(app.name);
-    expect(new Set(APPS.map((app) => app.port)).size).toBe(APPS.length);
+    const ports = APPS.flatMap((app) => Object.values(app.ports));
+    expect(new Set(ports).size).toBe(ports.length);
   });
 });
 
@@ -93,16 +98,21 @@ describe('docker-compose.yml', () => {
     expect(migrate?.environment?.DATABASE_URL).toMatch(/@postgres:5432\//);
   });
 
-  it.each(appNames)('has a service for %s built from its Dockerfile, started after the migration', (name) => {
+  it.each(appNames)('has a service for %s built from its Dockerfile, with a health check', (name) => {
     const service = compose.services[name];
     expect(service).toBeDefined();
     expect(service?.build?.dockerfile).toBe(`apps/${name}/Dockerfile`);
     expect(service?.build?.context).toBe('.');
     expect(service?.healthcheck?.test).toBeDefined();
+  });
+
+  it.each(deployedApps)('starts %s after the migration, with PostgreSQL and Redis wired in', (name) => {
+    const service = compose.services[name];
     expect(service?.depends_on?.migrate?.condition).toBe('service_completed_successfully');
     expect(service?.depends_on?.postgres?.condition).toBe('service_healthy');
     expect(service?.depends_on?.redis?.condition).toBe('service_healthy');
     for (const variable of ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX']) expect(service?.environment?.[variable]).toBeTruthy();
+    expect(service?.environment?.DATABASE_URL).toMatch(/@postgres:5432\//);
     expect(service?.environment?.REDIS_URL).toMatch(/^redis:\/\/redis:6379/);
   });
 
@@ -116,7 +126,7 @@ describe('docker-compose.yml', () => {
 
   it('secrets come from the environment, never written in the file', () => {
     for (const service of Object.values(compose.services)) {
-      for (const variable of ['ADMIN_TOKEN', 'CERTIFICATE_ENCRYPTION_KEY']) {
+      for (const variable of ['ADMIN_TOKEN', 'CERTIFICATE_ENCRYPTION_KEY', 'SIM_CONTROL_TOKEN']) {
         const value = service.environment?.[variable];
         if (value !== undefined) expect(value).toMatch(new RegExp(`^\\$\\{${variable}:\\?`));
       }

@@ -28,3 +28,24 @@ export function isPortFree(port) {
 export async function preferPort(preferred) {
   return (await isPortFree(preferred)) ? preferred : findFreePort();
 }
+
+/**
+ * Ports for every app and role: the preferred one when free (PORT overrides the gateway's), else any free port not
+ * already handed out. Returns { [app]: { [role]: port } }.
+ */
+export async function choosePorts(apps, { log, env = process.env }) {
+  const taken = new Set();
+  const chosen = {};
+  for (const app of apps) {
+    chosen[app.name] = {};
+    for (const [role, preferred] of Object.entries(app.ports)) {
+      const wanted = app.name === 'gateway' && role === 'http' && env.PORT ? Number(env.PORT) : preferred;
+      let port = taken.has(wanted) ? await findFreePort() : await preferPort(wanted);
+      while (taken.has(port)) port = await findFreePort();
+      taken.add(port);
+      chosen[app.name][role] = port;
+      if (port !== wanted) log.warn(`port ${wanted} is busy; ${app.name} (${role}) uses ${port}`);
+    }
+  }
+  return chosen;
+}

@@ -12,6 +12,8 @@ const GENERATED = {
   certificateEncryptionKey: () => randomBytes(32).toString('base64'),
   // Password of the embedded PostgreSQL superuser (used only when the launcher starts that server).
   embeddedPostgresPassword: () => randomBytes(24).toString('base64url'),
+  // Bearer token of the authorizer simulator's control API.
+  simulatorControlToken: () => randomBytes(24).toString('hex'),
 };
 
 const FROM_ENV = {
@@ -32,7 +34,7 @@ export function validateSecrets({ adminToken, certificateEncryptionKey }) {
 
 /**
  * @param {{ dataDir: string, env?: NodeJS.ProcessEnv }} options
- * @returns {Promise<{ adminToken: string, certificateEncryptionKey: string, embeddedPostgresPassword: string,
+ * @returns {Promise<{ adminToken: string, certificateEncryptionKey: string, embeddedPostgresPassword: string, simulatorControlToken: string,
  *   origin: Record<string, 'environment' | 'generated' | 'stored'> }>}
  */
 export async function loadSecrets({ dataDir, env = process.env }) {

@@ -12,7 +12,12 @@ describe('loadSecrets', () => {
 
   it('generates valid secrets once, stores them privately and returns the same ones on the next start', async () => {
     const first = await loadSecrets({ dataDir, env: {} });
-    expect(first.origin).toEqual({ adminToken: 'generated', certificateEncryptionKey: 'generated', embeddedPostgresPassword: 'generated' });
+    expect(first.origin).toEqual({
+      adminToken: 'generated',
+      certificateEncryptionKey: 'generated',
+      embeddedPostgresPassword: 'generated',
+      simulatorControlToken: 'generated',
+    });
     expect(validateSecrets(first)).toEqual([]);
     expect(Buffer.from(first.certificateEncryptionKey, 'base64')).toHaveLength(32);
     const file = path.join(dataDir, 'secrets.json');

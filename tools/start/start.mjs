@@ -16,7 +16,7 @@ import { prepareDemoCompany } from './demo-company.mjs';
 import { writeLocalEnv } from './local-env.mjs';
 import { createLogger } from './log.mjs';
 import { applyMigrations } from './migrate.mjs';
-import { preferPort } from './ports.mjs';
+import { choosePorts } from './ports.mjs';
 import { providePostgres } from './postgres.mjs';
 import { provideRedis, RedisUnavailableError } from './redis.mjs';
 import { loadSecrets } from './secrets.mjs';
@@ -83,12 +83,7 @@ async function main() {
 
   log.info(await applyMigrations({ root, databaseUrl: postgres.url, log: createLogger('migrate') }));
 
-  const ports = {};
-  for (const app of APPS) {
-    const wanted = app.name === 'gateway' && process.env.PORT ? Number(process.env.PORT) : app.port;
-    ports[app.name] = await preferPort(wanted);
-    if (ports[app.name] !== wanted) log.warn(`port ${wanted} is busy; ${app.name} uses ${ports[app.name]}`);
-  }
+  const ports = await choosePorts(APPS, { log });
   // Created before the apps start: the authorizer simulator must trust the CA that issues the demo certificate.
   let testCa;
   if (testCaLib) testCa = await loadOrCreateTestCa(dataDir);
@@ -102,25 +97,25 @@ async function main() {
     redisPrefix: process.env.REDIS_PREFIX ?? 'talao:',
     secrets,
     ports,
-    // PEM files of the local test CA (ca-certificate.pem, ca-private-key.pem), for apps that must trust it.
-    testCa: testCa?.paths,
+    // The local test CA (file paths and PEM text), for apps that must trust it or issue from it.
+    testCa: testCa && { ...testCa.paths, certificatePem: testCa.ca.caCertificatePem, privateKeyPem: testCa.ca.caPrivateKeyPem },
   };
   log.info(`starting ${APPS.map((app) => app.name).join(', ')}`);
   const apps = startApps({
     root,
     apps: APPS,
-    ports,
     envFor: (app) => app.env(context),
+    readinessFor: (app) => app.readiness(context),
     onUnexpectedExit: (name, how) => void shutdown(1, `${name} exited unexpectedly (${how}); stopping everything`),
   });
   stoppers.push(apps.stopAll);
   await apps.ready;
   log.info(`apps ready — ${elapsed()}`);
 
-  const gatewayUrl = `http://localhost:${ports.gateway}`;
+  const gatewayUrl = `http://localhost:${ports.gateway.http}`;
   // A failed demo setup leaves the platform running (the admin API still works) and says why in the summary.
   const demo = await prepareDemoCompany({
-    adminUrl: `http://127.0.0.1:${ports.gateway}`,
+    adminUrl: `http://127.0.0.1:${ports.gateway.http}`,
     adminToken: secrets.adminToken,
     databaseUrl: postgres.url,
     dataDir,
@@ -136,10 +131,14 @@ async function main() {
       ADMIN_TOKEN: secrets.adminToken,
       CERTIFICATE_ENCRYPTION_KEY: secrets.certificateEncryptionKey,
       TALAO_URL: gatewayUrl,
+      SIM_BASE_URL: `https://localhost:${ports['authorizer-sim'].https}`,
+      SIM_CONTROL_URL: `http://127.0.0.1:${ports['authorizer-sim'].control}`,
+      SIM_CONTROL_TOKEN: secrets.simulatorControlToken,
+      ...(testCa && { TEST_CA_CERTIFICATE_FILE: testCa.paths.certificate }),
       ...(demo.apiKey && { TALAO_API_KEY: demo.apiKey }),
     },
   });
-  printSummary({ gatewayUrl, secrets, demo, postgres, redis, dataDir, localEnv, readyAfter: elapsed() });
+  printSummary({ gatewayUrl, ports, secrets, demo, postgres, redis, dataDir, localEnv, readyAfter: elapsed() });
 }
 
 main().catch((error) => {

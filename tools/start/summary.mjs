@@ -4,7 +4,7 @@ import path from 'node:path';
 const useColour = process.stdout.isTTY && !process.env.NO_COLOR;
 const bold = (text) => (useColour ? `\x1b[1m${text}\x1b[0m` : text);
 
-export function printSummary({ gatewayUrl, secrets, demo, postgres, redis, dataDir, localEnv, readyAfter }) {
+export function printSummary({ gatewayUrl, ports, secrets, demo, postgres, redis, dataDir, localEnv, readyAfter }) {
   const fromEnv = (name) => (secrets.origin[name] === 'environment' ? ' (from the environment)' : ` (kept in ${dataDir}/secrets.json)`);
   const lines = [
     '',
@@ -15,6 +15,7 @@ export function printSummary({ gatewayUrl, secrets, demo, postgres, redis, dataD
     `  OpenAPI JSON  ${gatewayUrl}/api/v1/openapi.json`,
     `  Admin API     ${gatewayUrl}/admin/v1`,
     `  Health        ${gatewayUrl}/healthz   ${gatewayUrl}/readyz`,
+    `  Simulator     https://localhost:${ports['authorizer-sim'].https} (SEFAZ / NFS-e, mTLS)   control http://127.0.0.1:${ports['authorizer-sim'].control}/_control`,
     '',
     `  PostgreSQL    ${redactPassword(postgres.url)}  [${postgres.source}]`,
     `  Redis         ${redactPassword(redis.url)}  [${redis.source}]`,
