@@ -1,5 +1,5 @@
 // Apps log structured JSON (pino). In a terminal a line like
-//   {"level":"info","time":"2026-11-22T00:00:00.000Z","reqId":"…","req":{"method":"GET","url":"/readyz"},"res":{"statusCode":200},"responseTime":3,"msg":"request completed"}
+//   {"level":"info","time":"2026-11-22T00:00:00.000Z","request_id":"…","req":{"method":"GET","path":"/readyz"},"res":{"status":200},"responseTime":3,"msg":"request completed"}
 // is easier to read as
 //   INFO  request completed GET /readyz 200 3ms
 // LOG_FORMAT=json keeps the raw lines (for piping into a log tool).
@@ -20,8 +20,10 @@ export function formatLogLine(line) {
   const parts = [level.padEnd(5)];
   if (entry.context) parts.push(`[${entry.context}]`);
   if (entry.msg) parts.push(entry.msg);
-  if (entry.req?.method) parts.push(`${entry.req.method} ${entry.req.url ?? ''}`.trim());
-  if (entry.res?.statusCode) parts.push(String(entry.res.statusCode));
+  // pino-http's default shape (req.url, res.statusCode) or the apps' serializers (req.path, res.status).
+  if (entry.req?.method) parts.push(`${entry.req.method} ${entry.req.path ?? entry.req.url ?? ''}`.trim());
+  const status = entry.res?.status ?? entry.res?.statusCode;
+  if (status) parts.push(String(status));
   if (typeof entry.responseTime === 'number') parts.push(`${entry.responseTime}ms`);
   const error = entry.err ?? entry.error;
   if (error?.message) parts.push(`— ${error.message}`);

@@ -1,7 +1,12 @@
 import { formatLogLine } from './log-format.mjs';
 
 describe('formatLogLine', () => {
-  it('renders a pino request line (level as a label) on one readable line', () => {
+  it("renders the apps' request lines (label level, req.path, res.status) on one readable line", () => {
+    const line = JSON.stringify({ level: 'warn', req: { method: 'POST', path: '/api/v1/invoices' }, res: { status: 422 }, responseTime: 5, msg: 'request completed' });
+    expect(formatLogLine(line)).toBe('WARN  request completed POST /api/v1/invoices 422 5ms');
+  });
+
+  it("renders pino-http's default request line on one readable line", () => {
     const line = JSON.stringify({
       level: 'info',
       time: '2026-11-22T00:00:00.000Z',
