@@ -1,7 +1,7 @@
 // Starts apps/authorizer-sim as a real child process (built by Nx first; unchanged projects come from the cache),
 // on free ports with a fresh data dir, and talks to its control API.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -17,6 +17,31 @@ export interface RunningSimulator {
   stop(): Promise<void>;
 }
 
+const BUILD_LOCK = join(tmpdir(), 'talao-authorizer-sim-build.lock');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Jest runs the e2e files in parallel workers: one build at a time (a directory as the lock, created atomically),
+ * so no worker starts the simulator while another rewrites its dist. A lock older than two minutes is stale.
+ */
+async function withBuildLock(build: () => void): Promise<void> {
+  for (;;) {
+    try {
+      mkdirSync(BUILD_LOCK);
+      break;
+    } catch {
+      const age = Date.now() - (statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 120_000) rmSync(BUILD_LOCK, { recursive: true, force: true });
+      await sleep(200);
+    }
+  }
+  try {
+    build();
+  } finally {
+    rmSync(BUILD_LOCK, { recursive: true, force: true });
+  }
+}
+
 export function buildSimulator(): void {
   const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: '0' };
   const result = spawnSync(join(repoRoot, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '--projects', '@talao/authorizer-sim', '--outputStyle=static'], {
@@ -28,7 +53,7 @@ export function buildSimulator(): void {
 }
 
 export async function startSimulator(): Promise<RunningSimulator> {
-  buildSimulator();
+  await withBuildLock(buildSimulator);
   const dataDir = mkdtempSync(join(tmpdir(), 'talao-sim-'));
   const token = 'test-control-token';
   const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'apps/authorizer-sim/dist/main.js')], {
