@@ -1,28 +1,13 @@
 // Schema and migrations must not drift: every change to prisma/schema.prisma ships with its migration
 // (`npx prisma migrate dev --name <change>`). Runs the standard Prisma command through the offline schema engine.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoRoot, runPrisma } from './run-prisma-cli.js';
 
 // A fresh shadow database is created and dropped for each diff; both diffs take a few seconds on two cores.
-
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const prismaCli = join(repoRoot, 'node_modules/prisma/build/index.js');
-
-function migrateDiff(toSchema: string): Promise<{ code: number | null; output: string }> {
-  if (!process.env.DATABASE_URL) throw new Error('DATABASE_URL is not set: run through `npm test` (the shadow database needs a server)');
-  const args = ['migrate', 'diff', '--from-migrations', 'prisma/migrations', '--to-schema', toSchema, '--exit-code'];
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [prismaCli, ...args], { cwd: repoRoot, env: process.env });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, output }));
-  });
-}
+const migrateDiff = (toSchema: string) =>
+  runPrisma(['migrate', 'diff', '--from-migrations', 'prisma/migrations', '--to-schema', toSchema, '--exit-code']);
 
 describe('prisma/migrations vs prisma/schema.prisma', () => {
   it('have no drift (prisma migrate diff --exit-code answers 0)', async () => {
