@@ -106,16 +106,17 @@ function withWholeScriptExecution(adapter) {
  * the main one and dropped on dispose — after its pool is closed, since PostgreSQL refuses to drop a database with
  * open connections (adapter-pg 7.10 drops first, then closes, and the drop fails).
  */
-export function createMigrationAwareFactory({ url, shadowDatabaseUrl }) {
+export function createMigrationAwareFactory({ url, shadowDatabaseUrl, databaseOptional = false }) {
   if (!url) return databaseLessFactory();
   const main = pgConfigFromUrl(url);
-  const mainFactory = new PrismaPg(main.config, { schema: main.schema });
+  let connectable;
 
   return {
     provider: 'postgres',
-    adapterName: mainFactory.adapterName,
+    adapterName: '@prisma/adapter-pg',
     async connect() {
-      return withWholeScriptExecution(await mainFactory.connect());
+      connectable ??= databaseOptional ? existingOrMaintenance(main.config) : Promise.resolve(main.config);
+      return withWholeScriptExecution(await new PrismaPg(await connectable, { schema: main.schema }).connect());
     },
     async connectToShadowDb() {
       if (shadowDatabaseUrl) {
@@ -134,6 +135,21 @@ export function createMigrationAwareFactory({ url, shadowDatabaseUrl }) {
       return withWholeScriptExecution(adapter);
     },
   };
+}
+
+/**
+ * The engine opens its main connection even for a diff between migrations and a schema file, which only needs the
+ * server (for a shadow database). When the configured database does not exist yet, such commands connect to the
+ * server's maintenance database instead — never commands that change the database (`databaseOptional` is false).
+ */
+async function existingOrMaintenance(config) {
+  try {
+    await runAdminStatement(config, 'SELECT 1');
+    return config;
+  } catch (error) {
+    if (error?.code !== '3D000') throw error;
+    return { ...config, database: 'postgres' };
+  }
 }
 
 /** A factory for commands that need no database (diff between schema files); any connection attempt is refused. */

@@ -34,11 +34,19 @@ function log(line) {
   process.stderr.write(line.endsWith('\n') ? line : `${line}\n`);
 }
 
+/** A diff between files (migrations, schema files, nothing) reads no database, so the database need not exist yet. */
+function diffNeedsNoDatabase(method, params) {
+  const offline = new Set(['empty', 'schemaDatamodel', 'migrations']);
+  return method === 'diff' && offline.has(params?.from?.tag) && offline.has(params?.to?.tag);
+}
+
 export function createRpcHandler({ datamodels, datasource }) {
   let started;
 
-  const engine = async () => {
-    started ??= startWasmEngine({ datamodels, datasource: datasource ?? {}, log }).catch((error) => {
+  // The CLI starts one engine per command, so the first request tells what the process is for.
+  const engine = async (firstMethod, firstParams) => {
+    const databaseOptional = diffNeedsNoDatabase(firstMethod, firstParams);
+    started ??= startWasmEngine({ datamodels, datasource: { ...datasource, databaseOptional }, log }).catch((error) => {
       started = undefined;
       throw error;
     });
@@ -46,7 +54,7 @@ export function createRpcHandler({ datamodels, datasource }) {
   };
 
   async function call(method, params) {
-    const instance = await engine();
+    const instance = await engine(method, params);
     try {
       return await instance[method](params);
     } catch (error) {

@@ -29,7 +29,7 @@ export async function engineVersion() {
 }
 
 /**
- * @param {{ datamodels: [string, string][], datasource: { url: string, shadowDatabaseUrl?: string }, log: (message: string) => void }} options
+ * @param {{ datamodels: [string, string][], datasource: { url?: string, shadowDatabaseUrl?: string, databaseOptional?: boolean }, log: (message: string) => void }} options
  */
 export async function startWasmEngine({ datamodels, datasource, log }) {
   const { SchemaEngine } = await loadBindings();
