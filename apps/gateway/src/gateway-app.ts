@@ -56,6 +56,8 @@ export async function createGatewayApp(config: GatewayConfig, logger = createLog
     app.enableShutdownHooks();
 
     serveOpenApi(app, buildOpenApiDocument(app, config.publicBaseUrl));
+    // Give Redis a moment so the first requests are metered; a Redis that is down does not stop the API (fail open).
+    await resources.redisReady(2_000).catch(() => logger.warn('redis not reachable at boot; rate limits fail open until it is'));
     logger.debug({ docs: `/${DOCS_PATH}` }, 'OpenAPI document built');
     return { app, resources, logger };
   } catch (error) {

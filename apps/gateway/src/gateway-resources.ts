@@ -50,6 +50,31 @@ export class GatewayResources {
     };
   }
 
+  /**
+   * PING, first waiting (within the same budget) for a connection in progress: right after boot, or after a
+   * reconnect, the client is still connecting and would otherwise be reported unavailable.
+   */
+  async pingRedis(timeoutMs: number): Promise<void> {
+    if (this.redis.status !== 'ready') await this.redisReady(timeoutMs);
+    await this.redis.ping();
+  }
+
+  /** Resolves when the Redis connection is ready, rejects after `timeoutMs` (never throws for a down Redis at boot). */
+  redisReady(timeoutMs: number): Promise<void> {
+    if (this.redis.status === 'ready') return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.redis.off('ready', onReady);
+        reject(new Error(`redis not ready within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const onReady = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.redis.once('ready', onReady);
+    });
+  }
+
   async close(): Promise<void> {
     this.redis.disconnect();
     await this.prisma.$disconnect();

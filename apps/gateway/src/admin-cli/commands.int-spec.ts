@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,9 @@ import { ApiKeysRepository, CertificateVault, CertificatesRepository, CompaniesR
 import { parseArguments, UsageError } from './arguments.js';
 import { runCommand } from './commands.js';
 import { companyRequest, uniqueCnpj } from '../testing/test-gateway.js';
+
+// Boots, RSA key generation and PKCS#12 writing are slow on a loaded 2-core machine.
+jest.setTimeout(30_000);
 
 describe('admin CLI commands over the real database', () => {
   const prisma = createPrismaClient(process.env.DATABASE_URL!);

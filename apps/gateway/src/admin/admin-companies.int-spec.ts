@@ -1,5 +1,9 @@
+import { jest } from '@jest/globals';
 import { createTestCertificateAuthority, type TestCertificateAuthority } from '@talao/icp-test-ca';
 import { companyRequest, startTestGateway, uniqueCnpj, type TestGateway } from '../testing/test-gateway.js';
+
+// Boots, RSA key generation and PKCS#12 writing are slow on a loaded 2-core machine.
+jest.setTimeout(30_000);
 
 const DAY_MS = 86_400_000;
 

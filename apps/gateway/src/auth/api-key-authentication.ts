@@ -43,7 +43,10 @@ export async function authenticate(lookup: ApiKeyLookup, authorization: string |
   };
 }
 
-/** Express middleware for /api/v1: attaches `req.authentication` for the rate limiter and the guard. */
+/**
+ * Express middleware for /api/v1: attaches `req.authentication` for the rate limiter and the guard. A failed lookup
+ * does not short-circuit here, so the response still passes the rate limiter (and gets its headers) first.
+ */
 export function authenticateApiKeys(lookup: ApiKeyLookup) {
   return (req: GatewayRequest, _res: GatewayResponse, next: Next): void => {
     authenticate(lookup, req.headers.authorization).then(
@@ -51,7 +54,10 @@ export function authenticateApiKeys(lookup: ApiKeyLookup) {
         req.authentication = authentication;
         next();
       },
-      next,
+      (failure: unknown) => {
+        req.authentication = { ok: false, detail: 'Authentication unavailable', failure };
+        next();
+      },
     );
   };
 }

@@ -7,7 +7,10 @@ export class ApiKeyGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const authentication = context.switchToHttp().getRequest<GatewayRequest>().authentication;
     if (!authentication) throw new HttpException({ detail: 'Missing API key' }, 401);
-    if (!authentication.ok) throw new HttpException({ detail: authentication.detail }, 401);
+    if (!authentication.ok) {
+      if (authentication.failure !== undefined) throw authentication.failure;
+      throw new HttpException({ detail: authentication.detail }, 401);
+    }
     return true;
   }
 }

@@ -31,7 +31,7 @@ export class HealthController {
     const ms = this.config.readinessTimeoutMs;
     const [postgres, redis] = await Promise.allSettled([
       withTimeout(this.resources.prisma.$queryRaw`SELECT 1`, ms),
-      withTimeout(this.resources.redis.ping(), ms),
+      withTimeout(this.resources.pingRedis(ms), ms),
     ]);
     const checks = { postgres: postgres.status === 'fulfilled' ? 'ok' : 'unavailable', redis: redis.status === 'fulfilled' ? 'ok' : 'unavailable' };
     const failed = Object.entries(checks).filter(([, state]) => state !== 'ok').map(([name]) => name);

@@ -9,7 +9,10 @@ export interface Caller {
   readonly company: { readonly id: string; readonly taxId: string; readonly legalName: string; readonly tradeName: string | null };
 }
 
-export type Authentication = { readonly ok: true; readonly caller: Caller } | { readonly ok: false; readonly detail: string };
+export type Authentication =
+  | { readonly ok: true; readonly caller: Caller }
+  /** `failure`: the lookup itself failed (database down); the guard rethrows it as a 500 after rate limiting ran. */
+  | { readonly ok: false; readonly detail: string; readonly failure?: unknown };
 
 /** Express's request as this gateway uses it (Express adds `originalUrl`, `ip`; pino-http declares `id`). */
 export interface GatewayRequest extends IncomingMessage {

@@ -1,4 +1,8 @@
+import { jest } from '@jest/globals';
 import { createCompanyWithKey, startTestGateway, type TestGateway } from '../testing/test-gateway.js';
+
+// Boots, RSA key generation and PKCS#12 writing are slow on a loaded 2-core machine.
+jest.setTimeout(30_000);
 
 function expectRateLimitHeaders(response: Response, limit: number): void {
   expect(response.headers.get('x-ratelimit-limit')).toBe(String(limit));

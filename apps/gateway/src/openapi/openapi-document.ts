@@ -16,8 +16,10 @@ export function buildOpenApiDocument(app: INestApplication, publicBaseUrl?: stri
         '`{ "detail": …, "request_id": … }`; every response carries `X-RateLimit-*` headers.',
     )
     .setVersion('1')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'API key of context `api`' })
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'ADMIN_TOKEN (operators only)' }, 'admin-token');
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'talao_<hml|prd>_<id>_<secret>', description: 'API key of context `api`' })
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'ADMIN_TOKEN (operators only)' }, 'admin-token')
+    .addTag('account', 'The company and key behind the credential')
+    .addTag('admin', 'Operators: companies, certificates, API keys (ADMIN_TOKEN)');
   if (publicBaseUrl) builder.addServer(publicBaseUrl);
   const document = SwaggerModule.createDocument(app, builder.build());
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ...(schemas as OpenAPIObject['components'] & object) } };

@@ -1,6 +1,7 @@
 // In-process gateway for integration tests: real PostgreSQL (DATABASE_URL of the run) and Redis (REDIS_URL, with
 // a key prefix of its own per gateway so test files never share rate-limit counters), an ephemeral port, fetch.
 import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { loadGatewayConfig, type GatewayConfig } from '@talao/config';
 import { createLogger } from '@talao/observability';
 import { createGatewayApp, type GatewayApp } from '../gateway-app.js';
@@ -14,17 +15,32 @@ export interface TestGateway extends GatewayApp {
   close(): Promise<void>;
 }
 
-export async function startTestGateway(env: Record<string, string | undefined> = {}): Promise<TestGateway> {
+export interface TestGatewayOptions {
+  /** Collects the gateway's JSON log lines (at LOG_LEVEL, default warn when collecting). */
+  readonly logLines?: Record<string, unknown>[];
+}
+
+export async function startTestGateway(env: Record<string, string | undefined> = {}, options: TestGatewayOptions = {}): Promise<TestGateway> {
   const config = loadGatewayConfig({
     DATABASE_URL: process.env.DATABASE_URL,
     REDIS_URL: process.env.REDIS_URL,
     REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'talao-test:'}${randomBytes(4).toString('hex')}:`,
     ADMIN_TOKEN: randomBytes(24).toString('hex'),
     CERTIFICATE_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? (options.logLines ? 'warn' : 'silent'),
     ...env,
   });
-  const gateway = await createGatewayApp(config, createLogger({ name: 'gateway-test', level: config.logLevel }));
+  const lines = options.logLines;
+  const destination = lines
+    ? new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+          done();
+        },
+      })
+    : undefined;
+  const logger = createLogger({ name: 'gateway-test', level: config.logLevel, ...(destination && { destination }) });
+  const gateway = await createGatewayApp(config, logger);
   await gateway.app.listen(0, '127.0.0.1');
   const address = gateway.app.getHttpServer().address() as { port: number };
   const baseUrl = `http://127.0.0.1:${address.port}`;
