@@ -102,5 +102,8 @@ describe('ApiKeysRepository (PostgreSQL)', () => {
     await expect(
       keys.create({ companyId: '5b0c4a52-8b2b-4bd4-9d36-0d7b3f7a9f10', name: 'x', environment: 'homologation', context: 'api' }),
     ).rejects.toBeInstanceOf(CompanyNotFoundError);
+    await expect(keys.create({ companyId: 'not-a-uuid', name: 'x', environment: 'homologation', context: 'api' })).rejects.toBeInstanceOf(
+      CompanyNotFoundError,
+    );
   });
 });

@@ -23,6 +23,7 @@ export class ApiKeysRepository {
 
   /** `secret` is the full key string: return it to the caller once; only its hash is stored. */
   async create(input: NewApiKey): Promise<{ apiKey: ApiKey; secret: string }> {
+    if (!isUuid(input.companyId)) throw new CompanyNotFoundError(input.companyId);
     const generated = generateApiKey(input.environment);
     const apiKey = await this.prisma.$transaction(async (tx) => {
       // The company row lock serialises concurrent creations for one company, so the count below cannot go stale.
