@@ -59,6 +59,14 @@ process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 process.on('SIGHUP', onSignal);
 
+// npm runs the launcher under `sh -c`, which does not pass a SIGTERM on: when whoever started `npm start` is killed
+// (a supervisor, a closed terminal), the launcher would run on as an orphan with all its children. It notices that
+// its parent changed and stops everything instead.
+const parentPid = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentPid) void shutdown(0, 'the parent process (npm) went away; stopping everything');
+}, 1000).unref();
+
 async function main() {
   const testCaLib = existsSync(path.join(root, 'libs', 'icp-test-ca', 'package.json'));
   const linked = linkWorkspacePackages(root);
