@@ -1,5 +1,6 @@
 // What the use cases need from the outside, stated structurally: @talao/persistence's repositories, the authorizer
 // clients and a BullMQ queue satisfy these. Field names follow prisma/schema.prisma.
+import type { EnqueueTarget } from '@talao/queue-contracts';
 import type { DbClient, FinalState, InvoiceRecord, NewInvoice, SubmissionAnswer, SubmissionRecord } from '@talao/persistence';
 
 export type EnvironmentName = 'homologation' | 'production';
@@ -81,8 +82,7 @@ export interface OutboxPort {
 }
 
 /** A BullMQ Queue of the issuance queue, seen structurally. */
-export interface IssuanceQueuePort {
-  add(name: string, data: unknown, options: { jobId: string }): Promise<unknown>;
+export interface IssuanceQueuePort extends EnqueueTarget {
   getJob(jobId: string): Promise<{ getState(): Promise<string>; remove(): Promise<void> } | undefined | null>;
 }
 

@@ -1,10 +1,10 @@
-import { jobOptionsFor } from './job-options.js';
+import { bullJobOptions, jobOptionsFor } from './job-options.js';
 import { type Job, JOB_DEFINITIONS, jobIdOf, parseJobPayload } from './job-payloads.js';
 import type { QueueName } from './queue-names.js';
 
 /** What enqueueing needs from a BullMQ Queue (structural, so callers pass their own Queue instance). */
 export interface EnqueueTarget {
-  add(name: string, data: unknown, options: { jobId: string }): Promise<unknown>;
+  add(name: string, data: unknown, options: { jobId: string } & ReturnType<typeof bullJobOptions>): Promise<unknown>;
 }
 
 /** Queue instances by name; only the queues a process produces to need to be present. */
@@ -19,6 +19,5 @@ export async function enqueueJob(queues: JobQueues, job: Job): Promise<void> {
   const queue = queues[queueName];
   if (!queue) throw new Error(`no queue "${queueName}" is open in this process for job "${job.name}"`);
   parseJobPayload(job.name, job.data);
-  jobOptionsFor(queueName);
-  await queue.add(job.name, job.data, { jobId: jobIdOf(job) });
+  await queue.add(job.name, job.data, { jobId: jobIdOf(job), ...bullJobOptions(jobOptionsFor(queueName)) });
 }

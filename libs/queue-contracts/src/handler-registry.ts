@@ -1,9 +1,16 @@
 import { JOB_DEFINITIONS, type JobName, type JobPayload } from './job-payloads.js';
 import type { QueueName } from './queue-names.js';
 
+/** Which try of the job this is: handlers decide differently on the last one (e.g. an invoice becomes `failed`). */
+export interface JobAttempt {
+  /** 1 for the first try. */
+  readonly number: number;
+  readonly final: boolean;
+}
+
 export interface JobHandlerRegistration<N extends JobName = JobName> {
   readonly name: N;
-  readonly handle: (data: JobPayload<N>) => Promise<unknown>;
+  readonly handle: (data: JobPayload<N>, attempt: JobAttempt) => Promise<unknown>;
 }
 
 export type JobHandlers = ReadonlyArray<{ [N in JobName]: JobHandlerRegistration<N> }[JobName]>;

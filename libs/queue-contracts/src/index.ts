@@ -5,5 +5,5 @@ export {
   type JobPayload, type TraceContext,
 } from './job-payloads.js';
 export { bullJobOptions, DEFAULT_JOB_OPTIONS, jobOptionsFor, QueueOptionsError, type QueueJobOptions } from './job-options.js';
-export { enqueueJob, type JobQueues } from './enqueue.js';
-export { assertHandlersCover, type JobHandlerRegistration, type JobHandlers } from './handler-registry.js';
+export { type EnqueueTarget, enqueueJob, type JobQueues } from './enqueue.js';
+export { assertHandlersCover, type JobAttempt, type JobHandlerRegistration, type JobHandlers } from './handler-registry.js';

@@ -58,5 +58,5 @@ async function decideUnusable(run: IssueRun, message: string): Promise<IssueResu
   const submissions = await run.deps.submissions.listByInvoice(run.invoice.id);
   const lastSend = submissions.filter((s) => s.operation === NFE_AUTHORIZATION || s.operation === NFSE_EMISSION).at(-1);
   if (lastSend && (lastSend.outcome === null || lastSend.outcome === 'unknown')) return { kind: 'retry', reason: message };
-  return finishRun(run, { status: 'failed', statusCode: 'CONFIGURATION', statusMessage: message });
+  return finishRun(run, { status: 'failed', statusCode: null, statusMessage: message });
 }

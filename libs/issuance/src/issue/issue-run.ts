@@ -35,5 +35,5 @@ export async function finishRun(run: IssueRun, state: FinalState): Promise<Issue
  */
 export async function unavailable(run: IssueRun, detail: string): Promise<IssueResult> {
   if (!run.options.finalAttempt) return { kind: 'retry', reason: `authorizer unavailable: ${detail}` };
-  return finishRun(run, { status: 'failed', statusCode: 'UNAVAILABLE', statusMessage: `Authorizer unavailable after every retry: ${detail}`.slice(0, 500) });
+  return finishRun(run, { status: 'failed', statusCode: null, statusMessage: `Authorizer unavailable after every retry: ${detail}`.slice(0, 500) });
 }

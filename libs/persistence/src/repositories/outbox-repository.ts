@@ -16,8 +16,9 @@ export interface OutboxEventRecord {
 export class OutboxRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
-  async append(tx: DbClient, event: { companyId: string; environment: EnvironmentName; type: string; aggregateId: string; payload: Prisma.InputJsonValue }): Promise<void> {
-    await tx.outboxEvent.create({ data: event });
+  async append(tx: DbClient, event: { companyId: string; environment: EnvironmentName; type: string; aggregateId: string; payload: Record<string, unknown> }): Promise<void> {
+    // JSON-safe by construction (strings, numbers, null): the payloads are built from database values.
+    await tx.outboxEvent.create({ data: { ...event, payload: event.payload as Prisma.InputJsonObject } });
   }
 
   listForAggregate(aggregateId: string): Promise<OutboxEventRecord[]> {

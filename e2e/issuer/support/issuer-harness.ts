@@ -1,0 +1,119 @@
+// The issuance path against real services: the run's PostgreSQL (DATABASE_URL), Redis (own key prefix per file), the
+// authorizer simulator as a real process, and the issuer's own BullMQ worker (apps/issuer) consuming the queue.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { MutualTlsAgentPool, NfseNacionalClient, SefazClient } from '@talao/authorizer-clients';
+import { CertificateCache, type CreateInvoiceDeps, type IssueDeps, type SweepDeps } from '@talao/issuance';
+import { createLogger } from '@talao/observability';
+import {
+  CertificatesRepository, CertificateVault, CompaniesRepository, createPrismaClient, InvoicesRepository, OutboxRepository, SubmissionsRepository,
+  UsageLedgerRepository,
+} from '@talao/persistence';
+import { QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
+import { loadPkcs12 } from '@talao/xml-signing';
+import { Queue, type Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { createIssueWorker, issuanceHandlers } from '../../../apps/issuer/src/issue-worker.js';
+import { SAMPLE_TECHNICAL_RESPONSIBLE } from '../../../libs/fiscal-model/src/testing/samples.js';
+import { type RunningSimulator, startSimulator } from '../../authorizers/support/simulator-process.js';
+
+export interface Harness {
+  sim: RunningSimulator;
+  prisma: ReturnType<typeof createPrismaClient>;
+  queue: Queue;
+  createDeps: CreateInvoiceDeps;
+  issueDeps: IssueDeps;
+  sweepDeps: SweepDeps;
+  startWorker(concurrency?: number): Worker;
+  createCompany(options?: { certificate?: boolean; productionQuota?: number | null; stateRegistration?: string | null }): Promise<string>;
+  waitForFinal(invoiceId: string, timeoutMs?: number): Promise<{ status: string }>;
+  stop(): Promise<void>;
+}
+
+const silent = createLogger({ name: 'issuer-e2e', level: process.env.E2E_LOG_LEVEL ?? 'silent' });
+
+/** A numeric CNPJ nobody else in the run uses (shape only; the simulator checks it against the certificate). */
+function uniqueCnpj(): string {
+  return `${BigInt(`0x${randomBytes(6).toString('hex')}`) % 10n ** 12n}`.padStart(12, '9') + '00';
+}
+
+export async function startHarness(): Promise<Harness> {
+  const sim = await startSimulator();
+  const prisma = createPrismaClient(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
+  const prefix = queueKeyPrefix(`${process.env.REDIS_PREFIX ?? 'talao-e2e:'}issuer-${randomUUID().slice(0, 8)}:`);
+  const queue = new Queue(QUEUE_NAMES.issuance, { connection: redis, prefix });
+  const agents = new MutualTlsAgentPool({ caBundlePem: sim.caCertificatePem });
+  const overrides = { homologation: sim.baseUrl, production: sim.baseUrl };
+  const timeouts = { connectMs: 2_000, readMs: 3_000 };
+  const vault = new CertificateVault(randomBytes(32).toString('base64'));
+  const companies = new CompaniesRepository(prisma);
+  const certificates = new CertificatesRepository(prisma, vault);
+  const invoices = new InvoicesRepository(prisma);
+  const usage = new UsageLedgerRepository(prisma);
+  const issueDeps: IssueDeps = {
+    companies, certificates, certificateCache: new CertificateCache(), invoices, usage,
+    submissions: new SubmissionsRepository(prisma), outbox: new OutboxRepository(prisma),
+    sefaz: new SefazClient({ agents, baseUrlOverrides: overrides, timeouts, asyncPolling: { intervalMs: 200, maxAttempts: 5 } }),
+    nfse: new NfseNacionalClient({ agents, baseUrlOverrides: overrides, timeouts }),
+    technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
+    logger: silent,
+  };
+  const createDeps: CreateInvoiceDeps = { companies, certificates, invoices, usage, queue, technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE, logger: silent };
+  const workers: Worker[] = [];
+  const companyIds: string[] = [];
+
+  return {
+    sim, prisma, queue, createDeps, issueDeps,
+    sweepDeps: { invoices, queue, logger: silent },
+    startWorker(concurrency = 4) {
+      const worker = createIssueWorker(issuanceHandlers(issueDeps), { connection: redis, prefix, concurrency, logger: silent });
+      workers.push(worker);
+      return worker;
+    },
+    async createCompany(options = {}) {
+      const taxId = uniqueCnpj();
+      const company = await prisma.company.create({
+        data: {
+          taxId, legalName: 'EMPRESA EMISSORA LTDA', taxRegime: 'normal', street: 'Avenida Paulista', number: '1000', district: 'Bela Vista',
+          cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP', postalCode: '01310100', municipalRegistration: '12345678',
+          stateRegistration: options.stateRegistration === undefined ? '110042490114' : options.stateRegistration,
+          defaultNfseServiceCode: '1.07',
+          productionQuota: options.productionQuota === undefined ? 50 : options.productionQuota,
+        },
+      });
+      companyIds.push(company.id);
+      if (options.certificate !== false) {
+        const issued = await sim.control('POST', '/_control/certificates', { taxId, legalName: 'EMPRESA EMISSORA LTDA', password: 'secret' });
+        const pkcs12 = Buffer.from(String(issued.json['pkcs12Base64']), 'base64');
+        const loaded = loadPkcs12(pkcs12, 'secret');
+        await certificates.store(company.id, {
+          pkcs12, password: 'secret',
+          metadata: {
+            subjectTaxId: taxId, subjectName: loaded.subjectName, issuerName: loaded.issuerName, serialNumber: loaded.serialNumber,
+            notBefore: loaded.notBefore, notAfter: loaded.notAfter,
+          },
+        });
+      }
+      return company.id;
+    },
+    async waitForFinal(invoiceId, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const invoice = await invoices.findById(invoiceId);
+        if (invoice && invoice.status !== 'processing') return invoice;
+        if (Date.now() > deadline) throw new Error(`invoice ${invoiceId} still ${invoice?.status ?? 'missing'} after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async stop() {
+      await Promise.all(workers.map((w) => w.close()));
+      await queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.close();
+      redis.disconnect();
+      agents.destroy();
+      if (companyIds.length > 0) await prisma.company.deleteMany({ where: { id: { in: companyIds } } });
+      await prisma.$disconnect();
+      await sim.stop();
+    },
+  };
+}
