@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
-import { extractTaxId, verifyXmlSignature } from '@talao/xml-signing';
+import { extractTaxId } from '@talao/xml-signing';
+import { verifyEnvelopedSignature } from './enveloped-signature.js';
 
 export interface SignatureFacts {
   /** DigestValue of the signature: digVal of the protocol. */
@@ -31,17 +32,12 @@ export type SignatureFailure = 'profile' | 'value' | 'chain' | 'expired';
 export function checkXmlSignature(
   signedXml: string, signedId: string, trustedCa: X509Certificate, at: Date, algorithms: readonly string[],
 ): { ok: true; facts: SignatureFacts } | { ok: false; failure: SignatureFailure } {
-  const signature = /<Signature[\s>][\s\S]*<\/Signature>/.exec(signedXml)?.[0];
-  if (!signature) return { ok: false, failure: 'profile' };
-  if (!algorithms.every((algorithm) => signature.includes(`Algorithm="${algorithm}"`))) return { ok: false, failure: 'profile' };
-  if (!signature.includes(`URI="#${signedId}"`)) return { ok: false, failure: 'profile' };
-  const verification = verifyXmlSignature(signedXml);
-  if (!verification.certificatePem) return { ok: false, failure: 'profile' };
-  if (!verification.valid) return { ok: false, failure: /does not match/i.test(verification.reason ?? '') ? 'value' : 'profile' };
-  const certificate = new X509Certificate(verification.certificatePem);
+  const verification = verifyEnvelopedSignature(signedXml, signedId, algorithms);
+  if (verification.outcome !== 'valid' || !verification.certificate) return { ok: false, failure: verification.outcome === 'value' ? 'value' : 'profile' };
+  const certificate = verification.certificate;
   if (!certificate.checkIssued(trustedCa) || !certificate.verify(trustedCa.publicKey)) return { ok: false, failure: 'chain' };
   if (new Date(certificate.validTo) < at || new Date(certificate.validFrom) > at) return { ok: false, failure: 'expired' };
-  const digestValue = /<DigestValue>([^<]+)<\/DigestValue>/.exec(signature)?.[1] ?? '';
+  const digestValue = verification.digestValue ?? '';
   const commonName = /CN=([^\n,]+)/.exec(certificate.subject)?.[1] ?? null;
   return { ok: true, facts: { digestValue, signerTaxId: extractTaxId(certificate.raw, commonName) } };
 }
