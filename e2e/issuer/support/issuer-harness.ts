@@ -1,7 +1,7 @@
 // The issuance path against real services: the run's PostgreSQL (DATABASE_URL), Redis (own key prefix per file), the
 // authorizer simulator as a real process, and the issuer's own BullMQ worker (apps/issuer) consuming the queue.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { MutualTlsAgentPool, NfseNacionalClient, SefazClient } from '@talao/authorizer-clients';
+import { MutualTlsAgentPool, NfseNacionalClient, SefazClient, type SefazClientOptions } from '@talao/authorizer-clients';
 import { CertificateCache, type CreateInvoiceDeps, type IssueDeps, type SweepDeps } from '@talao/issuance';
 import { createLogger } from '@talao/observability';
 import {
@@ -23,6 +23,8 @@ export interface Harness {
   createDeps: CreateInvoiceDeps;
   issueDeps: IssueDeps;
   sweepDeps: SweepDeps;
+  /** The SEFAZ client's options (simulator base URL, CA, timeouts), to build variants of the client. */
+  sefazOptions: SefazClientOptions;
   startWorker(concurrency?: number): Worker;
   createCompany(options?: { certificate?: boolean; productionQuota?: number | null; stateRegistration?: string | null }): Promise<string>;
   waitForFinal(invoiceId: string, timeoutMs?: number): Promise<{ status: string }>;
@@ -45,6 +47,7 @@ export async function startHarness(): Promise<Harness> {
   const agents = new MutualTlsAgentPool({ caBundlePem: sim.caCertificatePem });
   const overrides = { homologation: sim.baseUrl, production: sim.baseUrl };
   const timeouts = { connectMs: 2_000, readMs: 3_000 };
+  const sefazOptions: SefazClientOptions = { agents, baseUrlOverrides: overrides, timeouts, asyncPolling: { intervalMs: 200, maxAttempts: 5 } };
   const vault = new CertificateVault(randomBytes(32).toString('base64'));
   const companies = new CompaniesRepository(prisma);
   const certificates = new CertificatesRepository(prisma, vault);
@@ -53,7 +56,7 @@ export async function startHarness(): Promise<Harness> {
   const issueDeps: IssueDeps = {
     companies, certificates, certificateCache: new CertificateCache(), invoices, usage,
     submissions: new SubmissionsRepository(prisma), outbox: new OutboxRepository(prisma),
-    sefaz: new SefazClient({ agents, baseUrlOverrides: overrides, timeouts, asyncPolling: { intervalMs: 200, maxAttempts: 5 } }),
+    sefaz: new SefazClient(sefazOptions),
     nfse: new NfseNacionalClient({ agents, baseUrlOverrides: overrides, timeouts }),
     technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
     logger: silent,
@@ -63,7 +66,7 @@ export async function startHarness(): Promise<Harness> {
   const companyIds: string[] = [];
 
   return {
-    sim, prisma, queue, createDeps, issueDeps,
+    sim, prisma, queue, createDeps, issueDeps, sefazOptions,
     sweepDeps: { invoices, queue, logger: silent },
     startWorker(concurrency = 4) {
       const worker = createIssueWorker(issuanceHandlers(issueDeps), { connection: redis, prefix, concurrency, logger: silent });
