@@ -1,4 +1,5 @@
-// The apps `npm start` runs, one entry each, started in this order. Adding a worker is adding an entry here (and
+// The apps `npm start` runs, one entry each, started in this order (an entry whose folder is not in this checkout is
+// skipped, so a line can land before its app). Adding a worker is adding an entry here (and
 // its Dockerfile, docker-compose.yml service and k8s/ manifests, which deployment-files.spec.ts checks).
 //   name        the folder under apps/ and the log prefix
 //   entry       the built entry point, relative to the repository root
@@ -47,5 +48,27 @@ export const APPS = [
       PUBLIC_BASE_URL: `http://localhost:${ctx.ports.gateway.http}`,
     }),
     readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports.gateway.http}/readyz` }),
+  },
+  {
+    // Consumes `issue` jobs and transmits to the simulator (homologation), trusting the local test CA.
+    name: 'issuer',
+    entry: 'apps/issuer/dist/main.js',
+    ports: { health: 3100 },
+    env: (ctx) => ({
+      ISSUER_HEALTH_PORT: String(ctx.ports.issuer.health),
+      ISSUER_HEALTH_HOST: '127.0.0.1',
+      DATABASE_URL: ctx.databaseUrl,
+      REDIS_URL: ctx.redisUrl,
+      REDIS_PREFIX: ctx.redisPrefix,
+      CERTIFICATE_ENCRYPTION_KEY: ctx.secrets.certificateEncryptionKey,
+      ...(ctx.ports['authorizer-sim'] && { AUTHORIZER_BASE_URL_HOMOLOGATION: `https://127.0.0.1:${ctx.ports['authorizer-sim'].https}` }),
+      ...(ctx.testCa && { AUTHORIZER_CA_BUNDLE_FILE: ctx.testCa.certificate }),
+      // infRespTec: the software house responsible for the system (a fictitious one for local runs).
+      TECHNICAL_RESPONSIBLE_CNPJ: process.env.TECHNICAL_RESPONSIBLE_CNPJ ?? '30294817000180',
+      TECHNICAL_RESPONSIBLE_CONTACT: process.env.TECHNICAL_RESPONSIBLE_CONTACT ?? 'Talao local run',
+      TECHNICAL_RESPONSIBLE_EMAIL: process.env.TECHNICAL_RESPONSIBLE_EMAIL ?? 'dev@talao.example',
+      TECHNICAL_RESPONSIBLE_PHONE: process.env.TECHNICAL_RESPONSIBLE_PHONE ?? '1130000000',
+    }),
+    readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports.issuer.health}/readyz` }),
   },
 ];

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APPS } from './app-table.mjs';
+import { APPS as APP_TABLE } from './app-table.mjs';
 import { startApps } from './apps.mjs';
 import { buildProjects, linkWorkspacePackages } from './build.mjs';
 import { prepareDemoCompany } from './demo-company.mjs';
@@ -68,6 +68,9 @@ setInterval(() => {
 }, 1000).unref();
 
 async function main() {
+  const APPS = APP_TABLE.filter((app) => existsSync(path.join(root, 'apps', app.name, 'package.json')));
+  const absent = APP_TABLE.filter((app) => !APPS.includes(app)).map((app) => app.name);
+  if (absent.length > 0) log.warn(`not in this checkout, skipped: ${absent.join(', ')}`);
   const testCaLib = existsSync(path.join(root, 'libs', 'icp-test-ca', 'package.json'));
   const linked = linkWorkspacePackages(root);
   if (linked.length > 0) log.info(`linked workspace packages missing from node_modules: ${linked.join(', ')}`);
@@ -139,9 +142,11 @@ async function main() {
       ADMIN_TOKEN: secrets.adminToken,
       CERTIFICATE_ENCRYPTION_KEY: secrets.certificateEncryptionKey,
       TALAO_URL: gatewayUrl,
-      SIM_BASE_URL: `https://localhost:${ports['authorizer-sim'].https}`,
-      SIM_CONTROL_URL: `http://127.0.0.1:${ports['authorizer-sim'].control}`,
-      SIM_CONTROL_TOKEN: secrets.simulatorControlToken,
+      ...(ports['authorizer-sim'] && {
+        SIM_BASE_URL: `https://127.0.0.1:${ports['authorizer-sim'].https}`,
+        SIM_CONTROL_URL: `http://127.0.0.1:${ports['authorizer-sim'].control}`,
+        SIM_CONTROL_TOKEN: secrets.simulatorControlToken,
+      }),
       ...(testCa && { TEST_CA_CERTIFICATE_FILE: testCa.paths.certificate }),
       ...(demo.apiKey && { TALAO_API_KEY: demo.apiKey }),
     },

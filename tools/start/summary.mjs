@@ -15,7 +15,10 @@ export function printSummary({ gatewayUrl, ports, secrets, demo, postgres, redis
     `  OpenAPI JSON  ${gatewayUrl}/api/v1/openapi.json`,
     `  Admin API     ${gatewayUrl}/admin/v1`,
     `  Health        ${gatewayUrl}/healthz   ${gatewayUrl}/readyz`,
-    `  Simulator     https://localhost:${ports['authorizer-sim'].https} (SEFAZ / NFS-e, mTLS)   control http://127.0.0.1:${ports['authorizer-sim'].control}/_control`,
+    ...(ports['authorizer-sim']
+      ? [`  Simulator     https://127.0.0.1:${ports['authorizer-sim'].https} (SEFAZ / NFS-e, mTLS)   control http://127.0.0.1:${ports['authorizer-sim'].control}/_control`]
+      : []),
+    ...(ports.issuer ? [`  Issuer        health http://127.0.0.1:${ports.issuer.health}/readyz`] : []),
     '',
     `  PostgreSQL    ${redactPassword(postgres.url)}  [${postgres.source}]`,
     `  Redis         ${redactPassword(redis.url)}  [${redis.source}]`,
