@@ -31,6 +31,13 @@ export function computeTotals(items: readonly ValidatedItem[], taxes: readonly I
     vBC: money(add((t) => t.icms.vBC)),
     vICMS: money(add((t) => t.icms.vICMS)),
     vICMSDeson: money(add((t) => t.icms.vICMSDeson)),
+    ...(taxes.some((t) => t.destination)
+      ? {
+          vFCPUFDest: money(add((t) => t.destination?.vFCPUFDest ?? ZERO)),
+          vICMSUFDest: money(add((t) => t.destination?.vICMSUFDest ?? ZERO)),
+          vICMSUFRemet: '0.00',
+        }
+      : {}),
     vFCP: money(add((t) => t.icms.vFCP)),
     vBCST: money(add((t) => t.icms.vBCST)),
     vST: money(vST),

@@ -127,14 +127,35 @@ export interface NfeImposto {
   readonly IPI?: import('./nfe-federal-taxes.js').NfeIpi;
   readonly PIS: import('./nfe-federal-taxes.js').NfePis;
   readonly COFINS: import('./nfe-federal-taxes.js').NfeCofins;
+  /** ICMS owed to the destination state (DIFAL, EC 87/2015): interstate sale to a non-contributor final consumer. */
+  readonly ICMSUFDest?: NfeIcmsUfDest;
   /** Absent when the item has no ibs_cbs: the item then emits nothing of the reform. */
   readonly IBSCBS?: import('./nfe-ibs-cbs.js').NfeIbsCbs;
+}
+
+/** imposto/ICMSUFDest, in XSD order. */
+export interface NfeIcmsUfDest {
+  readonly vBCUFDest: DecimalText;
+  /** With FCP of the destination only. */
+  readonly vBCFCPUFDest?: DecimalText;
+  readonly pFCPUFDest?: DecimalText;
+  readonly pICMSUFDest: DecimalText;
+  readonly pICMSInter: '4.00' | '7.00' | '12.00';
+  /** 100.00: since 2019 the whole difference belongs to the destination state. */
+  readonly pICMSInterPart: DecimalText;
+  readonly vFCPUFDest?: DecimalText;
+  readonly vICMSUFDest: DecimalText;
+  readonly vICMSUFRemet: DecimalText;
 }
 
 export interface NfeIcmsTot {
   readonly vBC: DecimalText;
   readonly vICMS: DecimalText;
   readonly vICMSDeson: DecimalText;
+  /** DIFAL totals: present only when some item carries ICMSUFDest. */
+  readonly vFCPUFDest?: DecimalText;
+  readonly vICMSUFDest?: DecimalText;
+  readonly vICMSUFRemet?: DecimalText;
   readonly vFCP: DecimalText;
   readonly vBCST: DecimalText;
   readonly vST: DecimalText;

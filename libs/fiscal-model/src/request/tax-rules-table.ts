@@ -79,6 +79,7 @@ export const ICMS_DECIMALS: DecimalSpec = {
 
 export const TAX_DECIMALS: DecimalSpec = {
   icms: ICMS_DECIMALS,
+  icms_destination: { rate: PERCENT, fcp_rate: PERCENT, base: MONEY },
   ipi: { rate: PERCENT, unit_amount: PER_UNIT },
   pis: { rate: PERCENT, quantity_rate: PER_UNIT, base: MONEY },
   cofins: { rate: PERCENT, quantity_rate: PER_UNIT, base: MONEY },

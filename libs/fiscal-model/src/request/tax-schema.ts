@@ -121,9 +121,22 @@ export const socialContributionSchema = (name: 'PIS' | 'COFINS') =>
     })
     .meta({ description: name, examples: [{ cst: '01', rate: name === 'PIS' ? '1.65' : '7.6' }, { cst: '07' }] });
 
+export const icmsDestinationSchema = z
+  .strictObject({
+    rate: percent('pICMSUFDest: internal rate of the destination state.', '18'),
+    interstate_rate: z.enum(['4', '7', '12']).meta({ description: 'pICMSInter: interstate rate (4 imported goods, 7 or 12).' }),
+    fcp_rate: percent('pFCPUFDest: FCP of the destination state.', '2').optional(),
+    base: money('vBCUFDest override; default the operation base (item total + IPI).', '100.00').optional(),
+  })
+  .meta({
+    description: 'ICMSUFDest (DIFAL, EC 87/2015): interstate sale to a non-contributor final consumer. Required there for CST issuers (rejection 694).',
+    examples: [{ rate: '18', interstate_rate: '12', fcp_rate: '2' }],
+  });
+
 export const taxSchema = z
   .strictObject({
     icms: icmsSchema,
+    icms_destination: icmsDestinationSchema.optional(),
     ipi: ipiSchema.optional(),
     pis: socialContributionSchema('PIS'),
     cofins: socialContributionSchema('COFINS'),

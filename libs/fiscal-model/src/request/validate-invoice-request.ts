@@ -7,7 +7,7 @@ import { computeItemTaxes } from '../taxes/compute-item-taxes.js';
 import { MONEY, readDecimal } from './decimal-rules.js';
 import { type FieldError, fieldError } from './field-error.js';
 import { type InvoiceRequestParsed, PAYMENT_METHODS, invoiceRequestSchema } from './invoice-request-schema.js';
-import type { IssuerProfile } from './issuer-profile.js';
+import { type IssuerProfile, usesCsosn } from './issuer-profile.js';
 import { schemaErrors } from './schema-errors.js';
 import { stateRegistrationIndicator, validateBuyer } from './validate-buyer.js';
 import { validateItem } from './validate-items.js';
@@ -109,7 +109,17 @@ export function validateInvoiceRequest(body: unknown, issuer: IssuerProfile, opt
   }
   const buyerResult = validateBuyer(req.buyer, type, issuer, errors);
   const destination = buyerResult?.destination ?? 'internal';
-  const itemCtx = { documentType: type, issuer, destination, ibsCbsRequired: ibsCbsRequired(issuer, options.now ?? new Date()) };
+  const buyer = buyerResult?.buyer;
+  const nonContributor = buyer ? stateRegistrationIndicator(buyer) === '9' : false;
+  const finalConsumer = req.final_consumer ?? (buyer?.foreign ? false : buyer?.taxId?.kind === 'cpf' || nonContributor);
+  const difalCase = type === 'nfe' && destination === 'interstate' && finalConsumer && nonContributor;
+  const itemCtx = {
+    documentType: type,
+    issuer,
+    destination,
+    ibsCbsRequired: ibsCbsRequired(issuer, options.now ?? new Date()),
+    destinationIcms: !difalCase ? ('not_applicable' as const) : usesCsosn(issuer.taxRegime) ? ('allowed' as const) : ('required' as const),
+  };
   const items: ValidatedItem[] = [];
   req.items.forEach((item, i) => {
     const validated = validateItem(item, i, itemCtx, errors);
@@ -143,10 +153,7 @@ export function validateInvoiceRequest(body: unknown, issuer: IssuerProfile, opt
   }
   if (errors.length > 0 || !buyerResult) return { ok: false, errors };
 
-  const buyer = buyerResult.buyer;
-  const nonContributor = stateRegistrationIndicator(buyer) === '9';
-  const finalConsumer = req.final_consumer ?? (buyer.foreign ? false : buyer.taxId?.kind === 'cpf' || nonContributor);
-  if (type === 'nfe' && !finalConsumer && nonContributor && !buyer.foreign) {
+  if (type === 'nfe' && !finalConsumer && nonContributor && !buyerResult.buyer.foreign) {
     return { ok: false, errors: [fieldError('FINAL_CONSUMER_REQUIRED', 'final_consumer', 'A buyer without state registration is a final consumer (rejection 696)', 'true', false)] };
   }
   let payments: ValidatedPayment[] = [];
@@ -168,7 +175,7 @@ export function validateInvoiceRequest(body: unknown, issuer: IssuerProfile, opt
       finalConsumer,
       presence: req.presence ?? (purpose === 'complementary' || purpose === 'adjustment' ? 'not_applicable' : 'in_person'),
       destination,
-      buyer,
+      buyer: buyerResult.buyer,
       items,
       payments,
       ...(req.additional_info ? { additionalInfo: req.additional_info } : {}),

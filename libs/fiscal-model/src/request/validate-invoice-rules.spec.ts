@@ -50,7 +50,17 @@ describe('buyer rules', () => {
     const rj = withBuyer({ address: address({ city_code: '3304557', state: 'RJ', postal_code: '20000000' }) }, {});
     expect(firstError(rj)).toEqual({ code: 'CFOP_DESTINATION_MISMATCH', field: 'items[0].product.br.cfop' });
     const rj6 = { ...rj, items: [{ ...baseItem(), product: { br: { ncm: '61091000', cfop: '6102' } } }] };
-    expect(valid(rj6).destination).toBe('interstate');
+    // a CPF buyer in another state: the DIFAL case
+    expect(firstError(rj6)).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].tax.icms_destination' });
+    const item = baseItem();
+    const difal = { ...rj6, items: [{ ...item, product: { br: { ncm: '61091000', cfop: '6102' } }, tax: { ...(item.tax as object), icms_destination: { rate: '20', interstate_rate: '12' } } }] };
+    expect(valid(difal).destination).toBe('interstate');
+    // Simples Nacional: allowed, not required; internal sale: not applicable
+    const simplesTax = { icms: { csosn: '102', origin: '0' }, pis: { cst: '49', rate: '0' }, cofins: { cst: '49', rate: '0' } };
+    expect(result({ ...rj6, items: [{ ...item, product: { br: { ncm: '61091000', cfop: '6102' } }, tax: simplesTax }] }, simples).ok).toBe(true);
+    expect(firstError(sampleNfeRequest({ items: [{ ...item, tax: { ...(item.tax as object), icms_destination: { rate: '20', interstate_rate: '12' } } }] }))).toEqual({
+      code: 'TAX_FIELD_NOT_APPLICABLE', field: 'items[0].tax.icms_destination',
+    });
     const foreign = withBuyer({ tax_id: 'PT123456789', address: address({ country_code: 'PT', bacen_country_code: '6076', city_name: 'Lisboa' }) });
     const foreign7 = { ...foreign, items: [{ ...baseItem(), product: { br: { ncm: '61091000', cfop: '7102' } } }] };
     const v = valid(foreign7);

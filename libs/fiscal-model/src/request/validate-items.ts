@@ -8,7 +8,7 @@ import type { ItemParsed } from './invoice-request-schema.js';
 import type { IssuerProfile } from './issuer-profile.js';
 import { IBS_CBS_DECIMALS } from './tax-rules-table.js';
 import { validateItemValues } from './validate-item-values.js';
-import { validateTax } from './validate-taxes.js';
+import { type DestinationIcmsRule, validateTax } from './validate-taxes.js';
 import type { Destination, IbsCbsInput, ValidatedItem, ValidatedProduct } from './validated-request.js';
 
 export interface ItemRulesContext {
@@ -17,6 +17,7 @@ export interface ItemRulesContext {
   readonly destination: Destination;
   /** IBS/CBS is mandatory for this issuer and date (CRT 3, from 2026). */
   readonly ibsCbsRequired: boolean;
+  readonly destinationIcms: DestinationIcmsRule;
 }
 
 const CFOP_FIRST_DIGIT: Record<Destination, string> = { internal: '5', interstate: '6', foreign: '7' };
@@ -77,7 +78,7 @@ export function validateItem(item: ItemParsed, index: number, ctx: ItemRulesCont
       errors.push(fieldError('FIELD_NOT_APPLICABLE', `${path}.service_code`, 'service_code is for NFS-e', 'absent', item.service_code));
     }
     product = validateProduct(item, path, ctx.destination, errors);
-    tax = validateTax(item, path, ctx.issuer, errors);
+    tax = validateTax(item, path, ctx.issuer, ctx.destinationIcms, errors);
   } else {
     // product.br is ignored for NFS-e (a catalogue may send it for every line); tax is NF-e only.
     if (item.tax !== undefined) errors.push(fieldError('FIELD_NOT_APPLICABLE', `${path}.tax`, 'tax is for NF-e items', 'absent', item.tax));

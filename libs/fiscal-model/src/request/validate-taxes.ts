@@ -136,7 +136,14 @@ function checkSocial(tax: TaxInput['pis'], path: string, name: string, errors: F
 }
 
 /** The canonical tax object (with a resolved origin), or undefined after pushing errors. */
-export function validateTax(item: ItemParsed, path: string, issuer: IssuerProfile, errors: FieldError[]): TaxInput | undefined {
+/**
+ * DIFAL (ICMSUFDest): 'required' for an interstate sale to a non-contributor final consumer by a CST issuer
+ * (rejection 694); 'allowed' in that situation for Simples Nacional issuers (whose DIFAL was suspended by the STF,
+ * ADI 5464); 'not_applicable' anywhere else.
+ */
+export type DestinationIcmsRule = 'required' | 'allowed' | 'not_applicable';
+
+export function validateTax(item: ItemParsed, path: string, issuer: IssuerProfile, difal: DestinationIcmsRule, errors: FieldError[]): TaxInput | undefined {
   const before = errors.length;
   if (!item.tax) {
     errors.push(fieldError('TAX_REQUIRED', `${path}.tax`, 'NF-e items need tax (icms, pis, cofins)', 'a tax object', null));
@@ -146,6 +153,12 @@ export function validateTax(item: ItemParsed, path: string, issuer: IssuerProfil
   const origin = tax.icms.origin ?? item.product?.br.origin;
   if (origin === undefined) required(errors, `${path}.tax.icms.origin`, 'The origin of the goods is required (tax.icms.origin or product.br.origin)');
   checkIcms(tax.icms, `${path}.tax.icms`, issuer, errors);
+  if (tax.icms_destination !== undefined && difal === 'not_applicable') {
+    notApplicable(errors, `${path}.tax.icms_destination`, 'ICMSUFDest applies to interstate sales to a non-contributor final consumer only', tax.icms_destination);
+  }
+  if (tax.icms_destination === undefined && difal === 'required') {
+    required(errors, `${path}.tax.icms_destination`, 'An interstate sale to a non-contributor final consumer needs the destination ICMS (DIFAL, rejection 694)');
+  }
   if (tax.ipi) checkIpi(tax.ipi, `${path}.tax.ipi`, errors);
   checkSocial(tax.pis, `${path}.tax.pis`, 'PIS', errors);
   checkSocial(tax.cofins, `${path}.tax.cofins`, 'COFINS', errors);

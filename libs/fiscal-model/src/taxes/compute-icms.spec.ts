@@ -1,6 +1,7 @@
 // Each ICMS group of layout 4.00 reached from a request, with amounts computed by hand (item: 10 × 10.00 = 100.00).
 import { validateInvoiceRequest } from '../request/validate-invoice-request.js';
 import { sampleIssuer, sampleNfeRequest } from '../testing/samples.js';
+import { computeTotals } from '../documents/compute-totals.js';
 import { computeItemTaxes } from './compute-item-taxes.js';
 
 const NOW = new Date('2026-03-10T15:00:00Z');
@@ -139,5 +140,27 @@ describe('ICMS groups (CSOSN)', () => {
     expect(group({ csosn: '900', rate: '18', credit_rate: '3' })).toEqual({
       group: 'ICMSSN900', orig: '0', CSOSN: '900', own: { modBC: '3', vBC: '100.00', pICMS: '18.00', vICMS: '18.00' }, credit: { pCredSN: '3.00', vCredICMSSN: '3.00' },
     });
+  });
+});
+
+describe('ICMSUFDest (DIFAL)', () => {
+  it('destination rate minus interstate rate on the operation base, FCP of the destination', () => {
+    const body = sampleNfeRequest({
+      buyer: { tax_id: '12345678909', name: 'Maria', address: { street: 'Rua A', number: '1', district: 'Centro', city_code: '3304557', state: 'RJ', postal_code: '20000000' } },
+      items: [{
+        description: 'Produto', quantity: '10', unit_price: '10', product: { br: { ncm: '61091000', cfop: '6102' } },
+        tax: { icms: { cst: '00', origin: '0', rate: '12' }, icms_destination: { rate: '20', interstate_rate: '12', fcp_rate: '2' }, ipi: { cst: '50', rate: '10' }, pis: { cst: '07' }, cofins: { cst: '07' } },
+        ibs_cbs: { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' },
+      }],
+    });
+    const r = validateInvoiceRequest(body, sampleIssuer('normal'), { now: NOW });
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    const t = computeItemTaxes(r.value.items[0]!, r.value.finalConsumer);
+    // base = 100.00 + IPI 10.00 = 110.00; 22.00 − 13.20 = 8.80; FCP 2.20
+    expect(t.imposto.ICMSUFDest).toEqual({
+      vBCUFDest: '110.00', vBCFCPUFDest: '110.00', pFCPUFDest: '2.00', pICMSUFDest: '20.00', pICMSInter: '12.00', pICMSInterPart: '100.00',
+      vFCPUFDest: '2.20', vICMSUFDest: '8.80', vICMSUFRemet: '0.00',
+    });
+    expect(computeTotals(r.value.items, [t]).ICMSTot).toMatchObject({ vFCPUFDest: '2.20', vICMSUFDest: '8.80', vICMSUFRemet: '0.00', vNF: '110.00' });
   });
 });

@@ -6,6 +6,7 @@ import type { ValidatedItem } from '../request/validated-request.js';
 import { type IbsCbsAmounts, computeIbsCbs } from './compute-ibs-cbs.js';
 import { computeIpi, computeSocialContribution } from './compute-federal.js';
 import { type IcmsAmounts, computeIcms } from './compute-icms.js';
+import { computeIcmsDestination } from './compute-icms-destination.js';
 
 export interface ItemTaxes {
   readonly imposto: NfeImposto;
@@ -14,6 +15,8 @@ export interface ItemTaxes {
   readonly pis: Dec;
   readonly cofins: Dec;
   readonly ibsCbs?: IbsCbsAmounts;
+  /** DIFAL amounts, present with ICMSUFDest. */
+  readonly destination?: { readonly vFCPUFDest: Dec; readonly vICMSUFDest: Dec };
 }
 
 export function computeItemTaxes(item: ValidatedItem, finalConsumer: boolean): ItemTaxes {
@@ -26,12 +29,14 @@ export function computeItemTaxes(item: ValidatedItem, finalConsumer: boolean): I
   const pis = computeSocialContribution(tax.pis, total, quantity);
   const cofins = computeSocialContribution(tax.cofins, total, quantity);
   const ibsCbs = item.ibsCbs ? computeIbsCbs(item.ibsCbs, total) : undefined;
+  const destination = tax.icms_destination ? computeIcmsDestination(tax.icms_destination, total.plus(ipi?.amount ?? ZERO)) : undefined;
   return {
     imposto: {
       ICMS: icms.group,
       ...(ipi ? { IPI: ipi.group } : {}),
       PIS: pis.group,
       COFINS: cofins.group,
+      ...(destination ? { ICMSUFDest: destination.group } : {}),
       ...(ibsCbs ? { IBSCBS: ibsCbs.group } : {}),
     },
     icms: icms.amounts,
@@ -39,5 +44,6 @@ export function computeItemTaxes(item: ValidatedItem, finalConsumer: boolean): I
     pis: pis.amount,
     cofins: cofins.amount,
     ...(ibsCbs ? { ibsCbs: ibsCbs.amounts } : {}),
+    ...(destination ? { destination: { vFCPUFDest: destination.vFCPUFDest, vICMSUFDest: destination.vICMSUFDest } } : {}),
   };
 }

@@ -71,6 +71,13 @@ const socialArbitrary = (name: 'pis' | 'cofins') =>
     fc.record({ cst: fc.constantFrom('04', '05', '06', '07', '08', '09') }),
     fc.record({ cst: fc.constantFrom('49', '50', '99'), rate: percentArb(0, 8) }),
   );
+/** DIFAL decision for an interstate sale to a non-contributor final consumer. */
+const icmsDestinationArbitrary = fc.record({
+  rate: fc.constantFrom('17', '18', '19', '20.5'),
+  interstate_rate: fc.constantFrom('4' as const, '7' as const, '12' as const),
+  fcp_rate: fc.option(fc.constantFrom('1', '2'), { nil: undefined }),
+}).map((d) => Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined)));
+
 const ipiArbitrary = fc.option(
   fc.oneof(fc.record({ cst: fc.constantFrom('00', '50', '99'), rate: percentArb(0, 20) }), fc.record({ cst: fc.constantFrom('52', '53') })),
   { nil: undefined },
@@ -105,6 +112,8 @@ export function nfeScenarioArbitrary(options: ScenarioOptions = {}): fc.Arbitrar
             pis: socialArbitrary('pis'),
             cofins: socialArbitrary('cofins'),
             ibs: regime === 'normal' ? ibsCbsArbitrary : fc.option(ibsCbsArbitrary, { nil: undefined }),
+            difal: icmsDestinationArbitrary,
+            difalForSimples: fc.boolean(),
             gtin: fc.constantFrom(undefined, '7891000315507', '96385074', '036000291452', '17891000315504'),
           }),
           { minLength: options.minItems ?? 1, maxLength: options.maxItems ?? 200 },
@@ -114,6 +123,10 @@ export function nfeScenarioArbitrary(options: ScenarioOptions = {}): fc.Arbitrar
     )
     .map(({ regime, buyer, items, additionalInfo }) => {
       const cpf = buyer.taxId.length === 11;
+      // CPF buyers have no IE here, so an interstate sale to them is the DIFAL case (ICMSUFDest): required for
+      // CST issuers, optional for Simples Nacional / MEI.
+      const difalCase = cpf && buyer.place.cfop.startsWith('6');
+      const csosn = regime === 'simples_nacional' || regime === 'mei';
       return {
         issuer: sampleIssuer(regime),
         now: NOW,
@@ -129,7 +142,13 @@ export function nfeScenarioArbitrary(options: ScenarioOptions = {}): fc.Arbitrar
             code: `P${i + 1}`,
             ...item.values,
             product: { br: { ncm: '61091000', cfop: buyer.place.cfop, ...(item.gtin ? { gtin: item.gtin } : {}) } },
-            tax: { icms: item.icms, ...(item.ipi ? { ipi: item.ipi } : {}), pis: item.pis, cofins: item.cofins },
+            tax: {
+              icms: item.icms,
+              ...(difalCase && (!csosn || item.difalForSimples) ? { icms_destination: item.difal } : {}),
+              ...(item.ipi ? { ipi: item.ipi } : {}),
+              pis: item.pis,
+              cofins: item.cofins,
+            },
             ...(item.ibs ? { ibs_cbs: item.ibs } : {}),
           })),
           ...(additionalInfo ? { additional_info: additionalInfo } : {}),
