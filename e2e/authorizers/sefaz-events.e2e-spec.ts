@@ -68,7 +68,7 @@ describe('cancellation', () => {
     expect(await cancel(accessKey, protocol)).toMatchObject({ status: 'rejected', code: '573' });
     const consult = await client.consultProtocol(issuer, accessKey);
     expect(consult).toMatchObject({ status: 'accepted', code: '101' });
-    if (consult.status === 'accepted') expect(consult.result.events.map((e) => e.tpEvento)).toEqual(['110111']);
+    if (consult.status === 'accepted') expect(consult.result.events.map((e) => e.type)).toEqual(['110111']);
     expect(validateXml('retConsSitNFe', rawElement(consult.exchanges[0]?.response?.body ?? '', 'retConsSitNFe') ?? '')).toEqual({ valid: true });
   });
 
@@ -102,7 +102,7 @@ describe('manifestation (AN) and distribution', () => {
     const summary = first.result.documents.find((d) => d.xml.includes(accessKey));
     expect(summary?.schema).toBe('resNFe_v1.01.xsd');
     expect(validateXml('resNFe', summary?.xml ?? '')).toEqual({ valid: true });
-    const last = first.result.ultNSU ?? '0';
+    const last = first.result.lastNsu ?? '0';
     expect(await dist(last)).toMatchObject({ status: 'accepted', code: '137' });
     expect(await dist(last)).toMatchObject({ status: 'rejected', code: '656' });
 

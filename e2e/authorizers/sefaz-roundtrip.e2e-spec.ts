@@ -65,7 +65,8 @@ describe('authorization', () => {
     expect(exchange?.request.body).toContain(signedNfe);
     expect(exchange?.request.headers['content-type']).toBe('application/soap+xml; charset=utf-8; action="http://www.portalfiscal.inf.br/nfe/wsdl/NFeAutorizacao4/nfeAutorizacaoLote"');
     expect(validateXml('retEnviNFe', innerMessage(exchange?.response?.body, 'retEnviNFe'))).toEqual({ valid: true });
-    expect(outcome.result.protNFe?.chNFe).toBe(accessKey);
+    expect(outcome.result.protocol?.accessKey).toBe(accessKey);
+    expect(outcome.result.protocol?.rawXml).toMatch(/^<protNFe versao="4.00">/);
 
     const consult = await client.consultProtocol(ctx, accessKey);
     expect(consult).toMatchObject({ status: 'accepted', code: '100', protocol: outcome.protocol });

@@ -1,5 +1,7 @@
 import {
-  buildConsSitNFe, buildConsStatServ, buildDistDFeInt, buildEnviNFe, type DistDFeQuery, type FederalTaxId, NFE_NAMESPACE,
+  buildConsSitNFe, buildConsStatServ, buildDistDFeInt, buildEnviNFe, type DistDFeQuery, type FederalTaxId, NFE_NAMESPACE, type NfeProtocol,
+  parseRetConsSitNFe, parseRetConsStatServ, parseRetDistDFeInt, parseRetEnviNFe, parseRetEnvEvento, parseRetInutNFe, type RetConsSitNFe,
+  type RetConsStatServ, type RetDistDFeInt, type RetEnviNFe, type RetEnvEvento, type RetInutNFe,
 } from '@talao/fiscal-xml';
 import { type AuthorizerOutcome } from '../outcome.js';
 import { type FiscalEnvironment, type SefazService } from '../routing/endpoint-types.js';
@@ -12,10 +14,7 @@ import {
   AUTHORIZED_CODES, classifyConsult, classifyDistribution, classifyEvent, classifyInutilizacao, classifyStatusService, DENIED_CODES,
   pausedOutcome, rejectedOutcome,
 } from './sefaz-classification.js';
-import {
-  type ProtNFeResult, readRetConsReciNFe, readRetConsSitNFe, readRetConsStatServ, readRetDistDFeInt, readRetEnviNFe, readRetEnvEvento,
-  readRetInutNFe, type RetConsSitNFe, type RetConsStatServ, type RetDistDFeInt, type RetEnviNFe, type RetEnvEvento, type RetInutNFe,
-} from './sefaz-responses.js';
+import { parseRetConsReciNFe } from './ret-cons-reci-nfe.js';
 
 /** Who calls and where: the company's certificate, its environment (from the credential) and state. */
 export interface SefazCallContext {
@@ -38,7 +37,8 @@ export interface SefazClientOptions {
 export interface AuthorizationResult {
   /** The lot's answer (retEnviNFe), or the receipt's (retConsReciNFe) after polling. */
   lot: { cStat: string; xMotivo: string; nRec?: string };
-  protNFe?: ProtNFeResult;
+  /** The NF-e's protocol (authorization, denial or rejection); `rawXml` joins the signed NFe in nfeProc. */
+  protocol?: NfeProtocol;
   endpoint: Pick<SefazEndpoint, 'authorizer' | 'url' | 'tpEmis'>;
 }
 
@@ -106,22 +106,23 @@ export class SefazClient {
     const exchanges: RecordedExchange[] = [];
     const endpoint = this.endpoint(ctx, 'NFeAutorizacao4');
     const where = { authorizer: endpoint.authorizer, url: endpoint.url, tpEmis: endpoint.tpEmis };
-    const answer = await this.exchange<RetEnviNFe>(ctx, endpoint, buildEnviNFe(input), readRetEnviNFe, exchanges);
+    const answer = await this.exchange<RetEnviNFe>(ctx, endpoint, buildEnviNFe(input), parseRetEnviNFe, exchanges);
     if (!answer.ok) return answer.outcome;
     const ret = answer.result;
-    const pause = pausedOutcome<AuthorizationResult>(ret, exchanges);
+    const pause = pausedOutcome<AuthorizationResult>(ret.status, exchanges);
     if (pause) return pause;
-    if (ret.cStat === '104' && ret.protNFe) return this.classifyProtocol(ret.protNFe, { cStat: ret.cStat, xMotivo: ret.xMotivo }, where, exchanges);
-    if (ret.cStat === '103' && ret.nRec) return this.pollReceipt(ctx, ret.nRec, where, exchanges);
-    return rejectedOutcome(ret, { lot: { cStat: ret.cStat, xMotivo: ret.xMotivo }, endpoint: where }, exchanges);
+    const lot = { cStat: ret.status.code, xMotivo: ret.status.message };
+    if (ret.status.code === '104' && ret.protocol) return this.classifyProtocol(ret.protocol, lot, where, exchanges);
+    if (ret.status.code === '103' && ret.receipt) return this.pollReceipt(ctx, ret.receipt, where, exchanges);
+    return rejectedOutcome(ret.status, { lot, endpoint: where }, exchanges);
   }
 
-  private classifyProtocol(prot: ProtNFeResult, lot: AuthorizationResult['lot'], where: AuthorizationResult['endpoint'], exchanges: RecordedExchange[]): AuthorizerOutcome<AuthorizationResult> {
-    const result: AuthorizationResult = { lot, protNFe: prot, endpoint: where };
-    if (AUTHORIZED_CODES.has(prot.cStat) && prot.nProt) {
-      return { status: 'authorized', code: prot.cStat, message: prot.xMotivo, protocol: prot.nProt, result, exchanges };
+  private classifyProtocol(prot: NfeProtocol, lot: AuthorizationResult['lot'], where: AuthorizationResult['endpoint'], exchanges: RecordedExchange[]): AuthorizerOutcome<AuthorizationResult> {
+    const result: AuthorizationResult = { lot, protocol: prot, endpoint: where };
+    if (AUTHORIZED_CODES.has(prot.status.code) && prot.protocolNumber) {
+      return { status: 'authorized', code: prot.status.code, message: prot.status.message, protocol: prot.protocolNumber, result, exchanges };
     }
-    return rejectedOutcome(prot, result, exchanges, DENIED_CODES.has(prot.cStat) ? prot.nProt : undefined);
+    return rejectedOutcome(prot.status, result, exchanges, DENIED_CODES.has(prot.status.code) ? prot.protocolNumber : undefined);
   }
 
   private async pollReceipt(ctx: SefazCallContext, nRec: string, where: AuthorizationResult['endpoint'], exchanges: RecordedExchange[]): Promise<AuthorizerOutcome<AuthorizationResult>> {
@@ -132,22 +133,22 @@ export class SefazClient {
     const message = `<consReciNFe xmlns="${NFE_NAMESPACE}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><nRec>${nRec}</nRec></consReciNFe>`;
     for (let attempt = 0; attempt < polling.maxAttempts; attempt++) {
       await sleep(polling.intervalMs);
-      const answer = await this.exchange(ctx, endpoint, message, readRetConsReciNFe, exchanges);
+      const answer = await this.exchange(ctx, endpoint, message, parseRetConsReciNFe, exchanges);
       // The lot was received: whatever goes wrong now, only a consult can tell what became of it.
       if (!answer.ok) return { status: 'unknown', reason: answer.outcome.status === 'unknown' ? answer.outcome.reason : 'still-processing', detail: `polling receipt ${nRec}: ${'detail' in answer.outcome ? answer.outcome.detail : ''}`, exchanges };
       const ret = answer.result;
-      if (ret.cStat === '105') continue;
-      const lot = { cStat: ret.cStat, xMotivo: ret.xMotivo, nRec };
-      const prot = ret.protNFe[0];
-      if (ret.cStat === '104' && prot) return this.classifyProtocol(prot, lot, where, exchanges);
-      return rejectedOutcome(ret, { lot, endpoint: where }, exchanges);
+      if (ret.status.code === '105') continue;
+      const lot = { cStat: ret.status.code, xMotivo: ret.status.message, nRec };
+      const prot = ret.protocols[0];
+      if (ret.status.code === '104' && prot) return this.classifyProtocol(prot, lot, where, exchanges);
+      return rejectedOutcome(ret.status, { lot, endpoint: where }, exchanges);
     }
     return { status: 'unknown', reason: 'still-processing', detail: `receipt ${nRec} still processing after ${polling.maxAttempts} polls`, exchanges };
   }
 
   /** NFeConsultaProtocolo4: the authorizer's record of one NF-e (reconciles unknown outcomes). */
   consultProtocol(ctx: SefazCallContext, accessKey: string): Promise<AuthorizerOutcome<RetConsSitNFe>> {
-    return this.simpleCall(ctx, 'NFeConsultaProtocolo4', buildConsSitNFe({ environment: ctx.environment, accessKey }), readRetConsSitNFe, classifyConsult);
+    return this.simpleCall(ctx, 'NFeConsultaProtocolo4', buildConsSitNFe({ environment: ctx.environment, accessKey }), parseRetConsSitNFe, classifyConsult);
   }
 
   /**
@@ -155,24 +156,24 @@ export class SefazClient {
    * Manifestation events go to the Ambiente Nacional (`national: true`).
    */
   sendEvent(ctx: SefazCallContext, input: { envEvento: string; national?: boolean }): Promise<AuthorizerOutcome<RetEnvEvento>> {
-    return this.simpleCall(ctx, 'NFeRecepcaoEvento4', input.envEvento, readRetEnvEvento, classifyEvent, input.national === true);
+    return this.simpleCall(ctx, 'NFeRecepcaoEvento4', input.envEvento, parseRetEnvEvento, classifyEvent, input.national === true);
   }
 
   /** NFeInutilizacao4 with a signed inutNFe. */
   inutilize(ctx: SefazCallContext, input: { signedInutNFe: string }): Promise<AuthorizerOutcome<RetInutNFe>> {
-    return this.simpleCall(ctx, 'NFeInutilizacao4', input.signedInutNFe, readRetInutNFe, classifyInutilizacao);
+    return this.simpleCall(ctx, 'NFeInutilizacao4', input.signedInutNFe, parseRetInutNFe, classifyInutilizacao);
   }
 
   /** NFeStatusServico4 of the state's authorizer (or its SVC under contingency). */
   statusService(ctx: SefazCallContext): Promise<AuthorizerOutcome<RetConsStatServ>> {
     const ufCode = this.endpoint(ctx, 'NFeStatusServico4').stateCode;
-    return this.simpleCall(ctx, 'NFeStatusServico4', buildConsStatServ({ environment: ctx.environment, ufCode }), readRetConsStatServ, classifyStatusService);
+    return this.simpleCall(ctx, 'NFeStatusServico4', buildConsStatServ({ environment: ctx.environment, ufCode }), parseRetConsStatServ, classifyStatusService);
   }
 
   /** NFeDistribuicaoDFe (Ambiente Nacional): documents addressed to the interested tax id. */
   distribution(ctx: SefazCallContext, input: { interested: FederalTaxId; query: DistDFeQuery }): Promise<AuthorizerOutcome<RetDistDFeInt>> {
     const authorUfCode = findStateAuthorizer(ctx.uf)?.code;
     const message = buildDistDFeInt({ environment: ctx.environment, authorUfCode, interested: input.interested, query: input.query });
-    return this.simpleCall(ctx, 'NFeDistribuicaoDFe', message, readRetDistDFeInt, classifyDistribution, true);
+    return this.simpleCall(ctx, 'NFeDistribuicaoDFe', message, parseRetDistDFeInt, classifyDistribution, true);
   }
 }
