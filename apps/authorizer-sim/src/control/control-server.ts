@@ -65,7 +65,7 @@ function faultSettings(body: Json): FaultSettings {
 /**
  * The control API for tests and demos (plain HTTP, bound to loopback by default, bearer token). It changes the
  * simulator's behaviour, never its rules.
- *   GET  /_control/health                     liveness and the current clock offset
+ *   GET  /_control/health                     liveness (no token needed); with the token, also the clock offset
  *   GET  /_control/ca                         the test CA certificate (PEM) to trust the simulator
  *   POST /_control/certificates               { taxId, legalName, password, notAfter? } → { pkcs12Base64 }
  *   PUT  /_control/faults/{authorizer|*}      FaultSettings (latencyMs, outage, paused, hang, dropResponses,
@@ -139,6 +139,11 @@ export function createControlServer(services: SimServices, ca: TestCertificateAu
   };
 
   return createServer((req: IncomingMessage, res: ServerResponse) => {
+    // Liveness is public (process supervisors and readiness probes carry no token); it reveals nothing else.
+    if (req.method === 'GET' && req.url === '/_control/health' && !req.headers.authorization) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok' }));
+      return;
+    }
     if (!authorized(req)) {
       res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'bearer token required' }));
       return;
