@@ -1,9 +1,12 @@
 // One ICMS group per item from the issuer's decision (CST/CSOSN and its fields). Which group: the code, plus
 // `partition` (CST 10/90 → ICMSPart) and `st_transfer` (CST 41/60 → ICMSST).
 import { type Dec, ZERO, percentOf, round2 } from '../decimal/money.js';
-import type { ModBC, NfeIcms, Orig } from '../documents/nfe-icms.js';
+import type { Fcp, IcmsSt, NfeIcms, Orig } from '../documents/nfe-icms.js';
 import type { IcmsInput } from '../request/validated-request.js';
-import { type IcmsContext, fcp, fixed, money, monoQuantity, operationBase, ownIcms, rate, relief, retainedSt, stIcms } from './icms-parts.js';
+import {
+  type IcmsContext, type OwnComputed, type RetainedComputed, type StComputed,
+  fcp, fixed, money, monoQuantity, operationBase, ownIcms, rate, relief, retainedSt, stIcms,
+} from './icms-parts.js';
 
 /** What an item adds to ICMSTot. */
 export interface IcmsAmounts {
@@ -41,39 +44,28 @@ export interface IcmsComputed {
 
 const q4 = (d: Dec) => fixed(d, 4);
 
-function strip<T extends { vBCSTValue: Dec; vICMSSTValue: Dec; vFCPSTValue: Dec }>(st: T) {
-  const { vBCSTValue: _a, vICMSSTValue: _b, vFCPSTValue: _c, ...rest } = st;
-  return rest;
-}
-function stripOwn<T extends { vICMSValue: Dec; vBCValue: Dec }>(own: T) {
-  const { vICMSValue: _a, vBCValue: _b, ...rest } = own;
-  return rest;
-}
-function stripValue<T extends { value: Dec }>(x: T | undefined) {
-  if (!x) return undefined;
-  const { value: _v, ...rest } = x as T & { deducted?: boolean };
-  delete (rest as { deducted?: boolean }).deducted;
-  return rest;
-}
-
 export function computeIcms(icms: IcmsInput, ctx: IcmsContext): IcmsComputed {
   const orig = icms.origin as Orig;
   const a = emptyIcmsAmounts();
-  const addSt = (st: ReturnType<typeof stIcms>) => {
-    a.vBCST = st.vBCSTValue;
-    a.vST = st.vICMSSTValue;
-    a.vFCPST = st.vFCPSTValue;
+  const addSt = (st: StComputed) => {
+    a.vBCST = st.vBCST;
+    a.vST = st.vICMSST;
+    a.vFCPST = st.vFCPST;
+    return st.xml;
   };
-  const addRelief = (r: ReturnType<typeof relief>) => {
-    if (!r) return;
-    a.vICMSDeson = r.value;
-    if (r.deducted) a.vICMSDesonDeducted = r.value;
+  const addOwn = (own: OwnComputed, f?: { value: Dec }) => {
+    a.vBC = own.vBC;
+    a.vICMS = own.vICMS;
+    a.vFCP = f?.value ?? ZERO;
   };
   const deson = (charged: Dec | undefined) => {
     const r = relief(icms, ctx, charged);
-    addRelief(r);
-    return r ? { deson: stripValue(r)! } : {};
+    if (!r) return {};
+    a.vICMSDeson = r.value;
+    if (r.deducted) a.vICMSDesonDeducted = r.value;
+    return { deson: r.xml };
   };
+  const fcpXml = (f: { xml: Fcp } | undefined) => (f ? { fcp: f.xml } : {});
   const desonSt = icms.st?.relief ? { desonSt: { vICMSSTDeson: money(icms.st.relief.amount), motDesICMSST: icms.st.relief.reason } } : {};
 
   if (icms.csosn !== undefined) return { group: computeSimples(icms, ctx, orig, a, addSt), amounts: a };
@@ -82,64 +74,51 @@ export function computeIcms(icms: IcmsInput, ctx: IcmsContext): IcmsComputed {
   switch (cst) {
     case '00': {
       const own = ownIcms(icms, ctx);
-      const f = fcp(icms, own.vBCValue, false);
-      a.vBC = own.vBCValue; a.vICMS = own.vICMSValue; a.vFCP = f?.value ?? ZERO;
-      return { group: { group: 'ICMS00', orig, CST: '00', modBC: own.modBC, vBC: own.vBC, pICMS: own.pICMS, vICMS: own.vICMS, ...(f ? { fcp: stripValue(f)! } : {}) }, amounts: a };
+      const f = fcp(icms, own.vBC, false);
+      addOwn(own, f);
+      const { modBC, vBC, pICMS, vICMS } = own.xml;
+      return { group: { group: 'ICMS00', orig, CST: '00', modBC, vBC, pICMS, vICMS, ...fcpXml(f) }, amounts: a };
     }
     case '10':
     case '90':
       if (icms.partition) {
         const own = ownIcms(icms, ctx, icms.partition.operation_base_rate);
-        const st = stIcms(icms.st!, ctx, own.vICMSValue);
-        a.vBC = own.vBCValue; a.vICMS = own.vICMSValue; addSt(st);
-        return {
-          group: { group: 'ICMSPart', orig, CST: cst, ...stripOwn(own), st: strip(st), pBCOp: rate(icms.partition.operation_base_rate), UFST: icms.partition.st_state },
-          amounts: a,
-        };
+        addOwn(own);
+        const st = addSt(stIcms(icms.st!, ctx, own.vICMS));
+        return { group: { group: 'ICMSPart', orig, CST: cst, ...own.xml, st, pBCOp: rate(icms.partition.operation_base_rate), UFST: icms.partition.st_state }, amounts: a };
       }
       if (cst === '10') {
         const own = ownIcms(icms, ctx);
-        const f = fcp(icms, own.vBCValue, true);
-        const st = stIcms(icms.st!, ctx, own.vICMSValue);
-        a.vBC = own.vBCValue; a.vICMS = own.vICMSValue; a.vFCP = f?.value ?? ZERO; addSt(st);
-        return {
-          group: { group: 'ICMS10', orig, CST: '10', modBC: own.modBC, vBC: own.vBC, pICMS: own.pICMS, vICMS: own.vICMS, ...(f ? { fcp: stripValue(f)! } : {}), st: strip(st), ...desonSt },
-          amounts: a,
-        };
+        const f = fcp(icms, own.vBC, true);
+        addOwn(own, f);
+        const st = addSt(stIcms(icms.st!, ctx, own.vICMS));
+        const { modBC, vBC, pICMS, vICMS } = own.xml;
+        return { group: { group: 'ICMS10', orig, CST: '10', modBC, vBC, pICMS, vICMS, ...fcpXml(f), st, ...desonSt }, amounts: a };
       } else {
         const own = icms.rate !== undefined ? ownIcms(icms, ctx) : undefined;
-        const f = own ? fcp(icms, own.vBCValue, true) : undefined;
-        const st = icms.st ? stIcms(icms.st, ctx, own?.vICMSValue ?? ZERO) : undefined;
-        if (own) { a.vBC = own.vBCValue; a.vICMS = own.vICMSValue; }
-        a.vFCP = f?.value ?? ZERO;
-        if (st) addSt(st);
+        const f = own ? fcp(icms, own.vBC, true) : undefined;
+        if (own) addOwn(own, f);
+        const st = icms.st ? addSt(stIcms(icms.st, ctx, own?.vICMS ?? ZERO)) : undefined;
         return {
-          group: {
-            group: 'ICMS90', orig, CST: '90',
-            ...(own ? { own: { ...stripOwn(own), ...(f ? { fcp: stripValue(f)! } : {}) } } : {}),
-            ...(st ? { st: strip(st) } : {}),
-            ...deson(own?.vICMSValue),
-            ...desonSt,
-          },
+          group: { group: 'ICMS90', orig, CST: '90', ...(own ? { own: { ...own.xml, ...fcpXml(f) } } : {}), ...(st ? { st } : {}), ...deson(own?.vICMS), ...desonSt },
           amounts: a,
         };
       }
     case '20':
     case '70': {
       const own = ownIcms(icms, ctx);
-      const f = fcp(icms, own.vBCValue, true);
-      a.vBC = own.vBCValue; a.vICMS = own.vICMSValue; a.vFCP = f?.value ?? ZERO;
-      const common = { orig, modBC: own.modBC, pRedBC: own.pRedBC!, vBC: own.vBC, pICMS: own.pICMS, vICMS: own.vICMS, ...(f ? { fcp: stripValue(f)! } : {}), ...deson(own.vICMSValue) };
+      const f = fcp(icms, own.vBC, true);
+      addOwn(own, f);
+      const { modBC, pRedBC, vBC, pICMS, vICMS } = own.xml;
+      const common = { orig, modBC, pRedBC: pRedBC!, vBC, pICMS, vICMS, ...fcpXml(f), ...deson(own.vICMS) };
       if (cst === '20') return { group: { group: 'ICMS20', CST: '20', ...common }, amounts: a };
-      const st = stIcms(icms.st!, ctx, own.vICMSValue);
-      addSt(st);
-      return { group: { group: 'ICMS70', CST: '70', ...common, st: strip(st), ...desonSt }, amounts: a };
+      const st = addSt(stIcms(icms.st!, ctx, own.vICMS));
+      return { group: { group: 'ICMS70', CST: '70', ...common, st, ...desonSt }, amounts: a };
     }
     case '30': {
       const deducted = icms.rate !== undefined ? percentOf(round2(operationBase(ctx)), icms.rate) : ZERO;
-      const st = stIcms(icms.st!, ctx, deducted);
-      addSt(st);
-      return { group: { group: 'ICMS30', orig, CST: '30', st: strip(st), ...deson(undefined) }, amounts: a };
+      const st = addSt(stIcms(icms.st!, ctx, deducted));
+      return { group: { group: 'ICMS30', orig, CST: '30', st, ...deson(undefined) }, amounts: a };
     }
     case '40':
     case '41':
@@ -162,20 +141,21 @@ export function computeIcms(icms: IcmsInput, ctx: IcmsContext): IcmsComputed {
       if (cst === '60') {
         const r = retainedSt(icms.retained, ctx);
         a.vFCPSTRet = r.vFCPSTRetValue;
-        return { group: { group: 'ICMS60', orig, CST: '60', ...(r.retained ? { retained: r.retained } : {}), ...(r.fcpStRetained ? { fcpStRetained: r.fcpStRetained } : {}), ...(r.effective ? { effective: r.effective } : {}) }, amounts: a };
+        return { group: { group: 'ICMS60', orig, CST: '60', ...retainedXml(r) }, amounts: a };
       }
       return { group: { group: 'ICMS40', orig, CST: cst as '40' | '41' | '50', ...deson(undefined) }, amounts: a };
     case '51': {
       const own = ownIcms(icms, ctx);
-      const f = fcp(icms, own.vBCValue, true);
+      const f = fcp(icms, own.vBC, true);
       const pDif = icms.deferral_rate ?? '0';
-      const vICMSDif = percentOf(own.vICMSValue, pDif);
-      const vICMS = own.vICMSValue.minus(vICMSDif);
-      a.vBC = own.vBCValue; a.vICMS = vICMS; a.vFCP = f?.value ?? ZERO;
+      const vICMSDif = percentOf(own.vICMS, pDif);
+      const vICMS = own.vICMS.minus(vICMSDif);
+      addOwn({ ...own, vICMS }, f);
+      const x = own.xml;
       return {
         group: {
-          group: 'ICMS51', orig, CST: '51', modBC: own.modBC as ModBC, ...(own.pRedBC ? { pRedBC: own.pRedBC } : {}), vBC: own.vBC, pICMS: own.pICMS,
-          vICMSOp: own.vICMS, pDif: rate(pDif), vICMSDif: money(vICMSDif), vICMS: money(vICMS), ...(f ? { fcp: stripValue(f)! } : {}),
+          group: 'ICMS51', orig, CST: '51', modBC: x.modBC, ...(x.pRedBC ? { pRedBC: x.pRedBC } : {}), vBC: x.vBC, pICMS: x.pICMS,
+          vICMSOp: x.vICMS, pDif: rate(pDif), vICMSDif: money(vICMSDif), vICMS: money(vICMS), ...fcpXml(f),
         },
         amounts: a,
       };
@@ -183,6 +163,10 @@ export function computeIcms(icms: IcmsInput, ctx: IcmsContext): IcmsComputed {
     default:
       return { group: computeMonophasic(icms, ctx, orig, a), amounts: a };
   }
+}
+
+function retainedXml(r: RetainedComputed) {
+  return { ...(r.retained ? { retained: r.retained } : {}), ...(r.fcpStRetained ? { fcpStRetained: r.fcpStRetained } : {}), ...(r.effective ? { effective: r.effective } : {}) };
 }
 
 function computeMonophasic(icms: IcmsInput, ctx: IcmsContext, orig: Orig, a: IcmsAmounts): NfeIcms {
@@ -217,11 +201,8 @@ function computeMonophasic(icms: IcmsInput, ctx: IcmsContext, orig: Orig, a: Icm
   }
 }
 
-function computeSimples(icms: IcmsInput, ctx: IcmsContext, orig: Orig, a: IcmsAmounts, addSt: (st: ReturnType<typeof stIcms>) => void): NfeIcms {
-  const credit = () => {
-    const vCred = percentOf(ctx.itemTotal, icms.credit_rate!);
-    return { pCredSN: rate(icms.credit_rate!), vCredICMSSN: money(vCred) };
-  };
+function computeSimples(icms: IcmsInput, ctx: IcmsContext, orig: Orig, a: IcmsAmounts, addSt: (st: StComputed) => IcmsSt): NfeIcms {
+  const credit = () => ({ pCredSN: rate(icms.credit_rate!), vCredICMSSN: money(percentOf(ctx.itemTotal, icms.credit_rate!)) });
   // ST for Simples issuers deducts the ICMS of the own operation at `rate` (0 when absent).
   const ownDeducted = icms.rate !== undefined ? percentOf(round2(operationBase(ctx)), icms.rate) : ZERO;
   switch (icms.csosn) {
@@ -232,34 +213,29 @@ function computeSimples(icms: IcmsInput, ctx: IcmsContext, orig: Orig, a: IcmsAm
     case '300':
     case '400':
       return { group: 'ICMSSN102', orig, CSOSN: icms.csosn };
-    case '201': {
-      const st = stIcms(icms.st!, ctx, ownDeducted);
-      addSt(st);
-      return { group: 'ICMSSN201', orig, CSOSN: '201', st: strip(st), ...credit() };
-    }
+    case '201':
+      return { group: 'ICMSSN201', orig, CSOSN: '201', st: addSt(stIcms(icms.st!, ctx, ownDeducted)), ...credit() };
     case '202':
-    case '203': {
-      const st = stIcms(icms.st!, ctx, ownDeducted);
-      addSt(st);
-      return { group: 'ICMSSN202', orig, CSOSN: icms.csosn, st: strip(st) };
-    }
+    case '203':
+      return { group: 'ICMSSN202', orig, CSOSN: icms.csosn, st: addSt(stIcms(icms.st!, ctx, ownDeducted)) };
     case '500': {
       const r = retainedSt(icms.retained, ctx);
       a.vFCPSTRet = r.vFCPSTRetValue;
-      return { group: 'ICMSSN500', orig, CSOSN: '500', ...(r.retained ? { retained: r.retained } : {}), ...(r.fcpStRetained ? { fcpStRetained: r.fcpStRetained } : {}), ...(r.effective ? { effective: r.effective } : {}) };
+      return { group: 'ICMSSN500', orig, CSOSN: '500', ...retainedXml(r) };
     }
     default: {
       const own = icms.rate !== undefined ? ownIcms(icms, ctx) : undefined;
-      const st = icms.st ? stIcms(icms.st, ctx, own?.vICMSValue ?? ZERO) : undefined;
-      if (own) { a.vBC = own.vBCValue; a.vICMS = own.vICMSValue; }
-      if (st) addSt(st);
+      if (own) {
+        a.vBC = own.vBC;
+        a.vICMS = own.vICMS;
+      }
+      const st = icms.st ? addSt(stIcms(icms.st, ctx, own?.vICMS ?? ZERO)) : undefined;
       return {
         group: 'ICMSSN900', orig, CSOSN: '900',
-        ...(own ? { own: stripOwn(own) } : {}),
-        ...(st ? { st: strip(st) } : {}),
+        ...(own ? { own: own.xml } : {}),
+        ...(st ? { st } : {}),
         ...(icms.credit_rate !== undefined ? { credit: credit() } : {}),
       };
     }
   }
 }
-

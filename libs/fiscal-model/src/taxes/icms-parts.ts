@@ -25,9 +25,10 @@ export function reduced(base: Dec, reduction: string | undefined): Dec {
   return round2(base.times(HUNDRED.minus(reduction)).dividedBy(HUNDRED));
 }
 
-export interface OwnComputed extends OwnIcms {
-  readonly vICMSValue: Dec;
-  readonly vBCValue: Dec;
+export interface OwnComputed {
+  readonly xml: OwnIcms;
+  readonly vBC: Dec;
+  readonly vICMS: Dec;
 }
 
 export function ownIcms(icms: IcmsInput, ctx: IcmsContext, share?: string): OwnComputed {
@@ -36,27 +37,30 @@ export function ownIcms(icms: IcmsInput, ctx: IcmsContext, share?: string): OwnC
   const vBC = reduced(base, icms.base_reduction);
   const vICMS = percentOf(vBC, icms.rate!);
   return {
-    modBC: (icms.base_mode ?? '3') as ModBC,
-    vBC: money(vBC),
-    ...(icms.base_reduction !== undefined ? { pRedBC: rate(icms.base_reduction) } : {}),
-    pICMS: rate(icms.rate!),
-    vICMS: money(vICMS),
-    vICMSValue: vICMS,
-    vBCValue: vBC,
+    xml: {
+      modBC: (icms.base_mode ?? '3') as ModBC,
+      vBC: money(vBC),
+      ...(icms.base_reduction !== undefined ? { pRedBC: rate(icms.base_reduction) } : {}),
+      pICMS: rate(icms.rate!),
+      vICMS: money(vICMS),
+    },
+    vBC,
+    vICMS,
   };
 }
 
 /** FCP on the own operation: base = vBC; ICMS00 omits vBCFCP. */
-export function fcp(icms: IcmsInput, vBC: Dec, withBase: boolean): (Fcp & { value: Dec }) | undefined {
+export function fcp(icms: IcmsInput, vBC: Dec, withBase: boolean): { xml: Fcp; value: Dec } | undefined {
   if (icms.fcp_rate === undefined) return undefined;
   const value = percentOf(vBC, icms.fcp_rate);
-  return { ...(withBase ? { vBCFCP: money(vBC) } : {}), pFCP: rate(icms.fcp_rate), vFCP: money(value), value };
+  return { xml: { ...(withBase ? { vBCFCP: money(vBC) } : {}), pFCP: rate(icms.fcp_rate), vFCP: money(value) }, value };
 }
 
-export interface StComputed extends IcmsSt {
-  readonly vBCSTValue: Dec;
-  readonly vICMSSTValue: Dec;
-  readonly vFCPSTValue: Dec;
+export interface StComputed {
+  readonly xml: IcmsSt;
+  readonly vBCST: Dec;
+  readonly vICMSST: Dec;
+  readonly vFCPST: Dec;
 }
 
 /**
@@ -80,16 +84,18 @@ export function stIcms(st: NonNullable<IcmsInput['st']>, ctx: IcmsContext, ownIc
   const vICMSST = Dec.max(ZERO, full.minus(ownIcmsDeducted));
   const fcpValue = st.fcp_rate === undefined ? ZERO : percentOf(vBCST, st.fcp_rate);
   return {
-    modBCST: mode,
-    ...(st.margin !== undefined && mode === '4' ? { pMVAST: rate(st.margin) } : {}),
-    ...(st.base_reduction !== undefined ? { pRedBCST: rate(st.base_reduction) } : {}),
-    vBCST: money(vBCST),
-    pICMSST: rate(st.rate),
-    vICMSST: money(vICMSST),
-    ...(st.fcp_rate !== undefined ? { fcpSt: { vBCFCPST: money(vBCST), pFCPST: rate(st.fcp_rate), vFCPST: money(fcpValue) } } : {}),
-    vBCSTValue: vBCST,
-    vICMSSTValue: vICMSST,
-    vFCPSTValue: fcpValue,
+    xml: {
+      modBCST: mode,
+      ...(st.margin !== undefined && mode === '4' ? { pMVAST: rate(st.margin) } : {}),
+      ...(st.base_reduction !== undefined ? { pRedBCST: rate(st.base_reduction) } : {}),
+      vBCST: money(vBCST),
+      pICMSST: rate(st.rate),
+      vICMSST: money(vICMSST),
+      ...(st.fcp_rate !== undefined ? { fcpSt: { vBCFCPST: money(vBCST), pFCPST: rate(st.fcp_rate), vFCPST: money(fcpValue) } } : {}),
+    },
+    vBCST,
+    vICMSST,
+    vFCPST: fcpValue,
   };
 }
 
@@ -97,7 +103,7 @@ export function stIcms(st: NonNullable<IcmsInput['st']>, ctx: IcmsContext, ownIc
  * Relieved ICMS: the amount given, or for CST 20/70/90 the ICMS without the base reduction minus the ICMS
  * charged, or (other CSTs, or when relief.rate is given) round2(item base × relief.rate / 100).
  */
-export function relief(icms: IcmsInput, ctx: IcmsContext, charged: Dec | undefined): (Deson & { value: Dec; deducted: boolean }) | undefined {
+export function relief(icms: IcmsInput, ctx: IcmsContext, charged: Dec | undefined): { xml: Deson; value: Dec; deducted: boolean } | undefined {
   const r = icms.relief;
   if (!r) return undefined;
   let value: Dec;
@@ -105,9 +111,7 @@ export function relief(icms: IcmsInput, ctx: IcmsContext, charged: Dec | undefin
   else if (r.rate !== undefined) value = percentOf(operationBase(ctx), r.rate);
   else value = Dec.max(ZERO, percentOf(round2(operationBase(ctx)), icms.rate!).minus(charged ?? ZERO));
   return {
-    vICMSDeson: money(value),
-    motDesICMS: r.reason,
-    ...(r.deducted !== undefined ? { indDeduzDeson: r.deducted ? '1' : '0' } : {}),
+    xml: { vICMSDeson: money(value), motDesICMS: r.reason, ...(r.deducted !== undefined ? { indDeduzDeson: r.deducted ? '1' : '0' } : {}) },
     value,
     deducted: r.deducted === true,
   };
