@@ -9,5 +9,4 @@ export * from './transport/mutual-tls-agents.js';
 export * from './transport/soap-envelope.js';
 export * from './sefaz/ret-cons-reci-nfe.js';
 export * from './sefaz/sefaz-client.js';
-export * from './nfse/nfse-payloads.js';
 export * from './nfse/nfse-nacional-client.js';
