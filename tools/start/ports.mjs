@@ -31,10 +31,14 @@ export async function preferPort(preferred) {
 
 /**
  * Ports for every app and role: the preferred one when free (PORT overrides the gateway's), else any free port not
- * already handed out. Returns { [app]: { [role]: port } }.
+ * already handed out.
+ * @param {Array<{ name: string, ports: Record<string, number> }>} apps
+ * @param {{ log: { warn: (message: string) => void }, env?: NodeJS.ProcessEnv }} options
+ * @returns {Promise<Record<string, Record<string, number>>>} port by app name and role
  */
 export async function choosePorts(apps, { log, env = process.env }) {
   const taken = new Set();
+  /** @type {Record<string, Record<string, number>>} */
   const chosen = {};
   for (const app of apps) {
     chosen[app.name] = {};
