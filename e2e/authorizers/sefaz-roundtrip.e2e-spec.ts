@@ -100,6 +100,12 @@ describe('authorization', () => {
     expect(await client.authorize(ctx, { signedNfe: signedByOther, lotId: '8' })).toMatchObject({ status: 'rejected', code: '213' });
   });
 
+  it('rejects an NF-e issued in the future (703) or more than 30 days ago (228)', async () => {
+    const day = 24 * 3_600_000;
+    expect(await client.authorize(ctx, { signedNfe: fresh({ issuedAt: new Date(Date.now() + day) }).signedNfe, lotId: '14' })).toMatchObject({ status: 'rejected', code: '703' });
+    expect(await client.authorize(ctx, { signedNfe: fresh({ issuedAt: new Date(Date.now() - 31 * day) }).signedNfe, lotId: '15' })).toMatchObject({ status: 'rejected', code: '228' });
+  });
+
   it('rejects an NF-e of the production environment sent to homologation (252)', async () => {
     expect(await client.authorize(ctx, { signedNfe: fresh({ tpAmb: '1' }).signedNfe, lotId: '9' })).toMatchObject({ status: 'rejected', code: '252' });
   });

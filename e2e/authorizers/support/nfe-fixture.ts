@@ -1,7 +1,7 @@
 // A signed, schema-valid NF-e for the simulator: the fiscal-xml sample document, bent to a consistent sale inside
 // SP (CFOP 5102, idDest 1), with totals equal to the sum of its items, issued by the test company's CNPJ.
 import { buildAccessKey, type NfeDocument } from '@talao/fiscal-model';
-import { buildNfe } from '@talao/fiscal-xml';
+import { buildNfe, formatFiscalDateTime } from '@talao/fiscal-xml';
 import { type A1Certificate, createSigner } from '@talao/xml-signing';
 import { sampleNfeDocument } from '../../../libs/fiscal-xml/src/testing/nfe-document-arbitrary.js';
 
@@ -16,6 +16,8 @@ export interface FixtureOptions {
   recipientName?: string;
   /** CNPJ of the recipient (for manifestation and DistDFe). */
   recipientCnpj?: string;
+  /** dhEmi; now by default. */
+  issuedAt?: Date;
   /** Breaks the total of products (rejection 564). */
   wrongTotal?: boolean;
 }
@@ -28,7 +30,9 @@ export function fixtureDocument(options: FixtureOptions): NfeDocument {
   const tpAmb = options.tpAmb ?? '2';
   const tpEmis = options.tpEmis ?? 1;
   const numericCode = options.numericCode ?? '12345678';
-  const accessKey = buildAccessKey({ cUF: '35', yearMonth: '2607', cnpjOrCpf: options.cnpj, model: '55', series: 1, number: options.number, emissionType: tpEmis, numericCode });
+  // Issued now (the authorizer refuses an NF-e from the future, 703, or older than 30 days, 228).
+  const dhEmi = formatFiscalDateTime(options.issuedAt ?? new Date(), '-03:00');
+  const accessKey = buildAccessKey({ cUF: '35', yearMonth: `${dhEmi.slice(2, 4)}${dhEmi.slice(5, 7)}`, cnpjOrCpf: options.cnpj, model: '55', series: 1, number: options.number, emissionType: tpEmis, numericCode });
   const det = base.det.map((item) => ({ ...item, prod: { ...item.prod, CFOP: '5102' } }));
   const sum = (field: 'vProd' | 'vFrete' | 'vSeg' | 'vDesc' | 'vOutro') => det.reduce((acc, d) => acc + toCents(d.prod[field]), 0n);
   const vProd = sum('vProd') + (options.wrongTotal ? 1n : 0n);
@@ -38,9 +42,9 @@ export function fixtureDocument(options: FixtureOptions): NfeDocument {
     ...base,
     accessKey,
     ide: {
-      ...base.ide, cUF: '35', serie: '1', nNF: String(options.number), cNF: numericCode, cDV: accessKey.slice(43), tpAmb, tpEmis: String(tpEmis) as '1' | '6' | '7',
+      ...base.ide, cUF: '35', serie: '1', dhEmi, nNF: String(options.number), cNF: numericCode, cDV: accessKey.slice(43), tpAmb, tpEmis: String(tpEmis) as '1' | '6' | '7',
       idDest: '1', cMunFG: '3550308',
-      contingency: tpEmis === 1 ? undefined : { dhCont: '2026-07-31T09:00:00-03:00', xJust: 'Autorizador indisponivel, emissao em contingencia' },
+      contingency: tpEmis === 1 ? undefined : { dhCont: dhEmi, xJust: 'Autorizador indisponivel, emissao em contingencia' },
     },
     emit: { ...base.emit, CNPJ: options.cnpj, CPF: undefined, enderEmit: { ...base.emit.enderEmit, UF: 'SP' } } as NfeDocument['emit'],
     dest: {

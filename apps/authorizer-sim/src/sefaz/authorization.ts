@@ -71,7 +71,7 @@ export function handleAuthorization(call: SefazCall, services: SimServices, mess
 
 /** The NF-e rules in SEFAZ's order; the first failure's cStat, or the signature facts when all pass. */
 function firstRejection(call: SefazCall, services: SimServices, infNFe: XmlObject, signedNfe: string, id: string, now: Date): string | { digestValue: string } {
-  const documentRejection = checkNfeDocument(call, infNFe, id);
+  const documentRejection = checkNfeDocument(call, infNFe, id, now);
   if (documentRejection) return documentRejection;
   const signature = checkNfeFamilySignature(signedNfe, id, services.trustedCa, now);
   if (!signature.ok) return signature.cStat;

@@ -37,12 +37,19 @@ export interface EventFacts {
   authorTaxId: string;
   /** detEvento/nProt of a cancellation. */
   protocol?: string;
+  /** dhEvento. */
+  eventAt: Date;
 }
+
+/** Clock tolerance for an event time ahead of the authorizer's (578 beyond it). */
+const EVENT_CLOCK_TOLERANCE_MS = 5 * 60 * 1000;
 
 const sameEvent = (e: StoredEvent, f: EventFacts) => e.tpEvento === f.tpEvento && e.nSeqEvento === f.nSeqEvento;
 
 /** cStat of the first broken rule, or undefined when the event can be registered. */
 export function eventRejection(document: StoredNfe, facts: EventFacts, now: Date): string | undefined {
+  if (Number.isNaN(facts.eventAt.getTime()) || facts.eventAt.getTime() > now.getTime() + EVENT_CLOCK_TOLERANCE_MS) return '578';
+  if (facts.eventAt < document.issuedAt) return '577';
   if (document.events.some((e) => sameEvent(e, facts))) return '573';
   const issuerEvent = facts.tpEvento === CANCELLATION || facts.tpEvento === CORRECTION_LETTER;
   if (issuerEvent && facts.authorTaxId !== document.issuerTaxId) return '574';

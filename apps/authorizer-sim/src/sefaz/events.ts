@@ -60,7 +60,8 @@ function registerEvent(call: SefazCall, services: SimServices, raw: string): str
   const document = state.findByKey(key);
   if (!document || document.tpAmb !== call.tpAmb) return answer('494');
   const detEvento = childOf(info, 'detEvento') ?? {};
-  const rejection = eventRejection(document, { tpEvento, nSeqEvento, authorTaxId, protocol: textOf(detEvento, 'nProt') }, now);
+  const eventAt = new Date(textOf(info, 'dhEvento') ?? '');
+  const rejection = eventRejection(document, { tpEvento, nSeqEvento, authorTaxId, protocol: textOf(detEvento, 'nProt'), eventAt }, now);
   if (rejection) return answer(rejection);
 
   const nProt = state.nextProtocol(call.tpAmb, document.cUF, now);

@@ -3,13 +3,17 @@ import { childOf, textOf, type XmlObject } from '@talao/fiscal-xml';
 import { contingencyEmissionType, type SefazCall, statesServedBy } from './sefaz-context.js';
 
 export const HOMOLOGATION_RECIPIENT_NAME = 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
+/** Clock tolerance for an issue time ahead of the authorizer's (703 beyond it). */
+export const CLOCK_TOLERANCE_MS = 5 * 60 * 1000;
+/** How old an NF-e may be when first sent (228 beyond it). */
+export const MAX_ISSUE_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
  * Identity of the NF-e against its access key and the endpoint: 227 (Id literal), 236 (check digit), 502 (key vs
- * the fields it concatenates), 226 (state not served here), 570 (tpEmis vs SVC), 598 (homologation recipient),
- * 972 (infRespTec).
+ * the fields it concatenates), 226 (state not served here), 570 (tpEmis vs SVC), 703 / 228 (issued in the future /
+ * too long ago), 598 (homologation recipient), 972 (infRespTec).
  */
-export function checkNfeDocument(call: SefazCall, infNFe: XmlObject, id: string): string | undefined {
+export function checkNfeDocument(call: SefazCall, infNFe: XmlObject, id: string, now: Date): string | undefined {
   if (!id.startsWith('NFe')) return '227';
   const key = id.slice(3);
   if (!isAccessKeyValid(key)) return '236';
@@ -33,6 +37,9 @@ export function checkNfeDocument(call: SefazCall, infNFe: XmlObject, id: string)
   const svcType = contingencyEmissionType(call.authorizer);
   const tpEmis = textOf(ide, 'tpEmis');
   if (svcType ? tpEmis !== svcType : tpEmis === '6' || tpEmis === '7') return '570';
+  const issuedAt = Date.parse(dhEmi);
+  if (Number.isNaN(issuedAt) || issuedAt > now.getTime() + CLOCK_TOLERANCE_MS) return '703';
+  if (issuedAt < now.getTime() - MAX_ISSUE_AGE_MS) return '228';
   const dest = childOf(infNFe, 'dest');
   if (call.tpAmb === '2' && dest && textOf(dest, 'xNome') !== HOMOLOGATION_RECIPIENT_NAME) return '598';
   if (!childOf(infNFe, 'infRespTec')) return '972';
