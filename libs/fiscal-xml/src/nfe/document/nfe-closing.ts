@@ -1,4 +1,4 @@
-// total (ICMSTot, IBSCBSTot), transp, pag, infAdic and infRespTec, in the XSD sequence.
+// total (ICMSTot with the DIFAL totals, IBSCBSTot), transp, pag, infAdic and infRespTec, in the XSD sequence.
 import type { NfeIbsCbsTot, NfeInfAdic, NfeInfRespTec, NfePag, NfeTotal, NfeTransp } from '@talao/fiscal-model';
 import { element, optionalElement, optionalTextElement as opt, textElement as el, XmlBuildError } from '../../writer/canonical-xml.js';
 
@@ -21,8 +21,13 @@ function ibsCbsTotXml(tot: NfeIbsCbsTot | undefined): string {
 
 export function totalXml(total: NfeTotal): string {
   const t = total.ICMSTot;
+  // The DIFAL totals are minOccurs=0 in ICMSTot: written only when the model computed them (some item has
+  // ICMSUFDest), all three or none.
+  const difal = [t.vFCPUFDest, t.vICMSUFDest, t.vICMSUFRemet].filter((v) => v !== undefined).length;
+  if (difal !== 0 && difal !== 3) throw new XmlBuildError('ICMSTot: vFCPUFDest, vICMSUFDest and vICMSUFRemet go together');
   const icmsTot =
-    el('vBC', t.vBC) + el('vICMS', t.vICMS) + el('vICMSDeson', t.vICMSDeson) + el('vFCP', t.vFCP) + el('vBCST', t.vBCST) +
+    el('vBC', t.vBC) + el('vICMS', t.vICMS) + el('vICMSDeson', t.vICMSDeson) +
+    opt('vFCPUFDest', t.vFCPUFDest) + opt('vICMSUFDest', t.vICMSUFDest) + opt('vICMSUFRemet', t.vICMSUFRemet) + el('vFCP', t.vFCP) + el('vBCST', t.vBCST) +
     el('vST', t.vST) + el('vFCPST', t.vFCPST) + el('vFCPSTRet', t.vFCPSTRet) +
     opt('qBCMono', t.qBCMono) + opt('vICMSMono', t.vICMSMono) + opt('qBCMonoReten', t.qBCMonoReten) +
     opt('vICMSMonoReten', t.vICMSMonoReten) + opt('qBCMonoRet', t.qBCMonoRet) + opt('vICMSMonoRet', t.vICMSMonoRet) +

@@ -1,5 +1,5 @@
-// det: prod and imposto (ICMS, IPI, PIS, COFINS, IBSCBS) of one item, in the XSD sequence.
-import type { NfeCofins, NfeIbsCbs, NfeIpi, NfeItem, NfePis, NfeProd } from '@talao/fiscal-model';
+// det: prod and imposto (ICMS, IPI, PIS, COFINS, ICMSUFDest, IBSCBS) of one item, in the XSD sequence.
+import type { NfeCofins, NfeIbsCbs, NfeIcmsUfDest, NfeIpi, NfeItem, NfePis, NfeProd } from '@talao/fiscal-model';
 import { element, optionalTextElement as opt, textElement as el, XmlBuildError } from '../../writer/canonical-xml.js';
 import { icmsXml } from './nfe-icms.js';
 
@@ -47,6 +47,19 @@ function socialContributionXml(tax: 'PIS' | 'COFINS', value: NfePis | NfeCofins)
   return element(tax, element(`${tax}${value.group}`, body));
 }
 
+// ICMSUFDest (DIFAL) sits after COFINSST and before IS/IBSCBS in leiauteNFe_v4.00.xsd (TNFe/infNFe/det/imposto).
+// vBCFCPUFDest, pFCPUFDest and vFCPUFDest are optional there: the model carries them only with an FCP rate.
+function icmsUfDestXml(tax: NfeIcmsUfDest | undefined): string {
+  if (!tax) return '';
+  if ((tax.pFCPUFDest === undefined) !== (tax.vFCPUFDest === undefined)) throw new XmlBuildError('ICMSUFDest: pFCPUFDest and vFCPUFDest go together');
+  return element(
+    'ICMSUFDest',
+    el('vBCUFDest', tax.vBCUFDest) + opt('vBCFCPUFDest', tax.vBCFCPUFDest) + opt('pFCPUFDest', tax.pFCPUFDest) +
+      el('pICMSUFDest', tax.pICMSUFDest) + el('pICMSInter', tax.pICMSInter) + el('pICMSInterPart', tax.pICMSInterPart) +
+      opt('vFCPUFDest', tax.vFCPUFDest) + el('vICMSUFDest', tax.vICMSUFDest) + el('vICMSUFRemet', tax.vICMSUFRemet),
+  );
+}
+
 function ibsCbsXml(tax: NfeIbsCbs | undefined): string {
   if (!tax) return '';
   const g = tax.gIBSCBS;
@@ -63,6 +76,7 @@ export function itemXml(item: NfeItem, expectedNumber: number): string {
   if (item.nItem !== expectedNumber) throw new XmlBuildError(`det[${expectedNumber - 1}].nItem: expected ${expectedNumber}, received ${item.nItem}`);
   const tax = item.imposto;
   const imposto =
-    icmsXml(tax.ICMS) + ipiXml(tax.IPI) + socialContributionXml('PIS', tax.PIS) + socialContributionXml('COFINS', tax.COFINS) + ibsCbsXml(tax.IBSCBS);
+    icmsXml(tax.ICMS) + ipiXml(tax.IPI) + socialContributionXml('PIS', tax.PIS) + socialContributionXml('COFINS', tax.COFINS) +
+    icmsUfDestXml(tax.ICMSUFDest) + ibsCbsXml(tax.IBSCBS);
   return element('det', element('prod', prodXml(item.prod)) + element('imposto', imposto), { nItem: String(item.nItem) });
 }
