@@ -25,6 +25,8 @@ export interface IssueWorkerOptions {
   prefix: string;
   concurrency: number;
   logger: Logger;
+  lockDurationMs?: number;
+  stalledIntervalMs?: number;
 }
 
 export function createIssueWorker(handlers: JobHandlers, options: IssueWorkerOptions): Worker {
@@ -47,7 +49,8 @@ export function createIssueWorker(handlers: JobHandlers, options: IssueWorkerOpt
       // A worker killed mid-job leaves the job active; after the lock expires another worker takes it again. Up to
       // 5 such recoveries before BullMQ fails it (the sweeper still re-drives the invoice after that).
       maxStalledCount: 5,
-      lockDuration: 30_000,
+      lockDuration: options.lockDurationMs ?? 30_000,
+      stalledInterval: options.stalledIntervalMs ?? 30_000,
     },
   );
   worker.on('failed', (job, error) => {

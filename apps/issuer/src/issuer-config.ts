@@ -31,6 +31,9 @@ const schema = z.object({
   CERTIFICATE_ENCRYPTION_KEY: z.string().refine((v) => /^[A-Za-z0-9+/]{43}=$/.test(v), { message: 'must be the base64 encoding of exactly 32 bytes' }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().transform((v) => v ?? 'info'),
   ISSUER_CONCURRENCY: int(8),
+  // How long a job's lock lives without renewal: a killed worker's jobs return to the queue after about this long.
+  ISSUER_JOB_LOCK_MS: int(30_000, 1_000),
+  ISSUER_STALLED_CHECK_MS: int(30_000, 1_000),
   ISSUER_HEALTH_PORT: int(3100, 0),
   ISSUER_HEALTH_HOST: optionalText.transform((v) => v ?? '127.0.0.1'),
   SWEEPER_INTERVAL_MS: int(30_000),

@@ -29,6 +29,8 @@ async function main(): Promise<void> {
     connection: resources.redis,
     prefix: resources.queuePrefix,
     concurrency: config.ISSUER_CONCURRENCY,
+    lockDurationMs: config.ISSUER_JOB_LOCK_MS,
+    stalledIntervalMs: config.ISSUER_STALLED_CHECK_MS,
     logger,
   });
   const sweeper = startSweeper(

@@ -23,6 +23,10 @@ export interface Harness {
   createDeps: CreateInvoiceDeps;
   issueDeps: IssueDeps;
   sweepDeps: SweepDeps;
+  /** REDIS_PREFIX of this harness (the queue's key prefix is this + "bull"), for an issuer process to share the queue. */
+  redisPrefix: string;
+  /** CERTIFICATE_ENCRYPTION_KEY the certificates were sealed with. */
+  certificateKey: string;
   /** The SEFAZ client's options (simulator base URL, CA, timeouts), to build variants of the client. */
   sefazOptions: SefazClientOptions;
   startWorker(concurrency?: number): Worker;
@@ -42,13 +46,15 @@ export async function startHarness(): Promise<Harness> {
   const sim = await startSimulator();
   const prisma = createPrismaClient(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
-  const prefix = queueKeyPrefix(`${process.env.REDIS_PREFIX ?? 'talao-e2e:'}issuer-${randomUUID().slice(0, 8)}:`);
+  const redisPrefix = `${process.env.REDIS_PREFIX ?? 'talao-e2e:'}issuer-${randomUUID().slice(0, 8)}:`;
+  const prefix = queueKeyPrefix(redisPrefix);
   const queue = new Queue(QUEUE_NAMES.issuance, { connection: redis, prefix });
   const agents = new MutualTlsAgentPool({ caBundlePem: sim.caCertificatePem });
   const overrides = { homologation: sim.baseUrl, production: sim.baseUrl };
   const timeouts = { connectMs: 2_000, readMs: 3_000 };
   const sefazOptions: SefazClientOptions = { agents, baseUrlOverrides: overrides, timeouts, asyncPolling: { intervalMs: 200, maxAttempts: 5 } };
-  const vault = new CertificateVault(randomBytes(32).toString('base64'));
+  const certificateKey = randomBytes(32).toString('base64');
+  const vault = new CertificateVault(certificateKey);
   const companies = new CompaniesRepository(prisma);
   const certificates = new CertificatesRepository(prisma, vault);
   const invoices = new InvoicesRepository(prisma);
@@ -66,7 +72,7 @@ export async function startHarness(): Promise<Harness> {
   const companyIds: string[] = [];
 
   return {
-    sim, prisma, queue, createDeps, issueDeps, sefazOptions,
+    sim, prisma, queue, createDeps, issueDeps, sefazOptions, redisPrefix, certificateKey,
     sweepDeps: { invoices, queue, logger: silent },
     startWorker(concurrency = 4) {
       const worker = createIssueWorker(issuanceHandlers(issueDeps), { connection: redis, prefix, concurrency, logger: silent });

@@ -35,10 +35,12 @@ async function reconcile(run: IssueRun, signedNfe: string): Promise<Reconciled> 
   const accessKey = accessKeyOf(signedNfe);
   const outcome = await consultNfe(run.deps.sefaz, run.deps.submissions, run.owner, context(run, accessKey), accessKey);
   if (outcome.status === 'accepted' || outcome.status === 'authorized') {
-    const prot = outcome.result.protNFe;
-    const base = { accessKey, protocol: prot?.nProt ?? outcome.protocol ?? null, statusCode: prot?.cStat ?? outcome.code, statusMessage: prot?.xMotivo ?? outcome.message };
+    const prot = outcome.result.protocol;
+    const base = {
+      accessKey, protocol: prot?.protocolNumber ?? outcome.protocol ?? null, statusCode: prot?.status.code ?? outcome.code, statusMessage: prot?.status.message ?? outcome.message,
+    };
     if (AUTHORIZED.has(base.statusCode)) {
-      return { kind: 'decided', result: await finishRun(run, { status: 'issued', ...base, authorizedXml: nfeProc(signedNfe, prot?.xml), issuedAt: new Date() }) };
+      return { kind: 'decided', result: await finishRun(run, { status: 'issued', ...base, authorizedXml: nfeProc(signedNfe, prot?.rawXml), issuedAt: new Date() }) };
     }
     if (DENIED.has(base.statusCode)) return { kind: 'decided', result: await finishRun(run, { status: 'rejected', ...base }) };
     if (CANCELLED.has(base.statusCode)) return { kind: 'decided', result: await finishRun(run, { status: 'cancelled', ...base }) };
@@ -104,7 +106,7 @@ export async function issueNfe(run: IssueRun): Promise<IssueResult> {
       case 'accepted':
         return finishRun(run, {
           status: 'issued', accessKey, protocol: outcome.protocol ?? null, statusCode: outcome.code, statusMessage: outcome.message,
-          authorizedXml: nfeProc(signed, outcome.result.protNFe?.xml), issuedAt: new Date(),
+          authorizedXml: nfeProc(signed, outcome.result.protocol?.rawXml), issuedAt: new Date(),
         });
       case 'rejected': {
         if (outcome.code !== DUPLICATE_OF_SAME_KEY) {

@@ -1,9 +1,7 @@
 // NF-e exchanges of the worker: authorization (NFeAutorizacao4) and the consult that reconciles an unknown outcome
 // (NFeConsultaProtocolo4), each recorded as a submission.
-import {
-  type AuthorizationResult, type AuthorizerOutcome, buildSoapEnvelope, type RetConsSitNFe, type SefazCallContext, type SefazClient,
-} from '@talao/authorizer-clients';
-import { buildConsSitNFe, buildEnviNFe } from '@talao/fiscal-xml';
+import { type AuthorizationResult, type AuthorizerOutcome, buildSoapEnvelope, type SefazCallContext, type SefazClient } from '@talao/authorizer-clients';
+import { buildConsSitNFe, buildEnviNFe, buildNfeProc, type RetConsSitNFe } from '@talao/fiscal-xml';
 import type { SubmissionsPort } from '../ports.js';
 import { recordedCall } from './recorded-call.js';
 
@@ -40,8 +38,7 @@ export function signedNfeOf(envelope: string): string {
   return envelope.slice(start, end + '</NFe>'.length);
 }
 
-/** nfeProc 4.00: the signed NFe followed by the authorizer's protNFe, both as they are. */
+/** nfeProc 4.00 (the legal distribution file) when the authorizer's protNFe came back. */
 export function nfeProc(signedNfe: string, protocolXml: string | undefined): string | null {
-  if (!protocolXml) return null;
-  return `<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">${signedNfe}${protocolXml.trim()}</nfeProc>`;
+  return protocolXml ? buildNfeProc({ signedNfe, protocolXml }) : null;
 }

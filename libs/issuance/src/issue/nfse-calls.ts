@@ -1,5 +1,6 @@
 // NFS-e Nacional exchanges of the worker: POST /nfse with the DPS, and GET /dps/{id} to reconcile an unknown outcome.
-import { type AuthorizerOutcome, gunzipBase64, gzipBase64, type IssuedNfse, type NfseCallContext, type NfseNacionalClient } from '@talao/authorizer-clients';
+import { type AuthorizerOutcome, type IssuedNfse, type NfseCallContext, type NfseNacionalClient } from '@talao/authorizer-clients';
+import { decodeGzipBase64, encodeGzipBase64 } from '@talao/fiscal-xml';
 import type { SubmissionsPort } from '../ports.js';
 import { recordedCall } from './recorded-call.js';
 
@@ -10,7 +11,7 @@ type Owner = { invoiceId: string; companyId: string };
 
 export function emitDps(client: NfseNacionalClient, submissions: SubmissionsPort, owner: Owner, ctx: NfseCallContext, signedDps: string): Promise<AuthorizerOutcome<IssuedNfse>> {
   // The client's own body (gzip is deterministic in Node: no timestamp in the header).
-  const requestBody = JSON.stringify({ dpsXmlGZipB64: gzipBase64(signedDps) });
+  const requestBody = JSON.stringify({ dpsXmlGZipB64: encodeGzipBase64(signedDps) });
   const endpoint = `${client.baseUrls(ctx.environment).sefin}/nfse`;
   return recordedCall(submissions, owner, { operation: NFSE_EMISSION, endpoint, requestBody }, () => client.emitDps(ctx, { signedDps }));
 }
@@ -28,5 +29,5 @@ export function dpsNotFound(outcome: AuthorizerOutcome<unknown>): boolean {
 export function signedDpsOf(requestBody: string): string {
   const parsed = JSON.parse(requestBody) as { dpsXmlGZipB64?: unknown };
   if (typeof parsed.dpsXmlGZipB64 !== 'string') throw new Error('the stored emission request holds no DPS');
-  return gunzipBase64(parsed.dpsXmlGZipB64);
+  return decodeGzipBase64(parsed.dpsXmlGZipB64);
 }
