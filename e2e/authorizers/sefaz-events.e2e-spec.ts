@@ -111,6 +111,11 @@ describe('manifestation (AN) and distribution', () => {
     const later = await dist(last);
     expect(later).toMatchObject({ status: 'accepted', code: '138' });
     if (later.status === 'accepted') expect(later.result.documents.map((d) => d.schema)).toEqual(['procNFe_v4.00.xsd']);
+    const one = await client.distribution(recipient, { interested: { cnpj: RECIPIENT }, query: { kind: 'nsu', nsu: summary?.nsu ?? '0' } });
+    expect(one).toMatchObject({ status: 'accepted', code: '138' });
+    if (one.status === 'accepted') expect(one.result.documents.map((d) => d.kind)).toEqual(['resNFe']);
+    const stranger = await client.distribution(issuer, { interested: { cnpj: RECIPIENT }, query: { kind: 'after', lastNsu: '0' } });
+    expect(stranger).toMatchObject({ status: 'rejected', code: '593' });
   });
 
   it('allows two conclusive events, refuses a third (573) and awareness after a conclusive one (655)', async () => {

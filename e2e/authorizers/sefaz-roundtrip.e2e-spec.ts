@@ -160,3 +160,14 @@ describe('failures', () => {
     expect(await client.statusService({ ...ctx, credentials: foreign })).toMatchObject({ status: 'unavailable', reason: 'tls' });
   });
 });
+
+describe('control API', () => {
+  it('answers liveness to anyone, everything else only with the token, and refuses malformed faults', async () => {
+    expect((await fetch(`${sim.controlUrl}/_control/health`)).status).toBe(200);
+    expect((await fetch(`${sim.controlUrl}/_control/faults`, { method: 'DELETE' })).status).toBe(401);
+    expect((await fetch(`${sim.controlUrl}/_control/ca`, { headers: { authorization: 'Bearer wrong-token-of-same-size' } })).status).toBe(401);
+    expect((await sim.control('PUT', '/_control/faults/SP', { forceRejection: { code: '000' } })).status).toBe(400);
+    expect((await sim.control('PUT', '/_control/faults/SP', { latencyMs: -1 })).status).toBe(400);
+    expect((await sim.control('GET', '/_control/ca')).json['caCertificatePem']).toBe(sim.caCertificatePem);
+  });
+});
