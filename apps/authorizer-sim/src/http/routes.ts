@@ -3,7 +3,7 @@ import {
 } from '@talao/authorizer-clients';
 
 export type SimRoute =
-  | { family: 'sefaz'; authorizer: string; environment: FiscalEnvironment; operation: SefazService }
+  | { family: 'sefaz'; authorizer: string; environment: FiscalEnvironment; operation: SefazService; method: string }
   | { family: 'sefin' | 'adn'; environment: FiscalEnvironment; rest: string };
 
 /**
@@ -18,6 +18,7 @@ for (const row of listSefazEndpointRows()) {
     authorizer: row.authorizer,
     environment: row.environment,
     operation: row.operation as SefazService,
+    method: row.method,
   });
 }
 

@@ -64,7 +64,7 @@ export function createSimServer(material: SimTlsMaterial, services: SimServices)
     if (route.family === 'sefaz') {
       const tpAmb = route.environment === 'production' ? '1' : '2';
       const call: SefazCall = { authorizer: route.authorizer, tpAmb, transmitterTaxId: transmitterTaxId(req) };
-      ({ status, body: answer } = dispatchSoap(route.operation, call, services, req.headers['content-type'] ?? '', body));
+      ({ status, body: answer } = dispatchSoap(route, call, services, req.headers['content-type'] ?? '', body));
     } else {
       const tpAmb = route.environment === 'production' ? '1' : '2';
       const method = req.method ?? 'GET';

@@ -41,9 +41,18 @@ export function simulatedOperations(): string[] {
   return Object.keys(HANDLERS);
 }
 
-/** One SOAP 1.2 call to a simulated SEFAZ endpoint. */
-export function dispatchSoap(operation: string, call: SefazCall, services: SimServices, contentType: string, body: string): SoapAnswer {
+/**
+ * One SOAP 1.2 call to a simulated SEFAZ endpoint. The SOAP 1.2 action travels in the Content-Type; when present it
+ * must name this endpoint's operation, as the real (IIS/.NET) services dispatch on it.
+ */
+export function dispatchSoap(
+  endpoint: { operation: string; method: string }, call: SefazCall, services: SimServices, contentType: string, body: string,
+): SoapAnswer {
+  const { operation } = endpoint;
   if (!/^application\/soap\+xml/i.test(contentType)) return { status: 415, body: soapFault('Content-Type must be application/soap+xml (SOAP 1.2)') };
+  const action = /;\s*action="?([^";]+)"?/i.exec(contentType)?.[1];
+  const expectedAction = `http://www.portalfiscal.inf.br/nfe/wsdl/${operation}/${endpoint.method}`;
+  if (action !== undefined && action !== expectedAction) return { status: 500, body: soapFault(`Unknown SOAP action ${action}; expected ${expectedAction}`) };
   try {
     assertSafeXml(body, 2 * 1024 * 1024);
   } catch (error) {
