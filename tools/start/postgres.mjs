@@ -102,7 +102,11 @@ async function stopEmbedded(server, log) {
   // The server shares the launcher's process group, so a Ctrl-C in the terminal reaches it directly and it may have
   // exited already; the package's stop() would then wait forever for an exit event that has passed.
   const child = server.process;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  if (!child) return;
+  if (child.exitCode !== null || child.signalCode !== null) {
+    log.info('embedded PostgreSQL stopped (it received the Ctrl-C as well)');
+    return;
+  }
   const stopped = server.stop().then(() => true);
   const timeout = new Promise((resolve) => setTimeout(resolve, 15_000, false).unref());
   if (!(await Promise.race([stopped, timeout]))) {
