@@ -15,5 +15,5 @@ export { CertificateCache } from './issue/certificate-cache.js';
 export { type IssueDeps, type IssueOptions, type IssueResult, RetryLaterError } from './issue/issue-context.js';
 export { issueInvoice } from './issue/issue-invoice.js';
 export { NFE_AUTHORIZATION, NFE_CONSULT } from './issue/nfe-calls.js';
-export { NFSE_CONSULT, NFSE_EMISSION } from './issue/nfse-calls.js';
+export { NFSE_CONSULT, NFSE_EMISSION, NFSE_FETCH } from './issue/nfse-calls.js';
 export { sweepStuckInvoices, type SweepDeps, type SweepOptions, type SweepReport } from './sweep/sweep-stuck-invoices.js';

@@ -6,7 +6,7 @@ import { planDocument } from '../document-plan.js';
 import type { IssueResult } from './issue-context.js';
 import { describeOutcome } from './recorded-call.js';
 import { finishRun, type IssueRun, MAX_SENDS_PER_RUN, unavailable } from './issue-run.js';
-import { consultDps, dpsNotFound, emitDps, NFSE_EMISSION, signedDpsOf } from './nfse-calls.js';
+import { consultDps, dpsNotFound, emitDps, fetchNfse, NFSE_EMISSION, signedDpsOf } from './nfse-calls.js';
 
 type Reconciled = { kind: 'decided'; result: IssueResult } | { kind: 'absent' } | { kind: 'retry'; reason: string };
 
@@ -26,9 +26,13 @@ async function reconcile(run: IssueRun, signedDps: string): Promise<Reconciled> 
   if (outcome.status === 'accepted' || outcome.status === 'authorized') {
     const accessKey = outcome.result.accessKey;
     if (!accessKey) return { kind: 'retry', reason: `DPS ${dpsId} found without its NFS-e key` };
+    // The consult answers the key only; the NFS-e itself is fetched to keep the legal document. If that fetch
+    // fails the invoice is still issued (the key is certain) and the XML can be fetched later.
+    const fetched = await fetchNfse(run.deps.nfse, run.deps.submissions, run.owner, context(run), accessKey);
+    const authorizedXml = fetched.status === 'accepted' || fetched.status === 'authorized' ? (fetched.result.nfseXml ?? null) : null;
     return {
       kind: 'decided',
-      result: await finishRun(run, { status: 'issued', accessKey, protocol: accessKey, statusCode: outcome.code, statusMessage: outcome.message, issuedAt: new Date() }),
+      result: await finishRun(run, { status: 'issued', accessKey, protocol: accessKey, statusCode: outcome.code, statusMessage: outcome.message, authorizedXml, issuedAt: new Date() }),
     };
   }
   if (dpsNotFound(outcome)) return { kind: 'absent' };

@@ -6,6 +6,7 @@ import { recordedCall } from './recorded-call.js';
 
 export const NFSE_EMISSION = 'POST /nfse';
 export const NFSE_CONSULT = 'GET /dps';
+export const NFSE_FETCH = 'GET /nfse';
 
 type Owner = { invoiceId: string; companyId: string };
 
@@ -30,4 +31,10 @@ export function signedDpsOf(requestBody: string): string {
   const parsed = JSON.parse(requestBody) as { dpsXmlGZipB64?: unknown };
   if (typeof parsed.dpsXmlGZipB64 !== 'string') throw new Error('the stored emission request holds no DPS');
   return decodeGzipBase64(parsed.dpsXmlGZipB64);
+}
+
+/** GET /nfse/{key}: the NFS-e XML, when a consult found the DPS issued (the legal document is kept on the invoice). */
+export function fetchNfse(client: NfseNacionalClient, submissions: SubmissionsPort, owner: Owner, ctx: NfseCallContext, accessKey: string) {
+  const endpoint = `${client.baseUrls(ctx.environment).sefin}/nfse/${accessKey}`;
+  return recordedCall(submissions, owner, { operation: NFSE_FETCH, endpoint, requestBody: '' }, () => client.getNfse(ctx, accessKey));
 }

@@ -1,0 +1,86 @@
+// NFS-e Nacional issuance end to end: createInvoice → `issue` job → the issuer's worker → the simulator's Sefin
+// (real process, mTLS) → state, submissions with the exact bytes, usage ledger and outbox.
+import { jest } from '@jest/globals';
+import { createInvoice } from '@talao/issuance';
+import { decodeGzipBase64 } from '@talao/fiscal-xml';
+import { sampleNfseRequest } from '../../libs/fiscal-model/src/testing/samples.js';
+import { type Harness, startHarness } from './support/issuer-harness.js';
+
+jest.setTimeout(60_000);
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await startHarness();
+  h.startWorker();
+});
+
+afterAll(async () => {
+  await h?.stop();
+});
+
+afterEach(async () => {
+  await h.sim.control('DELETE', '/_control/faults');
+});
+
+/** The companies table has no default cIndOp (IBS/CBS operation indicator), so the request carries it. */
+function nfseRequest(): Record<string, unknown> {
+  const body = sampleNfseRequest();
+  const items = body['items'] as Array<{ ibs_cbs: Record<string, unknown> }>;
+  items[0]!.ibs_cbs['operation_indicator'] = '100301';
+  return body;
+}
+
+async function issue(companyId: string, environment: 'homologation' | 'production') {
+  const { invoice } = await createInvoice(h.createDeps, { companyId, environment, body: nfseRequest() });
+  return { created: invoice, final: await h.waitForFinal(invoice.id) };
+}
+
+const submissionsOf = (invoiceId: string) => h.prisma.submission.findMany({ where: { invoiceId }, orderBy: { attempt: 'asc' } });
+
+it('homologation: issued with the 50-digit NFS-e key, the signed DPS stored before sending, an outbox event, no credit', async () => {
+  const companyId = await h.createCompany();
+  const { created, final } = await issue(companyId, 'homologation');
+  expect(created.dpsId).toMatch(/^DPS[0-9]{42}$/);
+  expect(final.status).toBe('issued');
+  const invoice = await h.prisma.invoice.findUniqueOrThrow({ where: { id: created.id } });
+  expect(invoice.accessKey).toMatch(/^[0-9]{50}$/);
+  expect(invoice.authorizedXml).toContain('<NFSe');
+
+  const [submission, ...others] = await submissionsOf(created.id);
+  expect(others).toHaveLength(0);
+  expect(submission).toMatchObject({ operation: 'POST /nfse', outcome: 'authorized', httpStatus: 201 });
+  const dps = decodeGzipBase64(String((JSON.parse(submission!.requestBody) as Record<string, unknown>)['dpsXmlGZipB64']));
+  expect(dps).toContain(`Id="${created.dpsId}"`);
+  expect(dps).toContain('<Signature');
+  expect(submission!.responseBody).toContain(invoice.accessKey!);
+
+  const events = await h.prisma.outboxEvent.findMany({ where: { aggregateId: created.id } });
+  expect(events.map((e) => e.type)).toEqual(['invoice.authorized']);
+  expect(events[0]!.payload).toMatchObject({ document_type: 'nfse', access_key: invoice.accessKey, status: 'issued', environment: 'homologation' });
+  expect(await h.prisma.usageEntry.count({ where: { invoiceId: created.id } })).toBe(0);
+});
+
+it('production: one credit', async () => {
+  const companyId = await h.createCompany();
+  const { created, final } = await issue(companyId, 'production');
+  expect(final.status).toBe('issued');
+  expect(await h.prisma.usageEntry.count({ where: { invoiceId: created.id, environment: 'production' } })).toBe(1);
+});
+
+it('lost response → unknown → GET /dps → issued with the key the national environment holds, no second DPS', async () => {
+  const companyId = await h.createCompany();
+  await h.sim.control('PUT', '/_control/faults/SEFIN', { dropResponses: 1 });
+  const { created, final } = await issue(companyId, 'homologation');
+  expect(final.status).toBe('issued');
+  const submissions = await submissionsOf(created.id);
+  expect(submissions.map((s) => [s.operation, s.outcome])).toEqual([
+    ['POST /nfse', 'unknown'],
+    ['GET /dps', 'accepted'],
+    ['GET /nfse', 'accepted'],
+  ]);
+  const invoice = await h.prisma.invoice.findUniqueOrThrow({ where: { id: created.id } });
+  expect(invoice.accessKey).toMatch(/^[0-9]{50}$/);
+  expect(invoice.authorizedXml).toContain(invoice.accessKey!);
+  expect(submissions[1]!.responseBody).toContain(invoice.accessKey!);
+});
