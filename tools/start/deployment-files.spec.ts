@@ -80,6 +80,16 @@ describe('Dockerfiles', () => {
   });
 });
 
+describe('.dockerignore', () => {
+  it('keeps local state, dependencies and build output out of the build context', () => {
+    const ignored = readText('.dockerignore')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line && !line.startsWith('#'));
+    for (const entry of ['**/node_modules', '**/dist', '.data', '.git', '.env']) expect(ignored).toContain(entry);
+  });
+});
+
 describe('docker-compose.yml', () => {
   const compose = parse(readText('docker-compose.yml'), { merge: true }) as {
     services: Record<string, {
