@@ -143,6 +143,14 @@ describe('manifestation (AN) and distribution', () => {
     const byKey = await client.distribution(recipient, { interested: { cnpj: RECIPIENT }, query: { kind: 'accessKey', accessKey: third.accessKey } });
     expect(byKey).toMatchObject({ status: 'accepted', code: '138' });
     if (byKey.status === 'accepted') expect(byKey.result.documents[0]?.xml).toContain(third.signedNfe);
+
+    const generated = await sim.control('POST', '/_control/third-party-documents', { recipientTaxId: RECIPIENT, value: '250.00', count: 2 });
+    expect(generated.status).toBe(201);
+    const keys = (generated.json['documents'] as { accessKey: string }[]).map((d) => d.accessKey);
+    expect(keys).toHaveLength(2);
+    const fetched = await client.distribution(recipient, { interested: { cnpj: RECIPIENT }, query: { kind: 'accessKey', accessKey: keys[0] as string } });
+    expect(fetched).toMatchObject({ status: 'accepted', code: '138' });
+    if (fetched.status === 'accepted') expect(validateXml('procNFe', fetched.result.documents[0]?.xml ?? '')).toEqual({ valid: true });
   });
 });
 

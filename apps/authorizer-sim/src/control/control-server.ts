@@ -4,6 +4,7 @@ import { type TestCertificateAuthority } from '@talao/icp-test-ca';
 import { CSTAT_MESSAGES } from '../responses/generated/cstat-messages.js';
 import { type SimServices } from '../sefaz/sefaz-context.js';
 import { registerThirdPartyNfe } from '../sefaz/third-party.js';
+import { generateThirdPartyNfe } from '../sefaz/third-party-nfe.js';
 import { type FaultSettings } from './fault-settings.js';
 
 const MAX_CONTROL_BODY = 64 * 1024;
@@ -72,8 +73,9 @@ function faultSettings(body: Json): FaultSettings {
  *                                             asyncAnswers, forceRejection { code, count })
  *   DELETE /_control/faults                   clears every fault
  *   PUT  /_control/clock                      { offsetMs }
- *   POST /_control/third-party-documents      { signedNfe, environment? } → an NF-e another company issued to a tax id:
- *                                             registered as authorized and fed to the recipient's DistDFe
+ *   POST /_control/third-party-documents      { signedNfe, environment? } → an NF-e another company issued to a tax id,
+ *                                             or { recipientTaxId, issuerTaxId?, value?, count?, environment? } to have
+ *                                             the simulator issue them: registered as authorized, fed to DistDFe
  *   GET  /_control/documents/{chNFe}          what the simulator holds for an NF-e
  *   POST /_control/reset                      forgets documents, feeds, faults and the clock offset
  */
@@ -112,11 +114,16 @@ export function createControlServer(services: SimServices, ca: TestCertificateAu
       return { status: 200, body: { clockOffsetMs: services.clock.offset() } };
     }
     if (method === 'POST' && path === '/_control/third-party-documents') {
-      const { signedNfe, environment } = await readJson(req);
-      if (typeof signedNfe !== 'string') throw new ControlError(400, 'signedNfe: expected the signed NF-e XML');
+      const { signedNfe, environment, recipientTaxId, issuerTaxId, value, count } = await readJson(req);
+      const tpAmb = environment === 'production' ? '1' : '2';
+      const registered = (stored: { key: string; nProt: string; recipientTaxId?: string }) => ({ accessKey: stored.key, nProt: stored.nProt, recipientTaxId: stored.recipientTaxId });
       try {
-        const stored = registerThirdPartyNfe(services, signedNfe, environment === 'production' ? '1' : '2');
-        return { status: 201, body: { accessKey: stored.key, nProt: stored.nProt, recipientTaxId: stored.recipientTaxId } };
+        if (typeof signedNfe === 'string') return { status: 201, body: registered(registerThirdPartyNfe(services, signedNfe, tpAmb)) };
+        if (typeof recipientTaxId !== 'string') throw new Error('signedNfe (an NF-e to register) or recipientTaxId (to generate one) is required');
+        const times = typeof count === 'number' && Number.isInteger(count) && count >= 1 && count <= 50 ? count : 1;
+        const purchase = { recipientTaxId, tpAmb, issuerTaxId: typeof issuerTaxId === 'string' ? issuerTaxId : undefined, value: typeof value === 'string' ? value : undefined } as const;
+        const documents = Array.from({ length: times }, () => registered(generateThirdPartyNfe(services, ca, purchase)));
+        return { status: 201, body: times === 1 ? (documents[0] as object) : { documents } };
       } catch (error) {
         throw new ControlError(422, (error as Error).message);
       }
