@@ -44,7 +44,8 @@ export const APPS = [
       ADMIN_TOKEN: ctx.secrets.adminToken,
       CERTIFICATE_ENCRYPTION_KEY: ctx.secrets.certificateEncryptionKey,
       // Local runs listen on the loopback interface only: the admin token is printed on the terminal.
-      HOST: process.env.HOST ?? '127.0.0.1',
+      // (GATEWAY_HOST=0.0.0.0 to reach it from other machines; not HOST, which some shells set to the machine name.)
+      HOST: process.env.GATEWAY_HOST ?? '127.0.0.1',
       PUBLIC_BASE_URL: `http://localhost:${ctx.ports.gateway.http}`,
     }),
     readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports.gateway.http}/readyz` }),
