@@ -3,9 +3,10 @@
 //   build → secrets → PostgreSQL → Redis → migrations → apps (ready on /readyz) → demo company and key → summary.
 // Everything the launcher starts (apps, embedded PostgreSQL, redis-server) it stops again on Ctrl-C / SIGTERM, or
 // when any app dies. Local state lives in .data/ (git-ignored): secrets, embedded database, test CA, demo certificate.
-// Environment (all optional): DATABASE_URL, REDIS_URL, REDIS_PREFIX, ADMIN_TOKEN, CERTIFICATE_ENCRYPTION_KEY, PORT (the
-// gateway's), GATEWAY_HOST (default 127.0.0.1), LOG_FORMAT=json (raw app logs), START_SKIP_LOCAL=1 (ignore servers on 127.0.0.1:5432/6379 and use the
-// embedded PostgreSQL and a spawned redis-server, as on a machine without them).
+// Environment (all optional): DATABASE_URL, REDIS_URL, REDIS_PREFIX, ADMIN_TOKEN, CERTIFICATE_ENCRYPTION_KEY,
+// PORT and GATEWAY_HOST (the gateway's; default 3000 on 127.0.0.1), LOG_FORMAT=json (raw app logs),
+// START_SKIP_LOCAL=1 (ignore servers on 127.0.0.1:5432/6379 and use the embedded PostgreSQL and a spawned
+// redis-server, as on a machine without them).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
