@@ -8,6 +8,7 @@ import { CompaniesController } from './companies/companies.controller.js';
 import { GatewayResources } from './gateway-resources.js';
 import { ADMIN_TOKEN, GATEWAY_CONFIG } from './gateway-tokens.js';
 import { HealthController } from './health/health.controller.js';
+import { invoicesFeature } from './invoices/invoices-feature.js';
 import { MeController } from './me/me.controller.js';
 
 class ResourcesShutdown implements OnApplicationShutdown {
@@ -22,9 +23,10 @@ class ResourcesShutdown implements OnApplicationShutdown {
 export class AppModule {
   /** The connections are made outside Nest (see gateway-app.ts) and handed in as values. */
   static forRoot(config: GatewayConfig, resources: GatewayResources): DynamicModule {
+    const invoices = invoicesFeature(config, resources);
     return {
       module: AppModule,
-      controllers: [HealthController, MeController, CompaniesController, AdminCompaniesController, AdminApiKeysController],
+      controllers: [HealthController, MeController, CompaniesController, AdminCompaniesController, AdminApiKeysController, ...invoices.controllers],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: ADMIN_TOKEN, useValue: config.adminToken },
@@ -32,6 +34,7 @@ export class AppModule {
         { provide: ResourcesShutdown, useFactory: () => new ResourcesShutdown(resources) },
         ApiKeyGuard,
         AdminTokenGuard,
+        ...invoices.providers,
       ],
     };
   }

@@ -1,0 +1,64 @@
+// Settings of the invoices feature, read from the environment (the gateway's base config lives in @talao/config):
+//   ISSUE_WAIT_MS                    how long POST /invoices waits for the authorizer's outcome before 202 (10000)
+//   IDEMPOTENCY_LOCK_TTL_MS          a call holding an Idempotency-Key longer than this is presumed dead (wait + 30 s)
+//   AUTHORIZER_BASE_URL_HOMOLOGATION / _PRODUCTION, AUTHORIZER_CA_BUNDLE_FILE, AUTHORIZER_READ_TIMEOUT_MS
+//                                    where GET /invoices/{access_key} consults (the issuer reads the same variables)
+//   TECHNICAL_RESPONSIBLE_*          infRespTec, needed to plan the document (access key, total) at creation
+import { ConfigError } from '@talao/config';
+import type { TechnicalResponsible } from '@talao/fiscal-model';
+
+export interface InvoicesConfig {
+  issueWaitMs: number;
+  idempotencyLockTtlMs: number;
+  authorizerBaseUrls: Partial<Record<'homologation' | 'production', string>>;
+  authorizerCaBundleFile?: string;
+  authorizerReadTimeoutMs: number;
+  technicalResponsible: TechnicalResponsible;
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function integer(env: Env, name: string, fallback: number, problems: string[]): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  if (!/^\d+$/.test(raw)) {
+    problems.push(`${name} must be a non-negative integer`);
+    return fallback;
+  }
+  return Number(raw);
+}
+
+function httpsUrl(env: Env, name: string, problems: string[]): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  try {
+    if (new URL(raw).protocol === 'https:') return raw;
+  } catch {
+    // reported below
+  }
+  problems.push(`${name} must be an https:// URL`);
+  return undefined;
+}
+
+export function loadInvoicesConfig(env: Env = process.env): InvoicesConfig {
+  const problems: string[] = [];
+  const issueWaitMs = integer(env, 'ISSUE_WAIT_MS', 10_000, problems);
+  const homologation = httpsUrl(env, 'AUTHORIZER_BASE_URL_HOMOLOGATION', problems);
+  const production = httpsUrl(env, 'AUTHORIZER_BASE_URL_PRODUCTION', problems);
+  const config: InvoicesConfig = {
+    issueWaitMs,
+    idempotencyLockTtlMs: integer(env, 'IDEMPOTENCY_LOCK_TTL_MS', issueWaitMs + 30_000, problems),
+    authorizerBaseUrls: { ...(homologation ? { homologation } : {}), ...(production ? { production } : {}) },
+    ...(env.AUTHORIZER_CA_BUNDLE_FILE?.trim() ? { authorizerCaBundleFile: env.AUTHORIZER_CA_BUNDLE_FILE.trim() } : {}),
+    authorizerReadTimeoutMs: integer(env, 'AUTHORIZER_READ_TIMEOUT_MS', 10_000, problems),
+    // The gateway only derives the access key and the total from the plan; infRespTec itself is written by the issuer.
+    technicalResponsible: {
+      cnpj: env.TECHNICAL_RESPONSIBLE_CNPJ?.trim() || '00000000000000',
+      contact: env.TECHNICAL_RESPONSIBLE_CONTACT?.trim() || 'Talao',
+      email: env.TECHNICAL_RESPONSIBLE_EMAIL?.trim() || 'suporte@talao.example',
+      phone: env.TECHNICAL_RESPONSIBLE_PHONE?.trim() || '0000000000',
+    },
+  };
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

@@ -1,0 +1,76 @@
+// What the invoice routes use besides GatewayResources: the issuance queue (producer) and its events (to wait for
+// outcomes), the issuance repositories, the authorizer clients for consults, and the Idempotency-Key store.
+import { readFileSync } from 'node:fs';
+import type { OnApplicationShutdown } from '@nestjs/common';
+import { MutualTlsAgentPool, NfseNacionalClient, SefazClient } from '@talao/authorizer-clients';
+import type { GatewayConfig } from '@talao/config';
+import { CertificateCache, type CreateInvoiceDeps } from '@talao/issuance';
+import type { Logger } from '@talao/observability';
+import { CertificatesRepository, CertificateVault, InvoicesRepository, SubmissionsRepository, UsageLedgerRepository } from '@talao/persistence';
+import { bullJobOptions, jobOptionsFor, QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
+import { Queue, QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { GatewayResources } from '../gateway-resources.js';
+import { IdempotencyStore } from '../idempotency/idempotency-store.js';
+import type { InvoicesConfig } from './invoices-config.js';
+import { OutcomeWaiter } from './outcome-waiter.js';
+
+const DAY_MS = 24 * 3_600_000;
+
+export class InvoicesResources implements OnApplicationShutdown {
+  readonly queue: Queue;
+  readonly prisma: GatewayResources['prisma'];
+  readonly queueEvents: QueueEvents;
+  readonly invoices: InvoicesRepository;
+  readonly submissions: SubmissionsRepository;
+  readonly certificates: CertificatesRepository;
+  readonly createDeps: CreateInvoiceDeps;
+  readonly waiter: OutcomeWaiter;
+  readonly idempotency: IdempotencyStore;
+  readonly sefaz: SefazClient;
+  readonly nfse: NfseNacionalClient;
+  readonly certificateCache = new CertificateCache();
+  private readonly agents: MutualTlsAgentPool;
+  private readonly producerRedis: Redis;
+  private readonly eventsRedis: Redis;
+
+  constructor(gatewayConfig: GatewayConfig, readonly config: InvoicesConfig, gateway: GatewayResources, logger: Logger) {
+    this.prisma = gateway.prisma;
+    const prefix = queueKeyPrefix(gatewayConfig.redisPrefix);
+    // Producer: fail fast when Redis is away (the invoice is already in PostgreSQL; the issuer's sweeper enqueues it).
+    this.producerRedis = new Redis(gatewayConfig.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 });
+    this.producerRedis.on('error', () => undefined); // reported by GatewayResources' connection and readiness
+    this.queue = new Queue(QUEUE_NAMES.issuance, { connection: this.producerRedis, prefix, defaultJobOptions: bullJobOptions(jobOptionsFor(QUEUE_NAMES.issuance)) });
+    this.queue.on('error', () => undefined);
+    // Events need a blocking connection of their own (BullMQ requires maxRetriesPerRequest: null there).
+    this.eventsRedis = new Redis(gatewayConfig.redisUrl, { maxRetriesPerRequest: null });
+    this.eventsRedis.on('error', () => undefined);
+    this.queueEvents = new QueueEvents(QUEUE_NAMES.issuance, { connection: this.eventsRedis, prefix });
+    this.queueEvents.on('error', (error: Error) => logger.debug({ error: error.message }, 'queue events connection error'));
+    this.invoices = new InvoicesRepository(gateway.prisma);
+    this.submissions = new SubmissionsRepository(gateway.prisma);
+    this.certificates = new CertificatesRepository(gateway.prisma, new CertificateVault(gatewayConfig.certificateEncryptionKey));
+    this.createDeps = {
+      companies: gateway.companies,
+      certificates: this.certificates,
+      invoices: this.invoices,
+      usage: new UsageLedgerRepository(gateway.prisma),
+      queue: this.queue,
+      technicalResponsible: config.technicalResponsible,
+      logger: logger.child({ component: 'issuance' }),
+    };
+    this.waiter = new OutcomeWaiter(this.invoices, this.queueEvents);
+    this.idempotency = new IdempotencyStore(gateway.prisma, { retentionMs: DAY_MS, lockTtlMs: config.idempotencyLockTtlMs });
+    this.agents = new MutualTlsAgentPool(config.authorizerCaBundleFile ? { caBundlePem: readFileSync(config.authorizerCaBundleFile, 'utf8') } : {});
+    const timeouts = { connectMs: 3_000, readMs: config.authorizerReadTimeoutMs };
+    this.sefaz = new SefazClient({ agents: this.agents, baseUrlOverrides: config.authorizerBaseUrls, timeouts });
+    this.nfse = new NfseNacionalClient({ agents: this.agents, baseUrlOverrides: config.authorizerBaseUrls, timeouts });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.allSettled([this.queueEvents.close(), this.queue.close()]);
+    this.producerRedis.disconnect();
+    this.eventsRedis.disconnect();
+    this.agents.destroy();
+  }
+}

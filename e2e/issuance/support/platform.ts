@@ -1,0 +1,134 @@
+// The whole issuance path as real processes: the authorizer simulator, the issuer and the gateway, on the run's
+// PostgreSQL (DATABASE_URL) and Redis (a key prefix of this file's own). Companies, certificates (issued by the
+// simulator's CA) and API keys are created directly in the database, as an operator would through the admin API.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ApiKeysRepository, CertificatesRepository, CertificateVault, createPrismaClient } from '@talao/persistence';
+import { loadPkcs12 } from '@talao/xml-signing';
+import { type RunningSimulator, startSimulator } from '../../authorizers/support/simulator-process.js';
+import { type AppProcess, buildApps, startApp } from './app-processes.js';
+
+export interface CompanyOptions {
+  certificate?: boolean;
+  productionQuota?: number | null;
+}
+
+export interface TestCompany {
+  id: string;
+  homologationKey: string;
+  productionKey: string;
+}
+
+export interface Platform {
+  sim: RunningSimulator;
+  prisma: ReturnType<typeof createPrismaClient>;
+  gatewayUrl: string;
+  issuer(): AppProcess;
+  /** Starts the issuer again (after a kill) with the same environment. */
+  restartIssuer(): Promise<AppProcess>;
+  createCompany(options?: CompanyOptions): Promise<TestCompany>;
+  api(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }>;
+  stop(): Promise<void>;
+}
+
+export interface PlatformOptions {
+  issuerEnv?: Record<string, string>;
+  gatewayEnv?: Record<string, string>;
+}
+
+function uniqueCnpj(): string {
+  return `${BigInt(`0x${randomBytes(6).toString('hex')}`) % 10n ** 12n}`.padStart(12, '9') + '00';
+}
+
+export async function startPlatform(name: string, options: PlatformOptions = {}): Promise<Platform> {
+  await buildApps();
+  const sim = await startSimulator();
+  const workDir = mkdtempSync(join(tmpdir(), 'talao-issuance-e2e-'));
+  const caFile = join(workDir, 'sim-ca.pem');
+  writeFileSync(caFile, sim.caCertificatePem);
+  const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const certificateKey = randomBytes(32).toString('base64');
+  const shared = {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'talao-e2e:'}${name}-${randomUUID().slice(0, 8)}:`,
+    CERTIFICATE_ENCRYPTION_KEY: certificateKey,
+    AUTHORIZER_BASE_URL_HOMOLOGATION: sim.baseUrl,
+    AUTHORIZER_BASE_URL_PRODUCTION: sim.baseUrl,
+    AUTHORIZER_CA_BUNDLE_FILE: caFile,
+    TECHNICAL_RESPONSIBLE_CNPJ: '11222333000181',
+    TECHNICAL_RESPONSIBLE_CONTACT: 'Equipe Talao',
+    TECHNICAL_RESPONSIBLE_EMAIL: 'suporte@talao.example',
+    TECHNICAL_RESPONSIBLE_PHONE: '1133334444',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  };
+  const issuerEnv = { ...shared, ISSUER_HEALTH_PORT: '0', ISSUER_CONCURRENCY: '8', AUTHORIZER_READ_TIMEOUT_MS: '3000', ...options.issuerEnv };
+  const gatewayEnv = { ...shared, PORT: '0', HOST: '127.0.0.1', ADMIN_TOKEN: randomBytes(24).toString('hex'), ...options.gatewayEnv };
+  // The ready lines are logged at info: keep that level for them, warn otherwise is too quiet to see them.
+  const readyLevel = (env: Record<string, string>) => ({ ...env, LOG_LEVEL: env.LOG_LEVEL === 'warn' ? 'info' : env.LOG_LEVEL });
+  let issuer = await startApp('apps/issuer/dist/main.js', readyLevel(issuerEnv), 'issuer ready');
+  const gateway = await startApp('apps/gateway/dist/main.js', readyLevel(gatewayEnv), 'gateway listening');
+  const gatewayUrl = String(gateway.ready.url).replace('[::1]', '127.0.0.1');
+
+  const prisma = createPrismaClient(databaseUrl);
+  const certificates = new CertificatesRepository(prisma, new CertificateVault(certificateKey));
+  const apiKeys = new ApiKeysRepository(prisma);
+  const companyIds: string[] = [];
+
+  return {
+    sim, prisma, gatewayUrl,
+    issuer: () => issuer,
+    async restartIssuer() {
+      await issuer.kill('SIGKILL');
+      issuer = await startApp('apps/issuer/dist/main.js', readyLevel(issuerEnv), 'issuer ready');
+      return issuer;
+    },
+    async createCompany(companyOptions = {}) {
+      const taxId = uniqueCnpj();
+      const company = await prisma.company.create({
+        data: {
+          taxId, legalName: 'EMPRESA EMISSORA LTDA', taxRegime: 'normal', street: 'Avenida Paulista', number: '1000', district: 'Bela Vista',
+          cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP', postalCode: '01310100', municipalRegistration: '12345678',
+          stateRegistration: '110042490114', defaultNfseServiceCode: '1.07',
+          productionQuota: companyOptions.productionQuota === undefined ? null : companyOptions.productionQuota,
+        },
+      });
+      companyIds.push(company.id);
+      if (companyOptions.certificate !== false) {
+        const issued = await sim.control('POST', '/_control/certificates', { taxId, legalName: 'EMPRESA EMISSORA LTDA', password: 'secret' });
+        const pkcs12 = Buffer.from(String(issued.json['pkcs12Base64']), 'base64');
+        const loaded = loadPkcs12(pkcs12, 'secret');
+        await certificates.store(company.id, {
+          pkcs12, password: 'secret',
+          metadata: {
+            subjectTaxId: taxId, subjectName: loaded.subjectName, issuerName: loaded.issuerName, serialNumber: loaded.serialNumber,
+            notBefore: loaded.notBefore, notAfter: loaded.notAfter,
+          },
+        });
+      }
+      const homologation = await apiKeys.create({ companyId: company.id, name: 'e2e', environment: 'homologation', context: 'api' });
+      const production = await apiKeys.create({ companyId: company.id, name: 'e2e', environment: 'production', context: 'api' });
+      return { id: company.id, homologationKey: homologation.secret, productionKey: production.secret };
+    },
+    async api(method, path, requestOptions = {}) {
+      const headers: Record<string, string> = { ...requestOptions.headers };
+      if (requestOptions.key) headers.authorization = `Bearer ${requestOptions.key}`;
+      if (requestOptions.body !== undefined) headers['content-type'] = 'application/json';
+      const response = await fetch(`${gatewayUrl}${path}`, {
+        method, headers, ...(requestOptions.body !== undefined ? { body: JSON.stringify(requestOptions.body) } : {}),
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: response.headers };
+    },
+    async stop() {
+      await gateway.kill('SIGTERM');
+      await issuer.kill('SIGTERM');
+      if (companyIds.length > 0) await prisma.company.deleteMany({ where: { id: { in: companyIds } } });
+      await prisma.$disconnect();
+      await sim.stop();
+      rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}
