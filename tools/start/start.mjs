@@ -21,6 +21,7 @@ import { choosePorts } from './ports.mjs';
 import { providePostgres } from './postgres.mjs';
 import { provideRedis, RedisUnavailableError } from './redis.mjs';
 import { loadSecrets } from './secrets.mjs';
+import { AlreadyRunningError, claimCheckout } from './single-instance.mjs';
 import { printSummary } from './summary.mjs';
 import { loadOrCreateTestCa } from './test-ca.mjs';
 
@@ -69,6 +70,7 @@ setInterval(() => {
 }, 1000).unref();
 
 async function main() {
+  stoppers.push(claimCheckout(dataDir));
   const APPS = APP_TABLE.filter((app) => existsSync(path.join(root, 'apps', app.name, 'package.json')));
   const absent = APP_TABLE.filter((app) => !APPS.includes(app)).map((app) => app.name);
   if (absent.length > 0) log.warn(`not in this checkout, skipped: ${absent.join(', ')}`);
@@ -160,7 +162,7 @@ main().catch((error) => {
   if (shuttingDown) return;
   // Expected failures (no Redis, a failed build or migration) are explained by their message; anything else gets
   // its stack, since it is a bug in the launcher.
-  const expected = error instanceof RedisUnavailableError || /failed|did not|not ready|answered|exited/.test(error.message);
+  const expected = error instanceof RedisUnavailableError || error instanceof AlreadyRunningError || /failed|did not|not ready|answered|exited/.test(error.message);
   log.error(expected ? error.message : `npm start failed: ${error.stack ?? error.message}`);
   void shutdown(1);
 });
