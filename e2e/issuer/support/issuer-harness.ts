@@ -10,7 +10,7 @@ import {
 } from '@talao/persistence';
 import { QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
 import { loadPkcs12 } from '@talao/xml-signing';
-import { Queue, type Worker } from 'bullmq';
+import { Queue, QueueEvents, type Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createIssueWorker, issuanceHandlers } from '../../../apps/issuer/src/issue-worker.js';
 import { SAMPLE_TECHNICAL_RESPONSIBLE } from '../../../libs/fiscal-model/src/testing/samples.js';
@@ -30,6 +30,8 @@ export interface Harness {
   /** The SEFAZ client's options (simulator base URL, CA, timeouts), to build variants of the client. */
   sefazOptions: SefazClientOptions;
   startWorker(concurrency?: number): Worker;
+  /** A QueueEvents on the harness's queue (closed by stop). */
+  queueEvents(): Promise<QueueEvents>;
   createCompany(options?: { certificate?: boolean; productionQuota?: number | null; stateRegistration?: string | null }): Promise<string>;
   waitForFinal(invoiceId: string, timeoutMs?: number): Promise<{ status: string }>;
   stop(): Promise<void>;
@@ -69,6 +71,7 @@ export async function startHarness(): Promise<Harness> {
   };
   const createDeps: CreateInvoiceDeps = { companies, certificates, invoices, usage, queue, technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE, logger: silent };
   const workers: Worker[] = [];
+  const listeners: QueueEvents[] = [];
   const companyIds: string[] = [];
 
   return {
@@ -78,6 +81,12 @@ export async function startHarness(): Promise<Harness> {
       const worker = createIssueWorker(issuanceHandlers(issueDeps), { connection: redis, prefix, concurrency, logger: silent });
       workers.push(worker);
       return worker;
+    },
+    async queueEvents() {
+      const events = new QueueEvents(QUEUE_NAMES.issuance, { connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, prefix });
+      listeners.push(events);
+      await events.waitUntilReady();
+      return events;
     },
     async createCompany(options = {}) {
       const taxId = uniqueCnpj();
@@ -116,6 +125,7 @@ export async function startHarness(): Promise<Harness> {
     },
     async stop() {
       await Promise.all(workers.map((w) => w.close()));
+      await Promise.all(listeners.map((l) => l.close()));
       await queue.obliterate({ force: true }).catch(() => undefined);
       await queue.close();
       redis.disconnect();

@@ -3,6 +3,7 @@
 //   reissueInvoice(deps, { companyId, environment, invoiceId })          → { invoice, enqueued }
 //   issueInvoice(deps, invoiceId, { finalAttempt })                        → IssueResult (the worker's job)
 //   sweepStuckInvoices(deps, { staleAfterMs, batchSize })                  → SweepReport
+//   waitForInvoiceOutcome({ invoices, queue, queueEvents }, invoiceId, ms) → the invoice when final, or still processing
 // Failures of the create side are IssuanceError subclasses with a `kind` for the delivery to map.
 export * from './errors.js';
 export type * from './ports.js';
@@ -10,6 +11,7 @@ export { createInvoice, type CreateInvoiceCommand, type CreateInvoiceDeps, type 
 export { reissueInvoice, type ReissueCommand } from './create/reissue-invoice.js';
 export { issuerProfileOf, issuingProblems, profileProblems } from './create/issuer-configuration.js';
 export { billingPeriod } from './create/production-quota.js';
+export { type OutcomeWaitPorts, waitForInvoiceOutcome } from './create/wait-for-outcome.js';
 export { requestBodyOf, validatedRequestOf, type StoredRequest } from './create/stored-request.js';
 export { CertificateCache } from './issue/certificate-cache.js';
 export { type IssueDeps, type IssueOptions, type IssueResult, RetryLaterError } from './issue/issue-context.js';

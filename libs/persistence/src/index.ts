@@ -36,7 +36,7 @@ export {
 } from './repositories/certificates-repository.js';
 // Issuance (invoices, number sequences, submissions, usage ledger, outbox).
 export { type DbClient, type DocumentTypeName, type EnvironmentName, type InvoiceRecord, type InvoiceStatusName } from './repositories/issuance-records.js';
-export { type FinalState, InvoicesRepository, type NewInvoice, NumberTakenError } from './repositories/invoices-repository.js';
+export { type FinalState, type InvoiceListQuery, InvoicesRepository, type NewInvoice, NumberTakenError } from './repositories/invoices-repository.js';
 export { NumberSequencesRepository, type SequenceKey } from './repositories/number-sequences-repository.js';
 export { type SubmissionAnswer, type SubmissionRecord, SubmissionsRepository } from './repositories/submissions-repository.js';
 export { UsageLedgerRepository } from './repositories/usage-ledger-repository.js';

@@ -56,4 +56,20 @@ describe('InvoicesRepository', () => {
     const stuck = await invoices.findStuckProcessing(new Date(Date.now() + 60_000), 1000);
     expect(stuck.some((s) => s.id === invoice.id)).toBe(false);
   });
+
+  it("lists the company's invoices newest first with filters and pages, and finds one by key", async () => {
+    const listed = await invoices.listForCompany({ companyId, environment: 'homologation', documentType: 'nfe', statuses: ['processing'], page: 1, pageSize: 5 });
+    expect(listed.total).toBeGreaterThan(5);
+    expect(listed.data).toHaveLength(5);
+    expect(listed.data.every((i) => i.status === 'processing')).toBe(true);
+    const times = listed.data.map((i) => i.createdAt.getTime());
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    const last = await invoices.listForCompany({ companyId, environment: 'homologation', page: Math.ceil(listed.total / 5) + 1, pageSize: 5 });
+    expect(last.data.length).toBeLessThanOrEqual(5);
+    expect(await invoices.listForCompany({ companyId, environment: 'production', page: 1, pageSize: 5 })).toEqual({ total: 0, data: [] });
+
+    const found = await invoices.findByAccessKey(companyId, 'homologation', 'K'.repeat(44));
+    expect(found?.accessKey).toBe('K'.repeat(44));
+    expect(await invoices.findByAccessKey(companyId, 'production', 'K'.repeat(44))).toBeNull();
+  });
 });

@@ -21,6 +21,16 @@ export interface NewInvoice {
   describe?: (number: number) => { accessKey?: string; dpsId?: string; totalAmount?: string };
 }
 
+export interface InvoiceListQuery {
+  companyId: string;
+  environment: EnvironmentName;
+  documentType?: DocumentTypeName;
+  statuses?: readonly InvoiceStatusName[];
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+}
+
 /** The number is already taken in that company/environment/model/series. */
 export class NumberTakenError extends Error {
   override readonly name = 'NumberTakenError';
@@ -110,6 +120,30 @@ export class InvoicesRepository {
   /** Scoped read for the API: another company's invoice is simply not found. */
   async findForCompany(companyId: string, id: string): Promise<InvoiceRecord | null> {
     const row = await this.prisma.invoice.findFirst({ where: { id, companyId } });
+    return row ? toInvoiceRecord(row) : null;
+  }
+
+  /** GET /invoices: newest first, scoped to the company and the credential's environment. */
+  async listForCompany(query: InvoiceListQuery): Promise<{ total: number; data: InvoiceRecord[] }> {
+    const where = {
+      companyId: query.companyId,
+      environment: query.environment,
+      ...(query.documentType ? { documentType: query.documentType } : {}),
+      ...(query.statuses?.length ? { status: { in: [...query.statuses] } } : {}),
+    };
+    const [total, rows] = await this.prisma.$transaction([
+      this.prisma.invoice.count({ where }),
+      this.prisma.invoice.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (query.page - 1) * query.pageSize, take: query.pageSize }),
+    ]);
+    return { total, data: rows.map(toInvoiceRecord) };
+  }
+
+  /** GET /invoices/{access_key}: the company's invoice with that key (NF-e key, NFS-e key or DPS id). */
+  async findByAccessKey(companyId: string, environment: EnvironmentName, accessKey: string): Promise<InvoiceRecord | null> {
+    const row = await this.prisma.invoice.findFirst({
+      where: { companyId, environment, OR: [{ accessKey }, { dpsId: accessKey }] },
+      orderBy: { createdAt: 'desc' },
+    });
     return row ? toInvoiceRecord(row) : null;
   }
 
