@@ -9,7 +9,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const BUILD_LOCK = join(tmpdir(), 'talao-issuance-e2e-build.lock');
+// The simulator's e2e helper builds under this same lock: one build at a time, so no process starts from a lib's dist
+// while another build rewrites it.
+const BUILD_LOCK = join(tmpdir(), 'talao-authorizer-sim-build.lock');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function buildApps(): Promise<void> {
@@ -19,16 +21,16 @@ export async function buildApps(): Promise<void> {
       break;
     } catch {
       const age = Date.now() - (statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 180_000) rmSync(BUILD_LOCK, { recursive: true, force: true });
+      if (age > 120_000) rmSync(BUILD_LOCK, { recursive: true, force: true });
       await sleep(250);
     }
   }
   try {
     const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: '0' };
-    const result = spawnSync(join(repoRoot, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '--projects', '@talao/gateway,@talao/issuer', '--outputStyle=static'], {
+    const result = spawnSync(join(repoRoot, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '--projects', '@talao/gateway,@talao/issuer,@talao/authorizer-sim', '--outputStyle=static'], {
       cwd: repoRoot, env, encoding: 'utf8',
     });
-    if (result.status !== 0) throw new Error(`building gateway and issuer failed:\n${result.stdout}\n${result.stderr}`);
+    if (result.status !== 0) throw new Error(`building gateway, issuer and simulator failed:\n${result.stdout}\n${result.stderr}`);
   } finally {
     rmSync(BUILD_LOCK, { recursive: true, force: true });
   }
