@@ -53,12 +53,16 @@ export async function startApp(entry: string, env: Record<string, string>, ready
   const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${entry} did not start within 30 s:\n${lines.join('\n')}`)), 30_000);
     void exited.then(() => reject(new Error(`${entry} exited before it was ready:\n${lines.join('\n')}`)));
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    const reader = createInterface({ input: child.stdout! });
+    reader.on('line', (line) => {
       if (lines.length < 2_000) lines.push(line);
       try {
         const event = JSON.parse(line) as Record<string, unknown>;
         if (event.msg === readyMessage) {
           clearTimeout(timer);
+          // From here on the output is only drained: parsing every request log line would load the test's own CPU.
+          reader.close();
+          child.stdout!.resume();
           resolve(event);
         }
       } catch {

@@ -67,7 +67,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
   const issuerEnv = { ...shared, ISSUER_HEALTH_PORT: '0', ISSUER_CONCURRENCY: '8', AUTHORIZER_READ_TIMEOUT_MS: '3000', ...options.issuerEnv };
   const gatewayEnv = { ...shared, PORT: '0', HOST: '127.0.0.1', ADMIN_TOKEN: randomBytes(24).toString('hex'), ...options.gatewayEnv };
   // The ready lines are logged at info: keep that level for them, warn otherwise is too quiet to see them.
-  const readyLevel = (env: Record<string, string>) => ({ ...env, LOG_LEVEL: env.LOG_LEVEL === 'warn' ? 'info' : env.LOG_LEVEL });
+  const readyLevel = (env: Record<string, string>): Record<string, string> => ({ ...env, LOG_LEVEL: env.LOG_LEVEL === 'warn' ? 'info' : (env.LOG_LEVEL ?? 'info') });
   let issuer = await startApp('apps/issuer/dist/main.js', readyLevel(issuerEnv), 'issuer ready');
   const gateway = await startApp('apps/gateway/dist/main.js', readyLevel(gatewayEnv), 'gateway listening');
   const gatewayUrl = String(gateway.ready.url).replace('[::1]', '127.0.0.1');

@@ -1,0 +1,132 @@
+// npm run bench:issue — authorized NF-e per second through the whole platform: HTTP POST /api/v1/invoices on the
+// gateway (auth, rate limit, validation, number reservation, PostgreSQL, BullMQ) → the issuer process (build, sign,
+// XSD-validate, store the exact bytes, transmit over mTLS) → the authorizer simulator at zero latency → the outcome
+// transaction → the gateway's answer (201). Every app is a real process, on a fresh database of its own.
+// Prints, in the same run:
+//   1. the baseline: bench:authorizer (SefazClient + simulator, pre-signed NF-e), run as a child process;
+//   2. sustained throughput: closed loop, BENCH_CONCURRENCY clients (64) for BENCH_MS (15 s): NF-e/s, p50/p99;
+//   3. latency at a fixed offered load: BENCH_RATE requests/s (100) open loop for BENCH_MS: p50/p99.
+// Goal (issue 5): ≥ 250 NF-e/s sustained on the 2-core machine, p99 ≤ 100 ms at 100 requests/s.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { sampleNfeRequest } from '../libs/fiscal-model/src/testing/samples.js';
+import { startPlatform } from '../e2e/issuance/support/platform.js';
+
+const repoRoot = fileURLToPath(new URL('../', import.meta.url));
+const BUDGET_MS = Number(process.env.BENCH_MS ?? 15_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
+const RATE = Number(process.env.BENCH_RATE ?? 100);
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function runBaseline(): { output: string; perSecond: number | null } {
+  const result = spawnSync(process.execPath, ['--import', './bench/support/register-ts.mjs', 'bench/authorizer.bench.ts'], {
+    cwd: repoRoot, env: { ...process.env, BENCH_MS: process.env.BENCH_AUTHORIZER_MS ?? '5000' }, encoding: 'utf8',
+  });
+  const output = `${result.stdout}${result.status === 0 ? '' : result.stderr}`;
+  const figures = [...output.matchAll(/([0-9.]+) authorizations\/s/g)].map((m) => Number(m[1]));
+  return { output, perSecond: figures.length > 0 ? Math.max(...figures) : null };
+}
+
+async function withBenchDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
+  const admin = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+  const name = `talao_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const query = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await query(`CREATE DATABASE "${name}"`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  try {
+    const migrate = spawnSync(process.execPath, ['node_modules/prisma/build/index.js', 'migrate', 'deploy'], {
+      cwd: repoRoot, env: { ...process.env, DATABASE_URL: url.toString() }, encoding: 'utf8',
+    });
+    if (migrate.status !== 0) throw new Error(`migrate deploy failed:\n${migrate.stdout}\n${migrate.stderr}`);
+    return await work(url.toString());
+  } finally {
+    await query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+}
+
+interface Sample {
+  status: number;
+  ms: number;
+}
+
+function summary(label: string, samples: Sample[], elapsedMs: number): void {
+  const ok = samples.filter((s) => s.status === 201);
+  const latencies = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const others = samples.length - ok.length;
+  const counts = new Map<number, number>();
+  for (const s of samples) if (s.status !== 201) counts.set(s.status, (counts.get(s.status) ?? 0) + 1);
+  const byStatus = [...counts].map(([status, count]) => `${status}×${count}`);
+  console.log(
+    `  ${label}: ${((ok.length * 1000) / elapsedMs).toFixed(1)} authorized NF-e/s (${ok.length} in ${(elapsedMs / 1000).toFixed(1)} s` +
+      `${others ? `, other answers: ${byStatus.join(' ')}` : ''}), latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
+  );
+}
+
+async function main(): Promise<void> {
+  console.log('baseline (bench:authorizer, same run):');
+  const baseline = runBaseline();
+  console.log(baseline.output.trimEnd().replace(/^/gm, '  '));
+
+  await withBenchDatabase(async (databaseUrl) => {
+    process.env.DATABASE_URL = databaseUrl;
+    const platform = await startPlatform('bench', {
+      issuerEnv: { ISSUER_CONCURRENCY: process.env.BENCH_ISSUER_CONCURRENCY ?? '32', LOG_LEVEL: 'warn' },
+      gatewayEnv: { RATE_LIMIT_CREATE_INVOICE: '1000000', LOG_LEVEL: 'warn' },
+    });
+    try {
+      const company = await platform.createCompany();
+      const body = sampleNfeRequest();
+      const issue = async (): Promise<Sample> => {
+        const t0 = performance.now();
+        const response = await platform.api('POST', '/api/v1/invoices', { key: company.homologationKey, body });
+        return { status: response.status, ms: performance.now() - t0 };
+      };
+      for (let i = 0; i < 30; i++) await issue(); // warm-up: JIT, connection pools, certificate cache
+
+      console.log(`issue bench: HTTP → gateway → issuer → simulator (zero latency), ${BUDGET_MS} ms per phase`);
+      const closed: Sample[] = [];
+      const start = performance.now();
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (performance.now() - start < BUDGET_MS) closed.push(await issue());
+        }),
+      );
+      const closedElapsed = performance.now() - start;
+      summary(`sustained, ${CONCURRENCY} concurrent clients`, closed, closedElapsed);
+      const sustained = (closed.filter((s) => s.status === 201).length * 1000) / closedElapsed;
+
+      await sleep(2_000); // let the queue drain
+      const open: Promise<Sample>[] = [];
+      const openStart = performance.now();
+      for (let i = 0; performance.now() - openStart < BUDGET_MS; i++) {
+        const due = openStart + (i * 1000) / RATE;
+        const wait = due - performance.now();
+        if (wait > 0) await sleep(wait);
+        open.push(issue());
+      }
+      const openSamples = await Promise.all(open);
+      summary(`offered ${RATE} requests/s`, openSamples, performance.now() - openStart);
+
+      if (baseline.perSecond) {
+        console.log(`ratio to baseline: ${(sustained / baseline.perSecond).toFixed(2)} (${sustained.toFixed(1)} / ${baseline.perSecond.toFixed(1)} authorizations/s)`);
+      }
+    } finally {
+      await platform.stop();
+    }
+  });
+}
+
+await main();
