@@ -6,6 +6,8 @@
 //   1. the baseline: bench:authorizer (SefazClient + simulator, pre-signed NF-e), run as a child process;
 //   2. sustained throughput: closed loop, BENCH_CONCURRENCY clients (64) for BENCH_MS (15 s): NF-e/s, p50/p99;
 //   3. latency at a fixed offered load: BENCH_RATE requests/s (100) open loop for BENCH_MS: p50/p99.
+// BENCH_PROFILE_DIR=<dir> runs gateway and issuer with --cpu-prof into that folder (open the .cpuprofile files in
+// Chrome DevTools) to see where the time goes.
 // Goal (issue 5): ≥ 250 NF-e/s sustained on the 2-core machine, p99 ≤ 100 ms at 100 requests/s.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -82,9 +84,10 @@ async function main(): Promise<void> {
 
   await withBenchDatabase(async (databaseUrl) => {
     process.env.DATABASE_URL = databaseUrl;
+    const profiling: Record<string, string> = process.env.BENCH_PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}` } : {};
     const platform = await startPlatform('bench', {
-      issuerEnv: { ISSUER_CONCURRENCY: process.env.BENCH_ISSUER_CONCURRENCY ?? '32', LOG_LEVEL: 'warn' },
-      gatewayEnv: { RATE_LIMIT_CREATE_INVOICE: '1000000', LOG_LEVEL: 'warn' },
+      issuerEnv: { ISSUER_CONCURRENCY: process.env.BENCH_ISSUER_CONCURRENCY ?? '32', LOG_LEVEL: 'warn', ...profiling },
+      gatewayEnv: { RATE_LIMIT_CREATE_INVOICE: '1000000', LOG_LEVEL: 'warn', ...profiling },
     });
     try {
       const company = await platform.createCompany();

@@ -5,7 +5,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -38,40 +38,47 @@ export async function buildApps(): Promise<void> {
 
 export interface AppProcess {
   readonly child: ChildProcess;
-  /** What the ready line reported (the gateway's URL, the issuer's health port). */
-  readonly ready: Record<string, unknown>;
-  readonly lines: string[];
+  /** stderr and the first stdout lines (JSON logs), for the error message when it fails to start. */
+  readonly output: string[];
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts `entry` and resolves once a JSON log line has msg === readyMessage. */
-export async function startApp(entry: string, env: Record<string, string>, readyMessage: string): Promise<AppProcess> {
+/** A TCP port free right now on the loopback interface (the app binds it a moment later). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * Starts `entry` and resolves once `readyUrl` answers 200 (readiness: PostgreSQL and Redis reachable), whatever the
+ * log level: the benchmark runs the apps at LOG_LEVEL=warn, where no "ready" log line would appear.
+ */
+export async function startApp(entry: string, env: Record<string, string>, readyUrl: string): Promise<AppProcess> {
   const child = spawn(process.execPath, [join(repoRoot, entry)], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const lines: string[] = [];
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.stderr!.on('data', (chunk: Buffer) => lines.push(chunk.toString('utf8')));
-  const ready = await new Promise<Record<string, unknown>>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${entry} did not start within 30 s:\n${lines.join('\n')}`)), 30_000);
-    void exited.then(() => reject(new Error(`${entry} exited before it was ready:\n${lines.join('\n')}`)));
-    const reader = createInterface({ input: child.stdout! });
-    reader.on('line', (line) => {
-      if (lines.length < 2_000) lines.push(line);
-      try {
-        const event = JSON.parse(line) as Record<string, unknown>;
-        if (event.msg === readyMessage) {
-          clearTimeout(timer);
-          // From here on the output is only drained: parsing every request log line would load the test's own CPU.
-          reader.close();
-          child.stdout!.resume();
-          resolve(event);
-        }
-      } catch {
-        // not a JSON line
-      }
-    });
-  });
+  const output: string[] = [];
+  let exitCode: number | null | undefined;
+  const exited = new Promise<void>((resolve) => child.once('exit', (code) => {
+    exitCode = code;
+    resolve();
+  }));
+  child.stderr!.on('data', (chunk: Buffer) => output.length < 200 && output.push(chunk.toString('utf8')));
+  child.stdout!.on('data', (chunk: Buffer) => output.length < 200 && output.push(chunk.toString('utf8')));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (exitCode !== undefined) throw new Error(`${entry} exited (${exitCode}) before it was ready:\n${output.join('')}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${entry} was not ready within 30 s:\n${output.join('')}`);
+    }
+    const ok = await fetch(readyUrl).then((r) => r.ok, () => false);
+    if (ok) break;
+    await sleep(100);
+  }
   return {
-    child, ready, lines,
+    child, output,
     async kill(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;

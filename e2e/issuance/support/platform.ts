@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ApiKeysRepository, CertificatesRepository, CertificateVault, createPrismaClient } from '@talao/persistence';
 import { loadPkcs12 } from '@talao/xml-signing';
 import { type RunningSimulator, startSimulator } from '../../authorizers/support/simulator-process.js';
-import { type AppProcess, buildApps, startApp } from './app-processes.js';
+import { type AppProcess, buildApps, freePort, startApp } from './app-processes.js';
 
 export interface CompanyOptions {
   certificate?: boolean;
@@ -64,13 +64,14 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
     TECHNICAL_RESPONSIBLE_PHONE: '1133334444',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
-  const issuerEnv = { ...shared, ISSUER_HEALTH_PORT: '0', ISSUER_CONCURRENCY: '8', AUTHORIZER_READ_TIMEOUT_MS: '3000', ...options.issuerEnv };
-  const gatewayEnv = { ...shared, PORT: '0', HOST: '127.0.0.1', ADMIN_TOKEN: randomBytes(24).toString('hex'), ...options.gatewayEnv };
-  // The ready lines are logged at info: keep that level for them, warn otherwise is too quiet to see them.
-  const readyLevel = (env: Record<string, string>): Record<string, string> => ({ ...env, LOG_LEVEL: env.LOG_LEVEL === 'warn' ? 'info' : (env.LOG_LEVEL ?? 'info') });
-  let issuer = await startApp('apps/issuer/dist/main.js', readyLevel(issuerEnv), 'issuer ready');
-  const gateway = await startApp('apps/gateway/dist/main.js', readyLevel(gatewayEnv), 'gateway listening');
-  const gatewayUrl = String(gateway.ready.url).replace('[::1]', '127.0.0.1');
+  const issuerPort = await freePort();
+  const gatewayPort = await freePort();
+  const issuerEnv = { ...shared, ISSUER_HEALTH_PORT: String(issuerPort), ISSUER_CONCURRENCY: '8', AUTHORIZER_READ_TIMEOUT_MS: '3000', ...options.issuerEnv };
+  const gatewayEnv = { ...shared, PORT: String(gatewayPort), HOST: '127.0.0.1', ADMIN_TOKEN: randomBytes(24).toString('hex'), ...options.gatewayEnv };
+  const startIssuer = () => startApp('apps/issuer/dist/main.js', issuerEnv, `http://127.0.0.1:${issuerPort}/readyz`);
+  let issuer = await startIssuer();
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  const gateway = await startApp('apps/gateway/dist/main.js', gatewayEnv, `${gatewayUrl}/readyz`);
 
   const prisma = createPrismaClient(databaseUrl);
   const certificates = new CertificatesRepository(prisma, new CertificateVault(certificateKey));
@@ -82,7 +83,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
     issuer: () => issuer,
     async restartIssuer() {
       await issuer.kill('SIGKILL');
-      issuer = await startApp('apps/issuer/dist/main.js', readyLevel(issuerEnv), 'issuer ready');
+      issuer = await startIssuer();
       return issuer;
     },
     async createCompany(companyOptions = {}) {
