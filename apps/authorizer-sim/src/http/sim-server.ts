@@ -25,11 +25,21 @@ function readBody(req: IncomingMessage): Promise<string | undefined> {
   });
 }
 
+/**
+ * The client certificate is fixed for the life of a TLS connection, and keep-alive clients send many requests on
+ * one: read it (getPeerCertificate decodes the whole certificate) and extract the tax id once per socket.
+ */
+const transmitterBySocket = new WeakMap<TLSSocket, string | null>();
+
 function transmitterTaxId(req: IncomingMessage): string | null {
-  const peer = (req.socket as TLSSocket).getPeerCertificate();
-  if (!peer?.raw) return null;
-  const cn = typeof peer.subject?.CN === 'string' ? peer.subject.CN : null;
-  return extractTaxId(peer.raw, cn);
+  const socket = req.socket as TLSSocket;
+  const known = transmitterBySocket.get(socket);
+  if (known !== undefined) return known;
+  const peer = socket.getPeerCertificate();
+  const cn = typeof peer?.subject?.CN === 'string' ? peer.subject.CN : null;
+  const taxId = peer?.raw ? extractTaxId(peer.raw, cn) : null;
+  transmitterBySocket.set(socket, taxId);
+  return taxId;
 }
 
 /**

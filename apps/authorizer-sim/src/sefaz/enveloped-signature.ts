@@ -24,6 +24,32 @@ export interface EnvelopedVerification {
   digestValue?: string;
 }
 
+/**
+ * The certificates seen in KeyInfo, parsed once: every NF-e of a company carries the same one, and parsing it is a
+ * noticeable share of a verification. Keyed by the base64 text itself, so a different certificate is a different
+ * entry; bounded so a stream of distinct certificates cannot grow it without limit.
+ */
+const parsedCertificates = new Map<string, X509Certificate>();
+const MAX_PARSED_CERTIFICATES = 1000;
+
+function parseCertificate(base64: string): X509Certificate {
+  const cached = parsedCertificates.get(base64);
+  if (cached) return cached;
+  const certificate = new X509Certificate(Buffer.from(base64, 'base64'));
+  if (parsedCertificates.size >= MAX_PARSED_CERTIFICATES) parsedCertificates.delete(parsedCertificates.keys().next().value as string);
+  parsedCertificates.set(base64, certificate);
+  return certificate;
+}
+
+/**
+ * C14N of one element and its subtree, namespaces in scope included (what a Reference to `#Id` digests). libxml2's
+ * node-set mode asks about each node by pointer; the subtree helper of libxml2-wasm builds a JS wrapper for every
+ * node and attribute instead, which made canonicalization the largest cost of a verification.
+ */
+function canonicalSubtree(document: XmlDocument, element: XmlElement, mode: (typeof XmlC14NMode)[keyof typeof XmlC14NMode]): string {
+  return document.canonicalizeToString({ mode, nodeSet: new Set([element]) });
+}
+
 const fail = (outcome: 'profile' | 'value', reason: string, certificate?: X509Certificate): EnvelopedVerification => ({ outcome, reason, certificate });
 
 function algorithm(node: XmlNode | null): string {
@@ -57,7 +83,7 @@ export function verifyEnvelopedSignature(xml: string, id: string, profile: reado
     if (!certificateText) return fail('profile', 'no X509Certificate in KeyInfo');
     let certificate: X509Certificate;
     try {
-      certificate = new X509Certificate(Buffer.from(certificateText, 'base64'));
+      certificate = parseCertificate(certificateText);
     } catch {
       return fail('profile', 'KeyInfo X509Certificate is not a certificate');
     }
@@ -76,10 +102,10 @@ export function verifyEnvelopedSignature(xml: string, id: string, profile: reado
     if (!used.every((uri) => profile.includes(uri as string))) return fail('profile', 'algorithms outside the profile', certificate);
 
     const digestValue = (ref.get('ds:DigestValue', DS)?.content ?? '').trim();
-    const computed = createHash(digest).update(target.canonicalizeToString({ mode: referenceMode }), 'utf8').digest('base64');
+    const computed = createHash(digest).update(canonicalSubtree(document, target, referenceMode), 'utf8').digest('base64');
     if (computed !== digestValue) return fail('value', 'Digest of the referenced element does not match', certificate);
     const signatureValue = Buffer.from((sig.get('ds:SignatureValue', DS)?.content ?? '').replace(/\s+/g, ''), 'base64');
-    const canonicalSignedInfo = Buffer.from(signedInfo.canonicalizeToString({ mode: signedInfoMode }), 'utf8');
+    const canonicalSignedInfo = Buffer.from(canonicalSubtree(document, signedInfo, signedInfoMode), 'utf8');
     if (!verifySignature(signatureAlgorithm, canonicalSignedInfo, certificate.publicKey, signatureValue)) return fail('value', 'SignatureValue does not match', certificate);
     return { outcome: 'valid', certificate, digestValue };
   } finally {

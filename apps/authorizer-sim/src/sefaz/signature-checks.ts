@@ -25,6 +25,24 @@ export const NFSE_NACIONAL_ALGORITHMS = [
 export type SignatureFailure = 'profile' | 'value' | 'chain' | 'expired';
 
 /**
+ * What a certificate says that does not change between documents: whether it chains to the trusted CA (an RSA
+ * verification) and the tax id in its ICP-Brasil extension (an ASN.1 walk). The verifier hands back the same
+ * X509Certificate object for the same KeyInfo text, so both are computed once per certificate and CA. Validity
+ * dates are still checked on every document, against the simulator's clock.
+ */
+const certificateFacts = new WeakMap<X509Certificate, { ca: X509Certificate; chained: boolean; taxId: string | null }>();
+
+function factsOf(certificate: X509Certificate, trustedCa: X509Certificate): { chained: boolean; taxId: string | null } {
+  const cached = certificateFacts.get(certificate);
+  if (cached && cached.ca === trustedCa) return cached;
+  const chained = certificate.checkIssued(trustedCa) && certificate.verify(trustedCa.publicKey);
+  const commonName = /CN=([^\n,]+)/.exec(certificate.subject)?.[1] ?? null;
+  const facts = { ca: trustedCa, chained, taxId: chained ? extractTaxId(certificate.raw, commonName) : null };
+  certificateFacts.set(certificate, facts);
+  return facts;
+}
+
+/**
  * Verifies the enveloped signature of the element `signedId` in `signedXml` (the exact bytes received): the
  * algorithms of the profile and the Reference (`profile`), digest and signature value (`value`), a certificate that
  * chains to the trusted CA (`chain`) and is valid at `at` (`expired`).
@@ -35,11 +53,10 @@ export function checkXmlSignature(
   const verification = verifyEnvelopedSignature(signedXml, signedId, algorithms);
   if (verification.outcome !== 'valid' || !verification.certificate) return { ok: false, failure: verification.outcome === 'value' ? 'value' : 'profile' };
   const certificate = verification.certificate;
-  if (!certificate.checkIssued(trustedCa) || !certificate.verify(trustedCa.publicKey)) return { ok: false, failure: 'chain' };
-  if (new Date(certificate.validTo) < at || new Date(certificate.validFrom) > at) return { ok: false, failure: 'expired' };
-  const digestValue = verification.digestValue ?? '';
-  const commonName = /CN=([^\n,]+)/.exec(certificate.subject)?.[1] ?? null;
-  return { ok: true, facts: { digestValue, signerTaxId: extractTaxId(certificate.raw, commonName) } };
+  const facts = factsOf(certificate, trustedCa);
+  if (!facts.chained) return { ok: false, failure: 'chain' };
+  if (certificate.validToDate < at || certificate.validFromDate > at) return { ok: false, failure: 'expired' };
+  return { ok: true, facts: { digestValue: verification.digestValue ?? '', signerTaxId: facts.taxId } };
 }
 
 const NFE_FAILURE_CODES: Record<SignatureFailure, string> = { profile: '298', value: '297', chain: '293', expired: '291' };
