@@ -1,7 +1,7 @@
 // What the use cases need from the outside, stated structurally: @talao/persistence's repositories, the authorizer
 // clients and a BullMQ queue satisfy these. Field names follow prisma/schema.prisma.
 import type { EnqueueTarget } from '@talao/queue-contracts';
-import type { DbClient, FinalState, InvoiceRecord, NewInvoice, SubmissionAnswer, SubmissionRecord } from '@talao/persistence';
+import type { DbClient, FinalState, InvoiceRecord, NewInvoice, NewOutboxEvent, SubmissionAnswer, SubmissionRecord } from '@talao/persistence';
 
 export type EnvironmentName = 'homologation' | 'production';
 export type DocumentTypeName = 'nfe' | 'nfse';
@@ -63,6 +63,8 @@ export interface InvoicesPort {
   setDocumentIdentity(tx: DbClient, id: string, identity: { accessKey?: string; dpsId?: string; contingency?: boolean }): Promise<void>;
   touch(id: string): Promise<void>;
   finish(tx: DbClient, id: string, state: FinalState): Promise<boolean>;
+  /** `finish` plus the outbox event reporting it, atomically (one statement); the event only if this call moved it. */
+  finishWithEvent(id: string, state: FinalState, event: NewOutboxEvent): Promise<boolean>;
   transaction<T>(work: (tx: DbClient) => Promise<T>): Promise<T>;
 }
 

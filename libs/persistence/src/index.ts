@@ -41,3 +41,4 @@ export { NumberSequencesRepository, type SequenceKey } from './repositories/numb
 export { type SubmissionAnswer, type SubmissionRecord, SubmissionsRepository } from './repositories/submissions-repository.js';
 export { UsageLedgerRepository } from './repositories/usage-ledger-repository.js';
 export { type OutboxEventRecord, OutboxRepository } from './repositories/outbox-repository.js';
+export { type NewOutboxEvent } from './repositories/finish-with-event.js';

@@ -57,6 +57,27 @@ describe('InvoicesRepository', () => {
     expect(stuck.some((s) => s.id === invoice.id)).toBe(false);
   });
 
+  it('finishWithEvent: state and event in one statement, once; undefined keeps a field, null clears it', async () => {
+    const invoice = await invoices.createProcessing({ ...draft(11), id: randomUUID(), describe: () => ({ accessKey: 'A'.repeat(44) }) });
+    const event = (type: string) => ({ companyId, environment: 'homologation' as const, type, aggregateId: invoice.id, payload: { invoice_id: invoice.id, nested: { n: 1 } } });
+    const issuedAt = new Date('2026-11-20T12:34:56.789Z');
+    const [a, b] = await Promise.all([
+      invoices.finishWithEvent(invoice.id, { status: 'issued', protocol: '135', statusCode: '100', statusMessage: null, issuedAt }, event('invoice.authorized')),
+      invoices.finishWithEvent(invoice.id, { status: 'rejected', statusCode: '999' }, event('invoice.rejected')),
+    ]);
+    expect([a, b].filter(Boolean)).toHaveLength(1);
+    const events = await prisma.outboxEvent.findMany({ where: { aggregateId: invoice.id } });
+    expect(events).toHaveLength(1);
+    const stored = await invoices.findById(invoice.id);
+    expect(stored?.status).toBe(a ? 'issued' : 'rejected');
+    expect(events[0]?.type).toBe(a ? 'invoice.authorized' : 'invoice.rejected');
+    expect(events[0]?.payload).toEqual({ invoice_id: invoice.id, nested: { n: 1 } });
+    expect(stored?.accessKey).toBe('A'.repeat(44));
+    if (a) expect(stored).toMatchObject({ protocol: '135', statusCode: '100', statusMessage: null, issuedAt });
+    expect(await invoices.finishWithEvent(invoice.id, { status: 'failed' }, event('invoice.failed'))).toBe(false);
+    expect(await prisma.outboxEvent.count({ where: { aggregateId: invoice.id } })).toBe(1);
+  });
+
   it("lists the company's invoices newest first with filters and pages, and finds one by key", async () => {
     const listed = await invoices.listForCompany({ companyId, environment: 'homologation', documentType: 'nfe', statuses: ['processing'], page: 1, pageSize: 5 });
     expect(listed.total).toBeGreaterThan(5);

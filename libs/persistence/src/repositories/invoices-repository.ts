@@ -2,6 +2,7 @@ import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import type { DbClient, DocumentTypeName, EnvironmentName, InvoiceRecord, InvoiceStatusName } from './issuance-records.js';
 import { toInvoiceRecord } from './issuance-records.js';
 import { NumberSequencesRepository } from './number-sequences-repository.js';
+import { finishWithEvent, type NewOutboxEvent } from './finish-with-event.js';
 
 export interface NewInvoice {
   id?: string;
@@ -187,6 +188,14 @@ export class InvoicesRepository {
       },
     });
     return result.count === 1;
+  }
+
+  /**
+   * `finish` and the outbox event that reports it, in one statement (see finish-with-event.ts): for outcomes that
+   * write nothing else. A production credit needs its own rows in the same transaction: use `transaction` + `finish`.
+   */
+  finishWithEvent(id: string, state: FinalState, event: NewOutboxEvent): Promise<boolean> {
+    return finishWithEvent(this.prisma, id, state, event);
   }
 
   transaction<T>(work: (tx: DbClient) => Promise<T>): Promise<T> {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
 
 export interface SubmissionRecord {
@@ -34,9 +35,21 @@ export class SubmissionsRepository {
   constructor(private readonly prisma: PrismaClient) {}
 
   async begin(input: { invoiceId: string; companyId: string; operation: string; endpoint: string; requestBody: string }): Promise<SubmissionRecord> {
+    // One statement (the next attempt number computed by the insert itself): this runs before every transmission.
     // The unique (invoice, attempt) index turns a race between two workers into an error instead of a lost row.
-    const last = await this.prisma.submission.findFirst({ where: { invoiceId: input.invoiceId }, orderBy: { attempt: 'desc' }, select: { attempt: true } });
-    return this.prisma.submission.create({ data: { ...input, attempt: (last?.attempt ?? 0) + 1, sentAt: new Date() } });
+    const sentAt = new Date();
+    const rows = await this.prisma.$queryRaw<Array<{ id: string; attempt: number }>>`
+      INSERT INTO submissions (id, invoice_id, company_id, attempt, operation, endpoint, request_body, sent_at)
+      SELECT ${randomUUID()}::uuid, ${input.invoiceId}::uuid, ${input.companyId}::uuid, COALESCE(MAX(attempt), 0) + 1,
+             ${input.operation}, ${input.endpoint}, ${input.requestBody}, ${sentAt}::timestamptz
+      FROM submissions WHERE invoice_id = ${input.invoiceId}::uuid
+      RETURNING id, attempt`;
+    const row = rows[0];
+    if (!row) throw new Error('the submission was not inserted');
+    return {
+      ...input, id: row.id, attempt: Number(row.attempt), sentAt,
+      responseBody: null, httpStatus: null, outcome: null, statusCode: null, statusMessage: null, answeredAt: null,
+    };
   }
 
   async answer(id: string, answer: SubmissionAnswer): Promise<void> {

@@ -1,0 +1,153 @@
+// Profiling bench of the issuance pipeline without the gateway: where does an NF-e's time go?
+//   node --import ./bench/support/register-ts.mjs bench/issuer-pipeline.bench.ts
+// On a fresh database of its own (migrated), with the simulator as a real process at zero latency:
+//   1. create side: BENCH_INVOICES (600) `createInvoice` calls, BENCH_CREATE_CONCURRENCY (16) at a time, no worker
+//      running (invoices/s, p50/p99);
+//   2. issue side: the issuer's own BullMQ worker (apps/issuer/src/issue-worker.ts) at BENCH_WORKER_CONCURRENCY (16)
+//      drains the queue: authorized NF-e/s, and the time spent in each port (PostgreSQL repositories, certificate
+//      cache, SEFAZ client) summed over all jobs and divided by the number of invoices.
+// BENCH_PROFILE=<file.cpuprofile> records a CPU profile of this process during the issue side only (the worker's
+// share; the simulator can be profiled with NODE_OPTIONS=--cpu-prof, which its child process inherits).
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { fileURLToPath } from 'node:url';
+import { createInvoice } from '@talao/issuance';
+import pg from 'pg';
+import { sampleNfeRequest } from '../libs/fiscal-model/src/testing/samples.js';
+import { startHarness } from '../e2e/issuer/support/issuer-harness.js';
+
+const repoRoot = fileURLToPath(new URL('../', import.meta.url));
+const INVOICES = Number(process.env.BENCH_INVOICES ?? 600);
+const CREATE_CONCURRENCY = Number(process.env.BENCH_CREATE_CONCURRENCY ?? 16);
+const WORKER_CONCURRENCY = Number(process.env.BENCH_WORKER_CONCURRENCY ?? 16);
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function withBenchDatabase<T>(work: () => Promise<T>): Promise<T> {
+  const admin = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+  const name = `talao_pipeline_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const query = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await query(`CREATE DATABASE "${name}"`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  try {
+    const migrate = spawnSync(process.execPath, ['node_modules/prisma/build/index.js', 'migrate', 'deploy'], {
+      cwd: repoRoot, env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: url.toString() }, encoding: 'utf8',
+    });
+    if (migrate.status !== 0) throw new Error(`migrate deploy failed:\n${migrate.stdout}\n${migrate.stderr}`);
+    process.env.DATABASE_URL = url.toString();
+    return await work();
+  } finally {
+    await query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+}
+
+/** Wraps every method of a port so the time spent in it is summed per "port.method". */
+function timed<T extends object>(label: string, target: T, totals: Map<string, { ms: number; calls: number }>): T {
+  return new Proxy(target, {
+    get(object, property, receiver) {
+      const value = Reflect.get(object, property, receiver) as unknown;
+      if (typeof value !== 'function' || typeof property !== 'string') return value;
+      const key = `${label}.${property}`;
+      return (...args: unknown[]) => {
+        const t0 = performance.now();
+        const add = () => {
+          const entry = totals.get(key) ?? { ms: 0, calls: 0 };
+          entry.ms += performance.now() - t0;
+          entry.calls++;
+          totals.set(key, entry);
+        };
+        const result = (value as (...a: unknown[]) => unknown).apply(object, args);
+        if (result instanceof Promise) return result.finally(add);
+        add();
+        return result;
+      };
+    },
+  });
+}
+
+async function main(): Promise<void> {
+  await withBenchDatabase(async () => {
+    const harness = await startHarness();
+    try {
+      const companyId = await harness.createCompany();
+      const body = sampleNfeRequest();
+
+      const createLatencies: number[] = [];
+      const ids: string[] = [];
+      let next = 0;
+      const createStart = performance.now();
+      await Promise.all(
+        Array.from({ length: CREATE_CONCURRENCY }, async () => {
+          while (next++ < INVOICES) {
+            const t0 = performance.now();
+            const created = await createInvoice(harness.createDeps, { companyId, environment: 'homologation', body });
+            createLatencies.push(performance.now() - t0);
+            ids.push(created.invoice.id);
+          }
+        }),
+      );
+      const createElapsed = performance.now() - createStart;
+      createLatencies.sort((a, b) => a - b);
+      console.log(
+        `create side: ${((ids.length * 1000) / createElapsed).toFixed(1)} invoices/s (${ids.length} at concurrency ${CREATE_CONCURRENCY}), ` +
+          `p50 ${percentile(createLatencies, 50).toFixed(1)} ms, p99 ${percentile(createLatencies, 99).toFixed(1)} ms`,
+      );
+
+      const totals = new Map<string, { ms: number; calls: number }>();
+      const deps = harness.issueDeps as unknown as Record<string, object>;
+      for (const port of ['invoices', 'companies', 'certificates', 'certificateCache', 'submissions', 'usage', 'outbox', 'sefaz'] as const) {
+        deps[port] = timed(port, deps[port] as object, totals);
+      }
+      const profiler = process.env.BENCH_PROFILE ? new Session() : null;
+      if (profiler) {
+        profiler.connect();
+        await profiler.post('Profiler.enable');
+        await profiler.post('Profiler.start');
+      }
+      const issueStart = performance.now();
+      const worker = harness.startWorker(WORKER_CONCURRENCY);
+      let pending = ids.length;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          if (--pending === 0) resolve();
+        };
+        worker.on('completed', done);
+        worker.on('failed', (_job, error) => {
+          console.error(`job failed: ${error.message}`);
+          done();
+        });
+      });
+      const issueElapsed = performance.now() - issueStart;
+      if (profiler) {
+        const { profile } = await profiler.post('Profiler.stop');
+        writeFileSync(process.env.BENCH_PROFILE as string, JSON.stringify(profile));
+        profiler.disconnect();
+      }
+      const rows = await harness.prisma.invoice.groupBy({ by: ['status'], where: { companyId }, _count: true });
+      const events = await harness.prisma.outboxEvent.count({ where: { companyId, type: 'invoice.authorized' } });
+      console.log(
+        `issue side: ${((ids.length * 1000) / issueElapsed).toFixed(1)} NF-e/s (${ids.length} in ${(issueElapsed / 1000).toFixed(1)} s, worker concurrency ${WORKER_CONCURRENCY}); ` +
+          `states: ${rows.map((r) => `${r.status}×${r._count}`).join(' ')}, invoice.authorized events: ${events}`,
+      );
+      console.log('  time in each port per invoice (wall clock, overlapping across concurrent jobs):');
+      for (const [key, entry] of [...totals].sort((a, b) => b[1].ms - a[1].ms)) {
+        console.log(`    ${key.padEnd(32)} ${(entry.ms / ids.length).toFixed(2).padStart(8)} ms  (${entry.calls} calls)`);
+      }
+    } finally {
+      await harness.stop();
+    }
+  });
+}
+
+await main();

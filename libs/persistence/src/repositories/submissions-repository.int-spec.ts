@@ -1,0 +1,48 @@
+// Submissions against the run's real PostgreSQL (DATABASE_URL): attempt numbers per invoice, the exact bytes kept.
+import { createPrismaClient } from '../prisma-client.js';
+import { InvoicesRepository } from './invoices-repository.js';
+import { SubmissionsRepository } from './submissions-repository.js';
+
+const prisma = createPrismaClient(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+const invoices = new InvoicesRepository(prisma);
+const submissions = new SubmissionsRepository(prisma);
+let companyId: string;
+
+beforeAll(async () => {
+  const taxId = String(Date.now()).padStart(14, '6').slice(-14);
+  const company = await prisma.company.create({ data: { taxId, legalName: 'Submissoes Ltda', cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP' } });
+  companyId = company.id;
+});
+
+afterAll(async () => {
+  await prisma.company.delete({ where: { id: companyId } });
+  await prisma.$disconnect();
+});
+
+const newInvoice = (series: number) =>
+  invoices.createProcessing({ companyId, environment: 'homologation', documentType: 'nfe', series, request: { test: true }, totalAmount: '1.00' });
+
+describe('SubmissionsRepository', () => {
+  it('numbers attempts 1, 2, … per invoice and keeps the request and response byte for byte', async () => {
+    const [a, b] = [await newInvoice(21), await newInvoice(21)];
+    const body = '<soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope">ç & <x/>\n</soap:Envelope>';
+    const first = await submissions.begin({ invoiceId: a.id, companyId, operation: 'NFeAutorizacao4', endpoint: 'https://sim/a', requestBody: body });
+    const other = await submissions.begin({ invoiceId: b.id, companyId, operation: 'NFeAutorizacao4', endpoint: 'https://sim/a', requestBody: 'x' });
+    await submissions.answer(first.id, { responseBody: '<ret/>', httpStatus: 200, outcome: 'unknown', statusCode: null, statusMessage: 'reset' });
+    const second = await submissions.begin({ invoiceId: a.id, companyId, operation: 'NFeConsultaProtocolo4', endpoint: 'https://sim/c', requestBody: 'y' });
+    expect([first.attempt, second.attempt, other.attempt]).toEqual([1, 2, 1]);
+    expect(first).toMatchObject({ invoiceId: a.id, requestBody: body, outcome: null, responseBody: null, answeredAt: null });
+    const listed = await submissions.listByInvoice(a.id);
+    expect(listed.map((s) => [s.id, s.attempt, s.operation])).toEqual([[first.id, 1, 'NFeAutorizacao4'], [second.id, 2, 'NFeConsultaProtocolo4']]);
+    expect(listed[0]).toMatchObject({ requestBody: body, responseBody: '<ret/>', httpStatus: 200, outcome: 'unknown', statusMessage: 'reset', sentAt: first.sentAt });
+  });
+
+  it('two workers beginning an attempt of the same invoice at once: never two rows with one number', async () => {
+    const invoice = await newInvoice(22);
+    const begin = () => submissions.begin({ invoiceId: invoice.id, companyId, operation: 'NFeAutorizacao4', endpoint: 'https://sim/a', requestBody: 'z' });
+    const results = await Promise.allSettled(Array.from({ length: 6 }, begin));
+    const attempts = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.attempt] : []));
+    expect(new Set(attempts).size).toBe(attempts.length);
+    expect((await submissions.listByInvoice(invoice.id)).map((s) => s.attempt)).toEqual([...attempts].sort((x, y) => x - y));
+  });
+});
