@@ -14,7 +14,12 @@ const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const BUILD_LOCK = join(tmpdir(), 'talao-authorizer-sim-build.lock');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function buildApps(): Promise<void> {
+/**
+ * Builds gateway, issuer and simulator, then runs `work` (starting the processes) while still holding the lock: a
+ * process loads every module at start, so no other build may rewrite a lib's dist until it is up. `build: false`
+ * only takes the lock (restarting a process that was built already).
+ */
+export async function withBuiltApps<T>(work: () => Promise<T>, options: { build: boolean } = { build: true }): Promise<T> {
   for (;;) {
     try {
       mkdirSync(BUILD_LOCK);
@@ -26,11 +31,13 @@ export async function buildApps(): Promise<void> {
     }
   }
   try {
+    if (!options.build) return await work();
     const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: '0' };
     const result = spawnSync(join(repoRoot, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '--projects', '@talao/gateway,@talao/issuer,@talao/authorizer-sim', '--outputStyle=static'], {
       cwd: repoRoot, env, encoding: 'utf8',
     });
     if (result.status !== 0) throw new Error(`building gateway, issuer and simulator failed:\n${result.stdout}\n${result.stderr}`);
+    return await work();
   } finally {
     rmSync(BUILD_LOCK, { recursive: true, force: true });
   }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { ApiKeysRepository, CertificatesRepository, CertificateVault, createPrismaClient } from '@talao/persistence';
 import { loadPkcs12 } from '@talao/xml-signing';
 import { type RunningSimulator, startSimulator } from '../../authorizers/support/simulator-process.js';
-import { type AppProcess, buildApps, freePort, startApp } from './app-processes.js';
+import { type AppProcess, freePort, startApp, withBuiltApps } from './app-processes.js';
 
 export interface CompanyOptions {
   certificate?: boolean;
@@ -43,7 +43,6 @@ function uniqueCnpj(): string {
 }
 
 export async function startPlatform(name: string, options: PlatformOptions = {}): Promise<Platform> {
-  await buildApps();
   const sim = await startSimulator();
   const workDir = mkdtempSync(join(tmpdir(), 'talao-issuance-e2e-'));
   const caFile = join(workDir, 'sim-ca.pem');
@@ -69,9 +68,13 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
   const issuerEnv = { ...shared, ISSUER_HEALTH_PORT: String(issuerPort), ISSUER_CONCURRENCY: '8', AUTHORIZER_READ_TIMEOUT_MS: '3000', ...options.issuerEnv };
   const gatewayEnv = { ...shared, PORT: String(gatewayPort), HOST: '127.0.0.1', ADMIN_TOKEN: randomBytes(24).toString('hex'), ...options.gatewayEnv };
   const startIssuer = () => startApp('apps/issuer/dist/main.js', issuerEnv, `http://127.0.0.1:${issuerPort}/readyz`);
-  let issuer = await startIssuer();
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  const gateway = await startApp('apps/gateway/dist/main.js', gatewayEnv, `${gatewayUrl}/readyz`);
+  const started = await withBuiltApps(async () => ({
+    issuer: await startIssuer(),
+    gateway: await startApp('apps/gateway/dist/main.js', gatewayEnv, `${gatewayUrl}/readyz`),
+  }));
+  let issuer = started.issuer;
+  const gateway = started.gateway;
 
   const prisma = createPrismaClient(databaseUrl);
   const certificates = new CertificatesRepository(prisma, new CertificateVault(certificateKey));
@@ -83,7 +86,8 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
     issuer: () => issuer,
     async restartIssuer() {
       await issuer.kill('SIGKILL');
-      issuer = await startIssuer();
+      // Under the build lock, so a concurrent build cannot pull a lib's dist from under the starting process.
+      issuer = await withBuiltApps(startIssuer, { build: false });
       return issuer;
     },
     async createCompany(companyOptions = {}) {
