@@ -23,6 +23,8 @@ export interface MutualTlsAgentOptions {
   maxSockets?: number;
 }
 
+const MAX_REMEMBERED_CERTIFICATES = 1000;
+
 /**
  * One keep-alive agent per company certificate (by SHA-256 fingerprint) and CA bundle: TLS sessions and sockets are
  * reused across calls of the same company, and a certificate is never presented on another company's connection.
@@ -38,8 +40,21 @@ export class MutualTlsAgentPool {
     this.caDigest = createHash('sha256').update(this.ca?.join('\n') ?? 'default-store').digest('hex');
   }
 
+  /** Parsing a PEM certificate costs about as much as a whole request's transport: done once per certificate text. */
+  private readonly fingerprints = new Map<string, string>();
+
+  private fingerprintOf(certificatePem: string): string {
+    let fingerprint = this.fingerprints.get(certificatePem);
+    if (fingerprint === undefined) {
+      fingerprint = new X509Certificate(certificatePem).fingerprint256;
+      if (this.fingerprints.size >= MAX_REMEMBERED_CERTIFICATES) this.fingerprints.delete(this.fingerprints.keys().next().value as string);
+      this.fingerprints.set(certificatePem, fingerprint);
+    }
+    return fingerprint;
+  }
+
   agentFor(credentials: MutualTlsCredentials): Agent {
-    const fingerprint = new X509Certificate(credentials.certificatePem).fingerprint256;
+    const fingerprint = this.fingerprintOf(credentials.certificatePem);
     const cacheKey = `${fingerprint}|${this.caDigest}`;
     let agent = this.agents.get(cacheKey);
     if (!agent) {
@@ -61,5 +76,6 @@ export class MutualTlsAgentPool {
   destroy(): void {
     for (const agent of this.agents.values()) agent.destroy();
     this.agents.clear();
+    this.fingerprints.clear();
   }
 }
