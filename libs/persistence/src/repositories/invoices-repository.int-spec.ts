@@ -38,6 +38,13 @@ describe('InvoicesRepository', () => {
     expect([first.number, second.number]).toEqual([1, 3]);
   });
 
+  it('an id already taken fails at once instead of skipping numbers', async () => {
+    const id = randomUUID();
+    const first = await invoices.createProcessing({ ...draft(12), id });
+    await expect(invoices.createProcessing({ ...draft(12), id })).rejects.toThrow(`invoice ${id} already exists`);
+    expect((await invoices.createProcessing(draft(12))).number).toBe(first.number + 1);
+  });
+
   it('two requests naming the same free number at once: one wins, the other conflicts', async () => {
     const results = await Promise.allSettled([invoices.createProcessing(draft(9, 50)), invoices.createProcessing(draft(9, 50))]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);

@@ -69,34 +69,15 @@ export class InvoicesRepository {
     try {
       return await this.prisma.$transaction(async (tx) => {
         const key = { companyId: input.companyId, environment: input.environment, documentType: input.documentType, series: input.series };
-        let number = input.number;
-        if (number === undefined) {
-          for (let skips = 0; ; skips++) {
-            const candidate = await this.sequences.reserveNext(tx, key);
-            if (!(await this.numberUsed(tx, { ...key, number: candidate }))) {
-              number = candidate;
-              break;
-            }
-            if (skips >= MAX_SKIPS) throw new Error(`series ${input.series}: ${MAX_SKIPS} consecutive numbers already used`);
-          }
-        } else if (await this.numberUsed(tx, { ...key, number })) {
-          throw new NumberTakenError(input.series, number);
+        for (let skips = 0; ; skips++) {
+          const number = input.number ?? (await this.sequences.reserveNext(tx, key));
+          const row = await this.insertUnlessNumberUsed(tx, input, number);
+          if (row) return row;
+          // ON CONFLICT also skips a primary-key clash: an id already taken must fail, not burn numbers.
+          if (input.id && (await tx.invoice.findUnique({ where: { id: input.id }, select: { id: true } }))) throw new Error(`invoice ${input.id} already exists`);
+          if (input.number !== undefined) throw new NumberTakenError(input.series, number);
+          if (skips >= MAX_SKIPS) throw new Error(`series ${input.series}: ${MAX_SKIPS} consecutive numbers already used`);
         }
-        const described = input.describe?.(number) ?? {};
-        const totalAmount = described.totalAmount ?? input.totalAmount;
-        if (totalAmount === undefined) throw new Error('an invoice needs its total amount');
-        const row = await tx.invoice.create({
-          data: {
-            ...(input.id ? { id: input.id } : {}),
-            companyId: input.companyId, environment: input.environment, documentType: input.documentType, status: 'processing',
-            series: input.series, number: BigInt(number), request: input.request, totalAmount,
-            ...(input.createdAt ? { createdAt: input.createdAt } : {}),
-            ...(input.reissueOfId ? { reissueOfId: input.reissueOfId } : {}),
-            ...(described.accessKey ? { accessKey: described.accessKey } : {}),
-            ...(described.dpsId ? { dpsId: described.dpsId } : {}),
-          },
-        });
-        return toInvoiceRecord(row);
       });
     } catch (error) {
       // Two requests naming the same free number at once: the unique index decides, the loser gets a conflict.
@@ -105,12 +86,28 @@ export class InvoicesRepository {
     }
   }
 
-  private async numberUsed(tx: DbClient, key: { companyId: string; environment: EnvironmentName; documentType: DocumentTypeName; series: number; number: number }): Promise<boolean> {
-    const found = await tx.invoice.findUnique({
-      where: { companyId_environment_documentType_series_number: { ...key, number: BigInt(key.number) } },
-      select: { id: true },
+  /**
+   * INSERT … ON CONFLICT DO NOTHING: null when the number is already used (chosen explicitly ahead of the sequence,
+   * or by a concurrent request that committed first). Checking and inserting in one statement saves a round trip,
+   * and a conflict does not abort the transaction, so the automatic path can go on to the next number.
+   */
+  private async insertUnlessNumberUsed(tx: DbClient, input: NewInvoice, number: number): Promise<InvoiceRecord | null> {
+    const described = input.describe?.(number) ?? {};
+    const totalAmount = described.totalAmount ?? input.totalAmount;
+    if (totalAmount === undefined) throw new Error('an invoice needs its total amount');
+    const rows = await tx.invoice.createManyAndReturn({
+      data: [{
+        ...(input.id ? { id: input.id } : {}),
+        companyId: input.companyId, environment: input.environment, documentType: input.documentType, status: 'processing',
+        series: input.series, number: BigInt(number), request: input.request, totalAmount,
+        ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+        ...(input.reissueOfId ? { reissueOfId: input.reissueOfId } : {}),
+        ...(described.accessKey ? { accessKey: described.accessKey } : {}),
+        ...(described.dpsId ? { dpsId: described.dpsId } : {}),
+      }],
+      skipDuplicates: true,
     });
-    return found !== null;
+    return rows[0] ? toInvoiceRecord(rows[0]) : null;
   }
 
   async findById(id: string, client: DbClient = this.prisma): Promise<InvoiceRecord | null> {
