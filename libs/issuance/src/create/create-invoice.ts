@@ -47,14 +47,15 @@ async function loadCompany(companies: CompaniesPort, companyId: string): Promise
 
 /** Validation and configuration, shared with reissue: the validated request and the company it is issued by. */
 export async function prepareIssuance(deps: CreateInvoiceDeps, companyId: string, environment: EnvironmentName, body: unknown, now: Date) {
-  const company = await loadCompany(deps.companies, companyId);
+  // Read together (one wait instead of two); the certificate is only looked at once the request is valid.
+  const [company, activeCertificate] = await Promise.all([loadCompany(deps.companies, companyId), deps.certificates.findActive(companyId)]);
   const profileGaps = profileProblems(company);
   if (profileGaps.length > 0) throw new IssuerNotConfiguredError(profileGaps);
   const profile = issuerProfileOf(company);
   const validation = validateInvoiceRequest(body, profile, { now });
   if (!validation.ok) throw new InvoiceValidationError(validation.errors);
   const request = validation.value;
-  const certificate = (await deps.certificates.findActive(company.id))?.metadata ?? null;
+  const certificate = activeCertificate?.metadata ?? null;
   const gaps = issuingProblems(company, request.documentType, certificate, now);
   if (gaps.length > 0) throw new IssuerNotConfiguredError(gaps);
   await assertProductionQuota(deps, company, environment, now);
