@@ -68,7 +68,10 @@ export class InvoicesResources implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.allSettled([this.queueEvents.close(), this.queue.close()]);
+    // BullMQ's close() waits for a connection that may never come (Redis down): bounded, then the sockets are dropped.
+    const closed = Promise.allSettled([this.queueEvents.close(), this.queue.close()]);
+    const settled = await Promise.race([closed.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 1_000).unref())]);
+    if (!settled) this.queueEvents.disconnect().catch(() => undefined); // not awaited: it too waits for Redis
     this.producerRedis.disconnect();
     this.eventsRedis.disconnect();
     this.agents.destroy();
