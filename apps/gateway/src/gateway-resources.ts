@@ -10,9 +10,17 @@ import {
 import type { CompanyAdminPorts } from '@talao/company-admin';
 import type { GatewayConfig } from '@talao/config';
 import type { Logger } from '@talao/observability';
-import type { ApiKeyLookup } from './auth/api-key-authentication.js';
+import { cachedApiKeyLookup, DEFAULT_API_KEY_CACHE_TTL_MS, type ForgettableApiKeyLookup } from './auth/cached-api-key-lookup.js';
 
 type PrismaClient = ReturnType<typeof createPrismaClient>;
+
+/** API_KEY_CACHE_TTL_MS: how long an accepted key is trusted without a read (0 turns the cache off). */
+function apiKeyCacheTtlMs(raw: string | undefined): number {
+  const text = raw?.trim();
+  if (!text) return DEFAULT_API_KEY_CACHE_TTL_MS;
+  if (!/^\d+$/.test(text)) throw new Error('API_KEY_CACHE_TTL_MS must be a non-negative integer (milliseconds)');
+  return Number(text);
+}
 
 /**
  * The gateway's connections and repositories, created once per process and closed on shutdown. Plain objects,
@@ -22,7 +30,7 @@ export class GatewayResources {
   readonly prisma: PrismaClient;
   readonly redis: Redis;
   readonly companyAdmin: CompanyAdminPorts;
-  readonly apiKeyLookup: ApiKeyLookup;
+  readonly apiKeyLookup: ForgettableApiKeyLookup;
   readonly companies: CompaniesRepository;
 
   constructor(config: GatewayConfig, logger: Logger) {
@@ -44,10 +52,10 @@ export class GatewayResources {
     const apiKeys = new ApiKeysRepository(this.prisma);
     const certificates = new CertificatesRepository(this.prisma, new CertificateVault(config.certificateEncryptionKey));
     this.companyAdmin = { companies: this.companies, apiKeys, certificates };
-    this.apiKeyLookup = {
-      isWellFormed: (key) => parseApiKey(key) !== null,
-      resolve: (key) => apiKeys.resolve(key),
-    };
+    this.apiKeyLookup = cachedApiKeyLookup(
+      { isWellFormed: (key) => parseApiKey(key) !== null, resolve: (key) => apiKeys.resolve(key) },
+      apiKeyCacheTtlMs(process.env.API_KEY_CACHE_TTL_MS),
+    );
   }
 
   /**

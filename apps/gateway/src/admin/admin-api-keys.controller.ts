@@ -19,6 +19,11 @@ export class AdminApiKeysController {
   @ApiResult(204, 'Revoked')
   @ApiErrors(401, 404, 429)
   async revoke(@Param('id') id: string): Promise<void> {
-    await revokeApiKey(this.resources.companyAdmin, id);
+    try {
+      await revokeApiKey(this.resources.companyAdmin, id);
+    } finally {
+      // Accepted keys are cached for a few seconds: a revocation through this process takes effect at once.
+      this.resources.apiKeyLookup.forgetAll();
+    }
   }
 }
