@@ -1,8 +1,10 @@
-import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
+import { randomUUID } from 'node:crypto';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import type { DbClient, DocumentTypeName, EnvironmentName, InvoiceRecord, InvoiceStatusName } from './issuance-records.js';
 import { toInvoiceRecord } from './issuance-records.js';
 import { NumberSequencesRepository } from './number-sequences-repository.js';
 import { finishWithEvent, type NewOutboxEvent } from './finish-with-event.js';
+import { insertProcessingInvoice } from './invoice-insert.js';
 
 export interface NewInvoice {
   id?: string;
@@ -52,62 +54,56 @@ export interface FinalState {
 
 const MAX_SKIPS = 1_000;
 
-function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
-}
-
 export class InvoicesRepository {
   private readonly sequences = new NumberSequencesRepository();
 
   constructor(private readonly prisma: PrismaClient) {}
 
   /**
-   * Reserves the number and inserts the invoice as `processing` in one transaction. A number from the request that
-   * is taken → NumberTakenError; the automatic path skips numbers someone chose explicitly ahead of the sequence.
+   * Reserves the number and inserts the invoice as `processing`, each in one autocommit statement (no interactive
+   * transaction: the sequence row is locked only while its own statement runs, see NumberSequencesRepository). A
+   * number from the request that is taken → NumberTakenError; the automatic path skips numbers someone chose
+   * explicitly ahead of the sequence. A failed insertion gives its number back when no later one was reserved
+   * meanwhile; otherwise (or after a crash in between) the number stays a gap, as a rejected one does.
    */
   async createProcessing(input: NewInvoice): Promise<InvoiceRecord> {
-    try {
-      return await this.prisma.$transaction(async (tx) => {
-        const key = { companyId: input.companyId, environment: input.environment, documentType: input.documentType, series: input.series };
-        for (let skips = 0; ; skips++) {
-          const number = input.number ?? (await this.sequences.reserveNext(tx, key));
-          const row = await this.insertUnlessNumberUsed(tx, input, number);
-          if (row) return row;
-          // ON CONFLICT also skips a primary-key clash: an id already taken must fail, not burn numbers.
-          if (input.id && (await tx.invoice.findUnique({ where: { id: input.id }, select: { id: true } }))) throw new Error(`invoice ${input.id} already exists`);
-          if (input.number !== undefined) throw new NumberTakenError(input.series, number);
-          if (skips >= MAX_SKIPS) throw new Error(`series ${input.series}: ${MAX_SKIPS} consecutive numbers already used`);
+    const id = input.id ?? randomUUID();
+    const key = { companyId: input.companyId, environment: input.environment, documentType: input.documentType, series: input.series };
+    for (let skips = 0; ; skips++) {
+      const reserved = input.number === undefined ? await this.sequences.reserveNext(this.prisma, key) : undefined;
+      const number = input.number ?? (reserved as number);
+      let row: InvoiceRecord | null;
+      try {
+        row = await this.insertUnlessNumberUsed(input, id, number);
+        // ON CONFLICT also skips a primary-key clash: an id already taken must fail, not burn numbers.
+        if (!row && input.id && (await this.prisma.invoice.findUnique({ where: { id: input.id }, select: { id: true } }))) {
+          throw new Error(`invoice ${input.id} already exists`);
         }
-      });
-    } catch (error) {
-      // Two requests naming the same free number at once: the unique index decides, the loser gets a conflict.
-      if (isUniqueViolation(error) && input.number !== undefined) throw new NumberTakenError(input.series, input.number);
-      throw error;
+      } catch (error) {
+        if (reserved !== undefined) await this.sequences.release(this.prisma, key, reserved).catch(() => undefined);
+        throw error;
+      }
+      if (row) return row;
+      if (input.number !== undefined) throw new NumberTakenError(input.series, number);
+      if (skips >= MAX_SKIPS) throw new Error(`series ${input.series}: ${MAX_SKIPS} consecutive numbers already used`);
     }
   }
 
   /**
    * INSERT … ON CONFLICT DO NOTHING: null when the number is already used (chosen explicitly ahead of the sequence,
-   * or by a concurrent request that committed first). Checking and inserting in one statement saves a round trip,
-   * and a conflict does not abort the transaction, so the automatic path can go on to the next number.
+   * or by a concurrent request that won the unique index). Checking and inserting in one statement saves a round trip.
    */
-  private async insertUnlessNumberUsed(tx: DbClient, input: NewInvoice, number: number): Promise<InvoiceRecord | null> {
+  private insertUnlessNumberUsed(input: NewInvoice, id: string, number: number): Promise<InvoiceRecord | null> {
     const described = input.describe?.(number) ?? {};
     const totalAmount = described.totalAmount ?? input.totalAmount;
     if (totalAmount === undefined) throw new Error('an invoice needs its total amount');
-    const rows = await tx.invoice.createManyAndReturn({
-      data: [{
-        ...(input.id ? { id: input.id } : {}),
-        companyId: input.companyId, environment: input.environment, documentType: input.documentType, status: 'processing',
-        series: input.series, number: BigInt(number), request: input.request, totalAmount,
-        ...(input.createdAt ? { createdAt: input.createdAt } : {}),
-        ...(input.reissueOfId ? { reissueOfId: input.reissueOfId } : {}),
-        ...(described.accessKey ? { accessKey: described.accessKey } : {}),
-        ...(described.dpsId ? { dpsId: described.dpsId } : {}),
-      }],
-      skipDuplicates: true,
+    return insertProcessingInvoice(this.prisma, {
+      id, companyId: input.companyId, environment: input.environment, documentType: input.documentType,
+      series: input.series, number, request: input.request, totalAmount, createdAt: input.createdAt ?? new Date(),
+      ...(input.reissueOfId ? { reissueOfId: input.reissueOfId } : {}),
+      ...(described.accessKey ? { accessKey: described.accessKey } : {}),
+      ...(described.dpsId ? { dpsId: described.dpsId } : {}),
     });
-    return rows[0] ? toInvoiceRecord(rows[0]) : null;
   }
 
   async findById(id: string, client: DbClient = this.prisma): Promise<InvoiceRecord | null> {
