@@ -1,7 +1,7 @@
 // Parsing of XML that comes from outside (authorizers, distribution feeds): bounded in size, DOCTYPE and ENTITY
-// refused before the parser sees them (no XXE, no entity expansion), well-formedness checked, fast-xml-parser
-// with entity processing off. Only the five predefined entities and character references are decoded, by us.
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+// refused before the parser sees them (no XXE, no entity expansion), well-formedness checked in
+// the same single pass that builds the tree (xml-tree-parser.ts). Only the five predefined entities and character references are decoded, by us.
+import { readXmlTree, XmlSyntaxError } from './xml-tree-parser.js';
 
 export class XmlParseError extends Error {
   constructor(message: string) {
@@ -39,31 +39,14 @@ export function assertSafeXml(xml: string, maxChars = DEFAULT_MAX_XML_CHARS): vo
   if (FORBIDDEN_DECLARATION.test(xml)) throw new XmlParseError('XML: DOCTYPE and ENTITY declarations are refused');
 }
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  processEntities: false,
-  htmlEntities: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-  maxNestedTags: 64,
-  tagValueProcessor: (_name, value) => decodeXmlText(value),
-  attributeValueProcessor: (_name, value) => decodeXmlText(value),
-});
-
 /** Parses a hostile-safe XML string into a plain tree (namespace prefixes removed, attributes as "@_name"). */
 export function parseXmlTree(xml: string, maxChars = DEFAULT_MAX_XML_CHARS): XmlObject {
   assertSafeXml(xml, maxChars);
-  const check = XMLValidator.validate(xml);
-  if (check !== true) throw new XmlParseError(`XML: not well-formed (${check.err.msg}, line ${check.err.line})`);
   try {
-    return parser.parse(xml) as XmlObject;
+    return readXmlTree(xml);
   } catch (error) {
-    throw new XmlParseError(`XML: ${(error as Error).message}`);
+    if (error instanceof XmlSyntaxError) throw new XmlParseError(`XML: not well-formed (${error.message})`);
+    throw error;
   }
 }
 
