@@ -32,6 +32,7 @@ export class GatewayResources {
   readonly companyAdmin: CompanyAdminPorts;
   readonly apiKeyLookup: ForgettableApiKeyLookup;
   readonly companies: CompaniesRepository;
+  private readonly configurationListeners = new Set<() => void>();
 
   constructor(config: GatewayConfig, logger: Logger) {
     this.prisma = createPrismaClient(config.databaseUrl);
@@ -56,6 +57,17 @@ export class GatewayResources {
       { isWellFormed: (key) => parseApiKey(key) !== null, resolve: (key) => apiKeys.resolve(key) },
       apiKeyCacheTtlMs(process.env.API_KEY_CACHE_TTL_MS),
     );
+  }
+
+  /** Called when companies, certificates or keys change, to drop what this process cached of them. */
+  onConfigurationChanged(listener: () => void): void {
+    this.configurationListeners.add(listener);
+  }
+
+  /** An operator changed a company, its certificate or its keys through this process: caches forget at once. */
+  configurationChanged(): void {
+    this.apiKeyLookup.forgetAll();
+    for (const listener of this.configurationListeners) listener();
   }
 
   /**

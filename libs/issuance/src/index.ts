@@ -7,14 +7,16 @@
 // Failures of the create side are IssuanceError subclasses with a `kind` for the delivery to map.
 export * from './errors.js';
 export type * from './ports.js';
-export { createInvoice, type CreateInvoiceCommand, type CreateInvoiceDeps, type CreatedInvoice } from './create/create-invoice.js';
+export {
+  createInvoice, type CreateInvoiceCommand, type CreateInvoiceDeps, type CreatedInvoice, type CreateSideCertificatesPort,
+} from './create/create-invoice.js';
 export { reissueInvoice, type ReissueCommand } from './create/reissue-invoice.js';
 export { issuerProfileOf, issuingProblems, profileProblems } from './create/issuer-configuration.js';
 export { billingPeriod } from './create/production-quota.js';
 export { type OutcomeWaitPorts, waitForInvoiceOutcome } from './create/wait-for-outcome.js';
 export { requestBodyOf, validatedRequestOf, type StoredRequest } from './create/stored-request.js';
 export { CertificateCache } from './issue/certificate-cache.js';
-export { type IssueDeps, type IssueOptions, type IssueResult, RetryLaterError } from './issue/issue-context.js';
+export { type IssueCertificatesPort, type IssueDeps, type IssueOptions, type IssueResult, RetryLaterError } from './issue/issue-context.js';
 export { issueInvoice } from './issue/issue-invoice.js';
 export { NFE_AUTHORIZATION, NFE_CONSULT } from './issue/nfe-calls.js';
 export { NFSE_CONSULT, NFSE_EMISSION, NFSE_FETCH } from './issue/nfse-calls.js';

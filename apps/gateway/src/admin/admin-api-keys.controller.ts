@@ -23,7 +23,7 @@ export class AdminApiKeysController {
       await revokeApiKey(this.resources.companyAdmin, id);
     } finally {
       // Accepted keys are cached for a few seconds: a revocation through this process takes effect at once.
-      this.resources.apiKeyLookup.forgetAll();
+      this.resources.configurationChanged();
     }
   }
 }

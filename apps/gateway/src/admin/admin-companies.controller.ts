@@ -23,6 +23,15 @@ const companyIdParam = ApiParam({ name: 'id', schema: { type: 'string', format: 
 export class AdminCompaniesController {
   constructor(private readonly resources: GatewayResources) {}
 
+  /** Runs an operator's change, then lets this process's caches of companies and certificates forget. */
+  private async changing<T>(change: () => Promise<T>): Promise<T> {
+    try {
+      return await change();
+    } finally {
+      this.resources.configurationChanged();
+    }
+  }
+
   @Post()
   @HttpCode(201)
   @ApiOperation({ operationId: 'adminCreateCompany', summary: 'Register a company (CNPJ, IBGE city and state, plan)' })
@@ -30,7 +39,7 @@ export class AdminCompaniesController {
   @ApiResult(201, 'Created', 'Company')
   @ApiErrors(401, 409, 413, 415, 422, 429)
   async create(@Body() body: unknown) {
-    return presentCompany(await createCompany(this.resources.companyAdmin, body));
+    return presentCompany(await this.changing(() => createCompany(this.resources.companyAdmin, body)));
   }
 
   @Get(':id')
@@ -53,7 +62,7 @@ export class AdminCompaniesController {
   @ApiResult(200, 'The certificate now in use', 'Certificate')
   @ApiErrors(401, 404, 413, 415, 422, 429)
   async setCertificate(@Param('id') id: string, @Body() body: unknown) {
-    return presentCertificate(await setCertificate(this.resources.companyAdmin, id, body));
+    return presentCertificate(await this.changing(() => setCertificate(this.resources.companyAdmin, id, body)));
   }
 
   @Post(':id/api-keys')
@@ -64,7 +73,7 @@ export class AdminCompaniesController {
   @ApiResult(201, 'Created; `key` is never shown again', 'CreatedApiKey')
   @ApiErrors(401, 404, 409, 413, 415, 422, 429)
   async createApiKey(@Param('id') id: string, @Body() body: unknown) {
-    const { apiKey, key } = await createApiKey(this.resources.companyAdmin, id, body);
+    const { apiKey, key } = await this.changing(() => createApiKey(this.resources.companyAdmin, id, body));
     return { ...presentApiKey(apiKey), key };
   }
 }

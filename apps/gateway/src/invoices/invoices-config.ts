@@ -3,13 +3,16 @@
 //   IDEMPOTENCY_LOCK_TTL_MS          a call holding an Idempotency-Key longer than this is presumed dead (wait + 30 s)
 //   AUTHORIZER_BASE_URL_HOMOLOGATION / _PRODUCTION, AUTHORIZER_CA_BUNDLE_FILE, AUTHORIZER_READ_TIMEOUT_MS
 //                                    where GET /invoices/{access_key} consults (the issuer reads the same variables)
+//   ISSUER_CACHE_TTL_MS              how long the company and its certificate metadata are reused (2000; 0 = off)
 //   TECHNICAL_RESPONSIBLE_*          infRespTec, needed to plan the document (access key, total) at creation
 import { ConfigError } from '@talao/config';
 import type { TechnicalResponsible } from '@talao/fiscal-model';
+import { DEFAULT_ISSUER_CACHE_TTL_MS } from './issuer-snapshot-cache.js';
 
 export interface InvoicesConfig {
   issueWaitMs: number;
   idempotencyLockTtlMs: number;
+  issuerCacheTtlMs: number;
   authorizerBaseUrls: Partial<Record<'homologation' | 'production', string>>;
   authorizerCaBundleFile?: string;
   authorizerReadTimeoutMs: number;
@@ -48,6 +51,7 @@ export function loadInvoicesConfig(env: Env = process.env): InvoicesConfig {
   const config: InvoicesConfig = {
     issueWaitMs,
     idempotencyLockTtlMs: integer(env, 'IDEMPOTENCY_LOCK_TTL_MS', issueWaitMs + 30_000, problems),
+    issuerCacheTtlMs: integer(env, 'ISSUER_CACHE_TTL_MS', DEFAULT_ISSUER_CACHE_TTL_MS, problems),
     authorizerBaseUrls: { ...(homologation ? { homologation } : {}), ...(production ? { production } : {}) },
     ...(env.AUTHORIZER_CA_BUNDLE_FILE?.trim() ? { authorizerCaBundleFile: env.AUTHORIZER_CA_BUNDLE_FILE.trim() } : {}),
     authorizerReadTimeoutMs: integer(env, 'AUTHORIZER_READ_TIMEOUT_MS', 10_000, problems),

@@ -13,6 +13,7 @@ import { Redis } from 'ioredis';
 import type { GatewayResources } from '../gateway-resources.js';
 import { IdempotencyStore } from '../idempotency/idempotency-store.js';
 import type { InvoicesConfig } from './invoices-config.js';
+import { cachedIssuerSnapshots } from './issuer-snapshot-cache.js';
 import { OutcomeWaiter } from './outcome-waiter.js';
 
 const DAY_MS = 24 * 3_600_000;
@@ -50,9 +51,11 @@ export class InvoicesResources implements OnApplicationShutdown {
     this.invoices = new InvoicesRepository(gateway.prisma);
     this.submissions = new SubmissionsRepository(gateway.prisma);
     this.certificates = new CertificatesRepository(gateway.prisma, new CertificateVault(gatewayConfig.certificateEncryptionKey));
+    const snapshots = cachedIssuerSnapshots(gateway.companies, this.certificates, config.issuerCacheTtlMs);
+    gateway.onConfigurationChanged(() => snapshots.forgetAll());
     this.createDeps = {
-      companies: gateway.companies,
-      certificates: this.certificates,
+      companies: snapshots.companies,
+      certificates: snapshots.certificates,
       invoices: this.invoices,
       usage: new UsageLedgerRepository(gateway.prisma),
       queue: this.queue,

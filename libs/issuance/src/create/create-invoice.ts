@@ -8,15 +8,20 @@ import { enqueueJob, type TraceContext } from '@talao/queue-contracts';
 import { planDocument, plannedTotal } from '../document-plan.js';
 import { InvoiceValidationError, IssuerNotConfiguredError, NumberConflictError } from '../errors.js';
 import type {
-  CertificatesPort, CompaniesPort, EnvironmentName, InvoicesPort, IssuanceLogger, IssuanceQueuePort, IssuingCompany, UsageLedgerPort,
+  CertificateMetadataView, CompaniesPort, EnvironmentName, InvoicesPort, IssuanceLogger, IssuanceQueuePort, IssuingCompany, UsageLedgerPort,
 } from '../ports.js';
 import { storedRequest } from './stored-request.js';
 import { issuerProfileOf, issuingProblems, profileProblems } from './issuer-configuration.js';
 import { assertProductionQuota } from './production-quota.js';
 
+/** The create side only checks the certificate (subject, validity); CertificatesRepository satisfies this. */
+export interface CreateSideCertificatesPort {
+  findActive(companyId: string): Promise<{ metadata: CertificateMetadataView } | null>;
+}
+
 export interface CreateInvoiceDeps {
   companies: CompaniesPort;
-  certificates: CertificatesPort;
+  certificates: CreateSideCertificatesPort;
   invoices: InvoicesPort;
   usage: Pick<UsageLedgerPort, 'creditsInPeriod'>;
   queue: Pick<IssuanceQueuePort, 'add'>;
