@@ -49,7 +49,8 @@ export class InvoicesController {
     }
     const created = invoice;
     // The invoice is in PostgreSQL from here on: whatever happens while waiting, the answer is its state (202 at worst).
-    const settled = await this.resources.waiter.waitForFinal(created.id, this.resources.config.issueWaitMs).catch(() => created);
+    const justCreated = work.resumeInvoiceId ? undefined : created;
+    const settled = await this.resources.waiter.waitForFinal(created.id, this.resources.config.issueWaitMs, justCreated).catch(() => created);
     return outcomeResponse(settled ?? created, requestId);
   }
 
