@@ -13,8 +13,18 @@ export class CertificateCache {
   constructor(private readonly maxEntries = 500) {}
 
   load(id: string, pkcs12: Buffer, password: string): LoadedCertificate {
+    return this.entries.get(id) ?? this.parse(id, pkcs12, password);
+  }
+
+  /** The parsed certificate for `id`; `unseal` (decrypting the stored PKCS#12) is called only on a cache miss. */
+  async loadOrUnseal(id: string, unseal: () => Promise<{ pkcs12: Buffer; password: string } | null>): Promise<LoadedCertificate | null> {
     const cached = this.entries.get(id);
     if (cached) return cached;
+    const sealed = await unseal();
+    return sealed ? this.parse(id, sealed.pkcs12, sealed.password) : null;
+  }
+
+  private parse(id: string, pkcs12: Buffer, password: string): LoadedCertificate {
     const certificate = loadPkcs12(pkcs12, password);
     const loaded = { certificate, signer: createSigner(certificate) };
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);

@@ -1,12 +1,21 @@
 // Everything the worker's use case needs, and the shape of its answer.
 import type { NfseNacionalClient, SefazClient } from '@talao/authorizer-clients';
 import type { TechnicalResponsible } from '@talao/fiscal-model';
-import type { CertificatesPort, CompaniesPort, InvoicesPort, IssuanceLogger, OutboxPort, SubmissionsPort, UsageLedgerPort } from '../ports.js';
+import type { CertificateMetadataView, CompaniesPort, InvoicesPort, IssuanceLogger, OutboxPort, SubmissionsPort, UsageLedgerPort } from '../ports.js';
 import type { CertificateCache } from './certificate-cache.js';
+
+/**
+ * The worker's view of certificates (CertificatesRepository of @talao/persistence satisfies it): metadata on every
+ * job, the sealed PKCS#12 decrypted only when the CertificateCache has not parsed that certificate yet.
+ */
+export interface IssueCertificatesPort {
+  findActiveSummary(companyId: string): Promise<{ id: string; metadata: CertificateMetadataView } | null>;
+  unseal(certificateId: string): Promise<{ pkcs12: Buffer; password: string } | null>;
+}
 
 export interface IssueDeps {
   companies: CompaniesPort;
-  certificates: CertificatesPort;
+  certificates: IssueCertificatesPort;
   certificateCache: CertificateCache;
   invoices: InvoicesPort;
   submissions: SubmissionsPort;

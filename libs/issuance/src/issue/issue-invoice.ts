@@ -21,7 +21,7 @@ export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: 
   if (!invoice) return { kind: 'skipped', reason: 'no such invoice' };
   if (invoice.status !== 'processing') return { kind: 'final', status: invoice.status, alreadyFinal: true };
   // Independent reads, sent together: the job waits for one round trip instead of two.
-  const [company, stored] = await Promise.all([deps.companies.findById(invoice.companyId), deps.certificates.findActive(invoice.companyId)]);
+  const [company, stored] = await Promise.all([deps.companies.findById(invoice.companyId), deps.certificates.findActiveSummary(invoice.companyId)]);
   if (!company) return { kind: 'skipped', reason: 'the company no longer exists' };
   const owner = { invoiceId: invoice.id, companyId: invoice.companyId };
   const partial = { deps, options, invoice, company, owner } as IssueRun;
@@ -35,7 +35,9 @@ export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: 
   }
   let loaded;
   try {
-    loaded = deps.certificateCache.load(stored.id, stored.pkcs12, stored.password);
+    loaded = await deps.certificateCache.loadOrUnseal(stored.id, () => deps.certificates.unseal(stored.id));
+    // Replaced and deleted between the two reads: the next try reads the new active certificate.
+    if (!loaded) return { kind: 'retry', reason: `certificate ${stored.id} vanished while the job read it` };
   } catch (error) {
     if (error instanceof CertificateError) return decideUnusable(partial, `The certificate cannot be used: ${error.message}`);
     throw error;

@@ -56,6 +56,24 @@ describe('CertificatesRepository (PostgreSQL)', () => {
     ]);
   });
 
+  it('reads the active certificate summary without decrypting, and unseals any certificate by id', async () => {
+    const { id: companyId } = await companies.create(newCompanyInput());
+    expect(await certificates.findActiveSummary(companyId)).toBeNull();
+    const firstPkcs12 = randomBytes(100);
+    const first = await certificates.store(companyId, { pkcs12: firstPkcs12, password: 'a', metadata: metadata('01') });
+    const second = await certificates.store(companyId, { pkcs12: randomBytes(100), password: 'b', metadata: metadata('02') });
+
+    expect(await certificates.findActiveSummary(companyId)).toEqual({ id: second.id, metadata: metadata('02') });
+    // A summary needs no key: another vault reads it; only unsealing needs the right key.
+    const otherVault = new CertificatesRepository(prisma, new CertificateVault(randomBytes(32).toString('base64')));
+    expect((await otherVault.findActiveSummary(companyId))?.id).toBe(second.id);
+    await expect(otherVault.unseal(second.id)).rejects.toThrow(/wrong key or tampered/);
+
+    expect(await certificates.unseal(first.id)).toEqual({ pkcs12: firstPkcs12, password: 'a' });
+    expect(await certificates.unseal('5b0c4a52-8b2b-4bd4-9d36-0d7b3f7a9f10')).toBeNull();
+    expect(await certificates.unseal('not-a-uuid')).toBeNull();
+  });
+
   it('leaves exactly one active certificate under concurrent uploads', async () => {
     const { id: companyId } = await companies.create(newCompanyInput());
     await Promise.all(

@@ -63,6 +63,33 @@ export class CertificatesRepository {
     });
   }
 
+  /**
+   * The active certificate's id and metadata without its sealed bytes: the issuer reads this on every job and
+   * decrypts (`unseal`) only when its cache has no parsed certificate for that id (a replaced certificate has a new id).
+   */
+  async findActiveSummary(companyId: string): Promise<{ id: string; metadata: CertificateMetadata } | null> {
+    if (!isUuid(companyId)) return null;
+    const row = await this.prisma.certificate.findFirst({
+      where: { companyId, replacedAt: null },
+      orderBy: { createdAt: 'desc' },
+      select: { id: true, subjectTaxId: true, subjectName: true, issuerName: true, serialNumber: true, notBefore: true, notAfter: true },
+    });
+    if (!row) return null;
+    const { id, ...metadata } = row;
+    return { id, metadata };
+  }
+
+  /** The PKCS#12 and password of one certificate (active or replaced), decrypted; null for an unknown id. */
+  async unseal(certificateId: string): Promise<{ pkcs12: Buffer; password: string } | null> {
+    if (!isUuid(certificateId)) return null;
+    const row = await this.prisma.certificate.findUnique({ where: { id: certificateId }, select: { pkcs12Encrypted: true, passwordEncrypted: true } });
+    if (!row) return null;
+    return {
+      pkcs12: this.vault.decrypt(Buffer.from(row.pkcs12Encrypted)),
+      password: this.vault.decrypt(Buffer.from(row.passwordEncrypted)).toString('utf8'),
+    };
+  }
+
   /** The company's active certificate, decrypted; null when none was uploaded. */
   async findActive(companyId: string): Promise<ActiveCertificate | null> {
     if (!isUuid(companyId)) return null;

@@ -53,7 +53,13 @@ export class SubmissionsRepository {
   }
 
   async answer(id: string, answer: SubmissionAnswer): Promise<void> {
-    await this.prisma.submission.update({ where: { id }, data: { ...answer, answeredAt: new Date() } });
+    // Raw and without RETURNING: Prisma's update would read the whole row back, the stored request body included.
+    const updated = await this.prisma.$executeRaw`
+      UPDATE submissions SET response_body = ${answer.responseBody ?? null}, http_status = ${answer.httpStatus ?? null}::int,
+             outcome = ${answer.outcome}, status_code = ${answer.statusCode ?? null}, status_message = ${answer.statusMessage ?? null},
+             answered_at = ${new Date()}::timestamptz
+      WHERE id = ${id}::uuid`;
+    if (updated !== 1) throw new Error(`submission ${id} not found`);
   }
 
   listByInvoice(invoiceId: string): Promise<SubmissionRecord[]> {
