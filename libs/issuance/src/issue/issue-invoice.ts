@@ -20,11 +20,14 @@ export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: 
   const invoice = await deps.invoices.findById(invoiceId);
   if (!invoice) return { kind: 'skipped', reason: 'no such invoice' };
   if (invoice.status !== 'processing') return { kind: 'final', status: invoice.status, alreadyFinal: true };
-  // Independent reads, sent together: the job waits for one round trip instead of two.
-  const [company, stored] = await Promise.all([deps.companies.findById(invoice.companyId), deps.certificates.findActiveSummary(invoice.companyId)]);
+  // Independent reads, sent together: the job waits for one round trip instead of three. The earlier attempts are
+  // read after the invoice was seen in `processing`, so none of a finished run can be missed.
+  const [company, stored, submissions] = await Promise.all([
+    deps.companies.findById(invoice.companyId), deps.certificates.findActiveSummary(invoice.companyId), deps.submissions.listByInvoice(invoice.id),
+  ]);
   if (!company) return { kind: 'skipped', reason: 'the company no longer exists' };
   const owner = { invoiceId: invoice.id, companyId: invoice.companyId };
-  const partial = { deps, options, invoice, company, owner } as IssueRun;
+  const partial = { deps, options, invoice, company, owner, submissions } as IssueRun;
   const now = deps.now?.() ?? new Date();
 
   const gaps = profileProblems(company);
@@ -57,8 +60,7 @@ export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: 
  * may have sent a document whose outcome is unknown: then the invoice waits (retry) for the company to fix it.
  */
 async function decideUnusable(run: IssueRun, message: string): Promise<IssueResult> {
-  const submissions = await run.deps.submissions.listByInvoice(run.invoice.id);
-  const lastSend = submissions.filter((s) => s.operation === NFE_AUTHORIZATION || s.operation === NFSE_EMISSION).at(-1);
+  const lastSend = run.submissions.filter((s) => s.operation === NFE_AUTHORIZATION || s.operation === NFSE_EMISSION).at(-1);
   if (lastSend && (lastSend.outcome === null || lastSend.outcome === 'unknown')) return { kind: 'retry', reason: message };
   return finishRun(run, { status: 'failed', statusCode: null, statusMessage: message });
 }

@@ -86,7 +86,7 @@ function latestAuthorization(submissions: SubmissionRecord[]): SubmissionRecord 
 }
 
 export async function issueNfe(run: IssueRun): Promise<IssueResult> {
-  const last = latestAuthorization(await run.deps.submissions.listByInvoice(run.invoice.id));
+  const last = latestAuthorization(run.submissions);
   let signed: string | undefined;
   // An earlier attempt whose answer was lost, or never recorded (the worker died after sending): consult first.
   if (last && (last.outcome === null || last.outcome === 'unknown' || last.outcome === 'authorized')) {

@@ -47,7 +47,7 @@ function buildSigned(run: IssueRun): string {
 }
 
 export async function issueNfse(run: IssueRun): Promise<IssueResult> {
-  const last = (await run.deps.submissions.listByInvoice(run.invoice.id)).filter((s) => s.operation === NFSE_EMISSION).at(-1);
+  const last = run.submissions.filter((s) => s.operation === NFSE_EMISSION).at(-1);
   let signed: string | undefined;
   if (last && (last.outcome === null || last.outcome === 'unknown' || last.outcome === 'authorized')) {
     const stored = signedDpsOf(last.requestBody);

@@ -1,7 +1,7 @@
 // One run of the issue job for one invoice, with everything loaded once.
 import type { MutualTlsCredentials } from '@talao/authorizer-clients';
 import type { IssuerProfile, ValidatedInvoiceRequest } from '@talao/fiscal-model';
-import type { FinalState, InvoiceRecord } from '@talao/persistence';
+import type { FinalState, InvoiceRecord, SubmissionRecord } from '@talao/persistence';
 import type { IssuingCompany } from '../ports.js';
 import type { LoadedCertificate } from './certificate-cache.js';
 import type { IssueDeps, IssueOptions, IssueResult } from './issue-context.js';
@@ -17,6 +17,8 @@ export interface IssueRun {
   loaded: LoadedCertificate;
   credentials: MutualTlsCredentials;
   owner: { invoiceId: string; companyId: string };
+  /** The invoice's exchanges recorded before this run started (oldest first). */
+  submissions: SubmissionRecord[];
 }
 
 /** Sends per run at most this many times (resends after "no record" included); more waits for the next try. */

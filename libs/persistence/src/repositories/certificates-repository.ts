@@ -69,11 +69,13 @@ export class CertificatesRepository {
    */
   async findActiveSummary(companyId: string): Promise<{ id: string; metadata: CertificateMetadata } | null> {
     if (!isUuid(companyId)) return null;
-    const row = await this.prisma.certificate.findFirst({
-      where: { companyId, replacedAt: null },
-      orderBy: { createdAt: 'desc' },
-      select: { id: true, subjectTaxId: true, subjectName: true, issuerName: true, serialNumber: true, notBefore: true, notAfter: true },
-    });
+    // Raw: one of the few reads of every issue job, where Prisma's query planning costs more than the query itself.
+    const rows = await this.prisma.$queryRaw<Array<CertificateMetadata & { id: string }>>`
+      SELECT id::text AS id, subject_tax_id AS "subjectTaxId", subject_name AS "subjectName", issuer_name AS "issuerName",
+             serial_number AS "serialNumber", not_before AS "notBefore", not_after AS "notAfter"
+      FROM certificates WHERE company_id = ${companyId}::uuid AND replaced_at IS NULL
+      ORDER BY created_at DESC LIMIT 1`;
+    const row = rows[0];
     if (!row) return null;
     const { id, ...metadata } = row;
     return { id, metadata };

@@ -35,6 +35,9 @@ describe('SubmissionsRepository', () => {
     const listed = await submissions.listByInvoice(a.id);
     expect(listed.map((s) => [s.id, s.attempt, s.operation])).toEqual([[first.id, 1, 'NFeAutorizacao4'], [second.id, 2, 'NFeConsultaProtocolo4']]);
     expect(listed[0]).toMatchObject({ requestBody: body, responseBody: '<ret/>', httpStatus: 200, outcome: 'unknown', statusMessage: 'reset', sentAt: first.sentAt });
+    expect(listed[0]?.answeredAt).toBeInstanceOf(Date);
+    expect(listed[1]).toEqual({ ...second, answeredAt: null });
+    expect(await submissions.listByInvoice('not-a-uuid')).toEqual([]);
   });
 
   it('two workers beginning an attempt of the same invoice at once: never two rows with one number', async () => {

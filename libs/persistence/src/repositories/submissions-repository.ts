@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
+import { isUuid } from '../uuid.js';
 
 export interface SubmissionRecord {
   id: string;
@@ -62,8 +63,14 @@ export class SubmissionsRepository {
     if (updated !== 1) throw new Error(`submission ${id} not found`);
   }
 
-  listByInvoice(invoiceId: string): Promise<SubmissionRecord[]> {
-    return this.prisma.submission.findMany({ where: { invoiceId }, orderBy: { attempt: 'asc' } });
+  /** Raw: every issue job reads this before sending (usually to find nothing), so Prisma's planning is skipped. */
+  async listByInvoice(invoiceId: string): Promise<SubmissionRecord[]> {
+    if (!isUuid(invoiceId)) return [];
+    return this.prisma.$queryRaw<SubmissionRecord[]>`
+      SELECT id::text AS id, invoice_id::text AS "invoiceId", company_id::text AS "companyId", attempt, operation, endpoint,
+             request_body AS "requestBody", response_body AS "responseBody", http_status AS "httpStatus", outcome,
+             status_code AS "statusCode", status_message AS "statusMessage", sent_at AS "sentAt", answered_at AS "answeredAt"
+      FROM submissions WHERE invoice_id = ${invoiceId}::uuid ORDER BY attempt`;
   }
 
   count(invoiceId: string): Promise<number> {
