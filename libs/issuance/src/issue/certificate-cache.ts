@@ -9,6 +9,7 @@ export interface LoadedCertificate {
 
 export class CertificateCache {
   private readonly entries = new Map<string, LoadedCertificate>();
+  private readonly pending = new Map<string, Promise<LoadedCertificate | null>>();
 
   constructor(private readonly maxEntries = 500) {}
 
@@ -16,12 +17,22 @@ export class CertificateCache {
     return this.entries.get(id) ?? this.parse(id, pkcs12, password);
   }
 
-  /** The parsed certificate for `id`; `unseal` (decrypting the stored PKCS#12) is called only on a cache miss. */
-  async loadOrUnseal(id: string, unseal: () => Promise<{ pkcs12: Buffer; password: string } | null>): Promise<LoadedCertificate | null> {
+  /**
+   * The parsed certificate for `id`; `unseal` (decrypting the stored PKCS#12) is called only on a cache miss, and
+   * once for concurrent misses of the same id (a worker starting with 16 jobs of one company parses it once, not 16
+   * times).
+   */
+  loadOrUnseal(id: string, unseal: () => Promise<{ pkcs12: Buffer; password: string } | null>): Promise<LoadedCertificate | null> {
     const cached = this.entries.get(id);
-    if (cached) return cached;
-    const sealed = await unseal();
-    return sealed ? this.parse(id, sealed.pkcs12, sealed.password) : null;
+    if (cached) return Promise.resolve(cached);
+    let pending = this.pending.get(id);
+    if (!pending) {
+      pending = unseal()
+        .then((sealed) => (sealed ? this.parse(id, sealed.pkcs12, sealed.password) : null))
+        .finally(() => this.pending.delete(id));
+      this.pending.set(id, pending);
+    }
+    return pending;
   }
 
   private parse(id: string, pkcs12: Buffer, password: string): LoadedCertificate {
