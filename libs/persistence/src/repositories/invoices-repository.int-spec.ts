@@ -30,6 +30,22 @@ describe('InvoicesRepository', () => {
     expect(created.every((i) => i.status === 'processing')).toBe(true);
   });
 
+  it('returns the created row exactly as a read does (types included: Date, number, decimal string, JSON)', async () => {
+    const created = await invoices.createProcessing({ ...draft(13), request: { test: true, nested: { amount: '1.50' } }, totalAmount: '1234.5' });
+    expect(created.createdAt).toBeInstanceOf(Date);
+    expect(created.updatedAt).toBeInstanceOf(Date);
+    expect(created.number).toBe(1);
+    expect(created.totalAmount).toBe('1234.5');
+    expect(created).toEqual(await invoices.findById(created.id));
+  });
+
+  it('gives a number back when its insert fails and no later number was reserved', async () => {
+    const first = await invoices.createProcessing(draft(14));
+    // The reservation succeeds, the insert fails (the amount is no number).
+    await expect(invoices.createProcessing({ ...draft(14), totalAmount: 'not-a-number' })).rejects.toThrow();
+    expect((await invoices.createProcessing(draft(14))).number).toBe(first.number + 1);
+  });
+
   it('refuses a number already used, and the automatic path skips numbers chosen ahead of the sequence', async () => {
     await invoices.createProcessing(draft(8, 2));
     await expect(invoices.createProcessing(draft(8, 2))).rejects.toBeInstanceOf(NumberTakenError);
