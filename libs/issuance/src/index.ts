@@ -16,6 +16,7 @@ export { billingPeriod } from './create/production-quota.js';
 export { type OutcomeWaitPorts, waitForInvoiceOutcome } from './create/wait-for-outcome.js';
 export { requestBodyOf, validatedRequestOf, type StoredRequest } from './create/stored-request.js';
 export { CertificateCache } from './issue/certificate-cache.js';
+export { type IssueSubmissionsPort, type PendingAnswer } from './issue/answer-buffer.js';
 export { type IssueCertificatesPort, type IssueDeps, type IssueOptions, type IssueResult, RetryLaterError } from './issue/issue-context.js';
 export { issueInvoice } from './issue/issue-invoice.js';
 export { NFE_AUTHORIZATION, NFE_CONSULT } from './issue/nfe-calls.js';

@@ -1,7 +1,8 @@
 // Everything the worker's use case needs, and the shape of its answer.
 import type { NfseNacionalClient, SefazClient } from '@talao/authorizer-clients';
 import type { TechnicalResponsible } from '@talao/fiscal-model';
-import type { CertificateMetadataView, CompaniesPort, InvoicesPort, IssuanceLogger, OutboxPort, SubmissionsPort, UsageLedgerPort } from '../ports.js';
+import type { CertificateMetadataView, CompaniesPort, InvoicesPort, IssuanceLogger, OutboxPort, UsageLedgerPort } from '../ports.js';
+import type { IssueSubmissionsPort } from './answer-buffer.js';
 import type { CertificateCache } from './certificate-cache.js';
 
 /**
@@ -18,7 +19,7 @@ export interface IssueDeps {
   certificates: IssueCertificatesPort;
   certificateCache: CertificateCache;
   invoices: InvoicesPort;
-  submissions: SubmissionsPort;
+  submissions: IssueSubmissionsPort;
   usage: UsageLedgerPort;
   outbox: OutboxPort;
   sefaz: SefazClient;

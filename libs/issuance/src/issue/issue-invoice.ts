@@ -3,6 +3,7 @@
 import { CertificateError } from '@talao/xml-signing';
 import { issuerProfileOf, profileProblems } from '../create/issuer-configuration.js';
 import { validatedRequestOf } from '../create/stored-request.js';
+import { AnswerBuffer } from './answer-buffer.js';
 import type { IssueDeps, IssueOptions, IssueResult } from './issue-context.js';
 import { issueNfe } from './issue-nfe.js';
 import { NFE_AUTHORIZATION } from './nfe-calls.js';
@@ -27,7 +28,7 @@ export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: 
   ]);
   if (!company) return { kind: 'skipped', reason: 'the company no longer exists' };
   const owner = { invoiceId: invoice.id, companyId: invoice.companyId };
-  const partial = { deps, options, invoice, company, owner, submissions } as IssueRun;
+  const partial = { deps, options, invoice, company, owner, submissions, answers: new AnswerBuffer(deps.submissions) } as IssueRun;
   const now = deps.now?.() ?? new Date();
 
   const gaps = profileProblems(company);
@@ -52,7 +53,12 @@ export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: 
     loaded,
     credentials: { privateKeyPem: loaded.certificate.privateKeyPem, certificatePem: loaded.certificate.certificatePem },
   };
-  return invoice.documentType === 'nfe' ? issueNfe(run) : issueNfse(run);
+  try {
+    return await (invoice.documentType === 'nfe' ? issueNfe(run) : issueNfse(run));
+  } finally {
+    // An answer that decided nothing (retry, or an error thrown after it arrived) is stored before the job ends.
+    await run.answers.flush();
+  }
 }
 
 /**

@@ -33,7 +33,7 @@ function accessKeyOf(signedNfe: string): string {
 /** Consults SEFAZ for the key: the authorizer's record decides the invoice; "no record" allows a resend. */
 async function reconcile(run: IssueRun, signedNfe: string): Promise<Reconciled> {
   const accessKey = accessKeyOf(signedNfe);
-  const outcome = await consultNfe(run.deps.sefaz, run.deps.submissions, run.owner, context(run, accessKey), accessKey);
+  const outcome = await consultNfe(run.deps.sefaz, run.answers, run.owner, context(run, accessKey), accessKey);
   if (outcome.status === 'accepted' || outcome.status === 'authorized') {
     const prot = outcome.result.protocol;
     const base = {
@@ -100,7 +100,7 @@ export async function issueNfe(run: IssueRun): Promise<IssueResult> {
     // The stored bytes after "no record"; else the document as planned (deterministic: same key on every rebuild).
     signed ??= buildSigned(run, run.invoice.contingency ? contingencyPlan(run, 'autorizador', 'contingencia em curso') : undefined);
     const accessKey = accessKeyOf(signed);
-    const outcome: AuthorizerOutcome<AuthorizationResult> = await authorizeNfe(run.deps.sefaz, run.deps.submissions, run.owner, context(run, accessKey), signed);
+    const outcome: AuthorizerOutcome<AuthorizationResult> = await authorizeNfe(run.deps.sefaz, run.answers, run.owner, context(run, accessKey), signed);
     switch (outcome.status) {
       case 'authorized':
       case 'accepted':

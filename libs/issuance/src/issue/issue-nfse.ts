@@ -22,13 +22,13 @@ function dpsIdOf(signedDps: string): string {
 
 async function reconcile(run: IssueRun, signedDps: string): Promise<Reconciled> {
   const dpsId = dpsIdOf(signedDps);
-  const outcome = await consultDps(run.deps.nfse, run.deps.submissions, run.owner, context(run), dpsId);
+  const outcome = await consultDps(run.deps.nfse, run.answers, run.owner, context(run), dpsId);
   if (outcome.status === 'accepted' || outcome.status === 'authorized') {
     const accessKey = outcome.result.accessKey;
     if (!accessKey) return { kind: 'retry', reason: `DPS ${dpsId} found without its NFS-e key` };
     // The consult answers the key only; the NFS-e itself is fetched to keep the legal document. If that fetch
     // fails the invoice is still issued (the key is certain) and the XML can be fetched later.
-    const fetched = await fetchNfse(run.deps.nfse, run.deps.submissions, run.owner, context(run), accessKey);
+    const fetched = await fetchNfse(run.deps.nfse, run.answers, run.owner, context(run), accessKey);
     const authorizedXml = fetched.status === 'accepted' || fetched.status === 'authorized' ? (fetched.result.nfseXml ?? null) : null;
     return {
       kind: 'decided',
@@ -58,7 +58,7 @@ export async function issueNfse(run: IssueRun): Promise<IssueResult> {
   }
   for (let send = 0; send < MAX_SENDS_PER_RUN; send++) {
     signed ??= buildSigned(run);
-    const outcome: AuthorizerOutcome<IssuedNfse> = await emitDps(run.deps.nfse, run.deps.submissions, run.owner, context(run), signed);
+    const outcome: AuthorizerOutcome<IssuedNfse> = await emitDps(run.deps.nfse, run.answers, run.owner, context(run), signed);
     switch (outcome.status) {
       case 'authorized':
       case 'accepted':

@@ -3,6 +3,7 @@ import type { MutualTlsCredentials } from '@talao/authorizer-clients';
 import type { IssuerProfile, ValidatedInvoiceRequest } from '@talao/fiscal-model';
 import type { FinalState, InvoiceRecord, SubmissionRecord } from '@talao/persistence';
 import type { IssuingCompany } from '../ports.js';
+import type { AnswerBuffer } from './answer-buffer.js';
 import type { LoadedCertificate } from './certificate-cache.js';
 import type { IssueDeps, IssueOptions, IssueResult } from './issue-context.js';
 import { recordOutcome } from './record-outcome.js';
@@ -19,13 +20,15 @@ export interface IssueRun {
   owner: { invoiceId: string; companyId: string };
   /** The invoice's exchanges recorded before this run started (oldest first). */
   submissions: SubmissionRecord[];
+  /** Where this run's exchanges are recorded; the deciding answer is stored with the final state. */
+  answers: AnswerBuffer;
 }
 
 /** Sends per run at most this many times (resends after "no record" included); more waits for the next try. */
 export const MAX_SENDS_PER_RUN = 3;
 
 export async function finishRun(run: IssueRun, state: FinalState): Promise<IssueResult> {
-  const moved = await recordOutcome(run.deps, run.invoice, run.company, state);
+  const moved = await recordOutcome(run.deps, run.invoice, run.company, state, run.answers.take());
   run.deps.logger.info({ invoiceId: run.invoice.id, status: state.status, code: state.statusCode, moved }, 'invoice decided');
   return { kind: 'final', status: state.status, ...(moved ? {} : { alreadyFinal: true }) };
 }

@@ -4,6 +4,7 @@
 import type { FinalState, InvoiceRecord, NewOutboxEvent } from '@talao/persistence';
 import { billingPeriod, overageUnitPrice } from '../create/production-quota.js';
 import type { IssuingCompany } from '../ports.js';
+import type { PendingAnswer } from './answer-buffer.js';
 import type { IssueDeps } from './issue-context.js';
 
 const EVENT_TYPES: Record<FinalState['status'], string> = {
@@ -35,11 +36,15 @@ function eventOf(invoice: InvoiceRecord, state: FinalState, now: Date): NewOutbo
   };
 }
 
-export async function recordOutcome(deps: IssueDeps, invoice: InvoiceRecord, company: IssuingCompany, state: FinalState): Promise<boolean> {
+/** `answered`: the authorizer's answer that decided the invoice, not stored yet (AnswerBuffer). */
+export async function recordOutcome(deps: IssueDeps, invoice: InvoiceRecord, company: IssuingCompany, state: FinalState, answered?: PendingAnswer): Promise<boolean> {
   const now = deps.now?.() ?? new Date();
   const event = eventOf(invoice, state, now);
   // Nothing to charge (homologation, or not authorized): state and event in one statement, one round trip.
-  if (state.status !== 'issued' || invoice.environment !== 'production') return deps.invoices.finishWithEvent(invoice.id, state, event);
+  if (state.status !== 'issued' || invoice.environment !== 'production') {
+    return answered ? deps.submissions.answerAndFinish(answered, invoice.id, state, event) : deps.invoices.finishWithEvent(invoice.id, state, event);
+  }
+  if (answered) await deps.submissions.answer(answered.submissionId, answered.answer);
   return deps.invoices.transaction(async (tx) => {
     const moved = await deps.invoices.finish(tx, invoice.id, state);
     if (!moved) return false;

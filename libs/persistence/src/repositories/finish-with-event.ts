@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
 import type { EnvironmentName } from './issuance-records.js';
 import type { FinalState } from './invoices-repository.js';
+import type { SubmissionAnswer } from './submissions-repository.js';
 
 export interface NewOutboxEvent {
   companyId: string;
@@ -26,13 +27,30 @@ function assignments(state: FinalState): Prisma.Sql {
   return Prisma.join(set, ', ');
 }
 
+/** The authorizer's answer that decided the invoice, stored by the same statement (the submission row exists). */
+function answerUpdate(answered: { submissionId: string; answer: SubmissionAnswer } | undefined): Prisma.Sql {
+  if (!answered) return Prisma.empty;
+  const { submissionId, answer } = answered;
+  // A data-modifying CTE runs whether or not the invoice moves: the answer is kept even when another run finished it.
+  return Prisma.sql`answered AS (
+      UPDATE submissions SET response_body = ${answer.responseBody ?? null}, http_status = ${answer.httpStatus ?? null}::int,
+             outcome = ${answer.outcome}, status_code = ${answer.statusCode ?? null}, status_message = ${answer.statusMessage ?? null},
+             answered_at = ${new Date()}::timestamptz
+      WHERE id = ${submissionId}::uuid
+      RETURNING id
+    ), `;
+}
+
 /**
  * Moves the invoice to its final state only from `processing`, and appends the event only when this statement moved
- * it (a second finisher changes nothing and appends nothing). True when this call moved the invoice.
+ * it (a second finisher changes nothing and appends nothing). With `answered`, the submission's answer is stored by
+ * the same statement. True when this call moved the invoice.
  */
-export async function finishWithEvent(prisma: PrismaClient, id: string, state: FinalState, event: NewOutboxEvent): Promise<boolean> {
-  const rows = await prisma.$queryRaw<Array<{ moved: number }>>`
-    WITH moved AS (
+export async function finishWithEvent(
+  prisma: PrismaClient, id: string, state: FinalState, event: NewOutboxEvent, answered?: { submissionId: string; answer: SubmissionAnswer },
+): Promise<boolean> {
+  const rows = await prisma.$queryRaw<Array<{ moved: number; answered: number }>>`
+    WITH ${answerUpdate(answered)}moved AS (
       UPDATE invoices SET ${assignments(state)}
       WHERE id = ${id}::uuid AND status = 'processing'
       RETURNING id
@@ -43,6 +61,9 @@ export async function finishWithEvent(prisma: PrismaClient, id: string, state: F
       FROM moved
       RETURNING id
     )
-    SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM appended)::int AS appended`;
+    SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM appended)::int AS appended${
+      answered ? Prisma.sql`, (SELECT count(*) FROM answered)::int AS answered` : Prisma.empty
+    }`;
+  if (answered && rows[0]?.answered !== 1) throw new Error(`submission ${answered.submissionId} not found`);
   return rows[0]?.moved === 1;
 }

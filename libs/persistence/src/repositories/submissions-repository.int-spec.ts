@@ -48,4 +48,27 @@ describe('SubmissionsRepository', () => {
     expect(new Set(attempts).size).toBe(attempts.length);
     expect((await submissions.listByInvoice(invoice.id)).map((s) => s.attempt)).toEqual([...attempts].sort((x, y) => x - y));
   });
+
+  it('answerAndFinish: the answer, the final state and the event in one statement; the answer kept even when already final', async () => {
+    const invoice = await newInvoice(23);
+    const event = (type: string) => ({ companyId, environment: 'homologation' as const, type, aggregateId: invoice.id, payload: { invoice_id: invoice.id } });
+    const first = await submissions.begin({ invoiceId: invoice.id, companyId, operation: 'NFeAutorizacao4', endpoint: 'https://sim/a', requestBody: 'a' });
+    const answer = { responseBody: '<retEnviNFe/>', httpStatus: 200, outcome: 'authorized', statusCode: '100', statusMessage: 'Autorizado' };
+    expect(await submissions.answerAndFinish({ submissionId: first.id, answer }, invoice.id, { status: 'issued', protocol: '1', statusCode: '100' }, event('invoice.authorized'))).toBe(true);
+
+    const second = await submissions.begin({ invoiceId: invoice.id, companyId, operation: 'NFeConsultaProtocolo4', endpoint: 'https://sim/c', requestBody: 'c' });
+    const late = { responseBody: '<retConsSitNFe/>', httpStatus: 200, outcome: 'authorized', statusCode: '100', statusMessage: 'Autorizado' };
+    expect(await submissions.answerAndFinish({ submissionId: second.id, answer: late }, invoice.id, { status: 'rejected' }, event('invoice.rejected'))).toBe(false);
+
+    expect((await invoices.findById(invoice.id))?.status).toBe('issued');
+    const listed = await submissions.listByInvoice(invoice.id);
+    expect(listed.map((s) => [s.responseBody, s.outcome, s.statusCode])).toEqual([['<retEnviNFe/>', 'authorized', '100'], ['<retConsSitNFe/>', 'authorized', '100']]);
+    expect(listed.every((s) => s.answeredAt instanceof Date)).toBe(true);
+    const events = await prisma.outboxEvent.findMany({ where: { aggregateId: invoice.id } });
+    expect(events.map((e) => e.type)).toEqual(['invoice.authorized']);
+
+    await expect(
+      submissions.answerAndFinish({ submissionId: '5b0c4a52-8b2b-4bd4-9d36-0d7b3f7a9f10', answer }, invoice.id, { status: 'failed' }, event('invoice.failed')),
+    ).rejects.toThrow(/not found/);
+  });
 });

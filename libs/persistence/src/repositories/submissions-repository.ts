@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { isUuid } from '../uuid.js';
+import { finishWithEvent, type NewOutboxEvent } from './finish-with-event.js';
+import type { FinalState } from './invoices-repository.js';
 
 export interface SubmissionRecord {
   id: string;
@@ -61,6 +63,14 @@ export class SubmissionsRepository {
              answered_at = ${new Date()}::timestamptz
       WHERE id = ${id}::uuid`;
     if (updated !== 1) throw new Error(`submission ${id} not found`);
+  }
+
+  /**
+   * The answer that decided an invoice, stored by the statement that moves the invoice out of `processing` and
+   * appends its event (finish-with-event.ts): one round trip for the issuer's last two writes of a job.
+   */
+  answerAndFinish(pending: { submissionId: string; answer: SubmissionAnswer }, invoiceId: string, state: FinalState, event: NewOutboxEvent): Promise<boolean> {
+    return finishWithEvent(this.prisma, invoiceId, state, event, pending);
   }
 
   /** Raw: every issue job reads this before sending (usually to find nothing), so Prisma's planning is skipped. */
