@@ -62,7 +62,7 @@ async function main() {
     }
     console.log(`test database ${dbName} migrated in ${Date.now() - started} ms`);
   }
-  // On two cores Jest runs every file in its own process (one worker = in band), so a single socket a test leaves
+  // On two cores Jest runs the files in band, in its own process, so a single socket a test leaves
   // behind (an ioredis client retrying an unreachable server, say) would keep the run alive after the last result and
   // CI would wait for ever. --forceExit ends the run once results are in; open handles remain bugs to fix in the tests.
   const jest = spawnSync(process.execPath, [jestCli, '--forceExit', ...jestArgs], { env, cwd: repoRoot, stdio: 'inherit' });
