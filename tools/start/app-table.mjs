@@ -8,6 +8,19 @@
 //               secrets, dataDir, ports (every app's, by name and role), testCa ({ certificate, privateKey }: PEM
 //               file paths of the local test CA)
 //   readiness(ctx)  the URL (and headers) answering 200 once the app is ready
+/** The authorizers both the gateway (consults) and the issuer (transmissions) reach: the simulator in homologation,
+ * trusting the local test CA, and the infRespTec of a fictitious software house for local runs. */
+function authorizerEnv(ctx) {
+  return {
+    ...(ctx.ports['authorizer-sim'] && { AUTHORIZER_BASE_URL_HOMOLOGATION: `https://127.0.0.1:${ctx.ports['authorizer-sim'].https}` }),
+    ...(ctx.testCa && { AUTHORIZER_CA_BUNDLE_FILE: ctx.testCa.certificate }),
+    TECHNICAL_RESPONSIBLE_CNPJ: process.env.TECHNICAL_RESPONSIBLE_CNPJ ?? '30294817000180',
+    TECHNICAL_RESPONSIBLE_CONTACT: process.env.TECHNICAL_RESPONSIBLE_CONTACT ?? 'Talao local run',
+    TECHNICAL_RESPONSIBLE_EMAIL: process.env.TECHNICAL_RESPONSIBLE_EMAIL ?? 'dev@talao.example',
+    TECHNICAL_RESPONSIBLE_PHONE: process.env.TECHNICAL_RESPONSIBLE_PHONE ?? '1130000000',
+  };
+}
+
 /** @type {Array<{ name: string, entry: string, ports: Record<string, number>, env: (ctx: any) => Record<string, string>,
  *   readiness: (ctx: any) => { url: string, headers?: Record<string, string> } }>} */
 export const APPS = [
@@ -47,6 +60,8 @@ export const APPS = [
       // (GATEWAY_HOST=0.0.0.0 to reach it from other machines; not HOST, which some shells set to the machine name.)
       HOST: process.env.GATEWAY_HOST ?? '127.0.0.1',
       PUBLIC_BASE_URL: `http://localhost:${ctx.ports.gateway.http}`,
+      // The gateway consults the authorizer (GET /invoices/{access_key}) and plans documents at creation.
+      ...authorizerEnv(ctx),
     }),
     readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports.gateway.http}/readyz` }),
   },
@@ -62,13 +77,7 @@ export const APPS = [
       REDIS_URL: ctx.redisUrl,
       REDIS_PREFIX: ctx.redisPrefix,
       CERTIFICATE_ENCRYPTION_KEY: ctx.secrets.certificateEncryptionKey,
-      ...(ctx.ports['authorizer-sim'] && { AUTHORIZER_BASE_URL_HOMOLOGATION: `https://127.0.0.1:${ctx.ports['authorizer-sim'].https}` }),
-      ...(ctx.testCa && { AUTHORIZER_CA_BUNDLE_FILE: ctx.testCa.certificate }),
-      // infRespTec: the software house responsible for the system (a fictitious one for local runs).
-      TECHNICAL_RESPONSIBLE_CNPJ: process.env.TECHNICAL_RESPONSIBLE_CNPJ ?? '30294817000180',
-      TECHNICAL_RESPONSIBLE_CONTACT: process.env.TECHNICAL_RESPONSIBLE_CONTACT ?? 'Talao local run',
-      TECHNICAL_RESPONSIBLE_EMAIL: process.env.TECHNICAL_RESPONSIBLE_EMAIL ?? 'dev@talao.example',
-      TECHNICAL_RESPONSIBLE_PHONE: process.env.TECHNICAL_RESPONSIBLE_PHONE ?? '1130000000',
+      ...authorizerEnv(ctx),
     }),
     readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports.issuer.health}/readyz` }),
   },
