@@ -6,7 +6,9 @@ import { MutualTlsAgentPool, NfseNacionalClient, SefazClient } from '@talao/auth
 import type { GatewayConfig } from '@talao/config';
 import { CertificateCache, type CreateInvoiceDeps } from '@talao/issuance';
 import type { Logger } from '@talao/observability';
-import { CertificatesRepository, CertificateVault, InvoicesRepository, SubmissionsRepository, UsageLedgerRepository } from '@talao/persistence';
+import {
+  CertificatesRepository, CertificateVault, createSqlPool, InvoicesRepository, pgPoolSqlRunner, SubmissionsRepository, UsageLedgerRepository,
+} from '@talao/persistence';
 import { bullJobOptions, jobOptionsFor, QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
 import { Queue, QueueEvents } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -34,6 +36,8 @@ export class InvoicesResources implements OnApplicationShutdown {
   private readonly agents: MutualTlsAgentPool;
   private readonly producerRedis: Redis;
   private readonly eventsRedis: Redis;
+  /** The create path's statements (number, insert, outcome read) as prepared statements, beside Prisma's pool. */
+  private readonly sqlPool: ReturnType<typeof createSqlPool>;
 
   constructor(gatewayConfig: GatewayConfig, readonly config: InvoicesConfig, gateway: GatewayResources, logger: Logger) {
     this.prisma = gateway.prisma;
@@ -48,7 +52,10 @@ export class InvoicesResources implements OnApplicationShutdown {
     this.eventsRedis.on('error', () => undefined);
     this.queueEvents = new QueueEvents(QUEUE_NAMES.issuance, { connection: this.eventsRedis, prefix });
     this.queueEvents.on('error', (error: Error) => logger.debug({ error: error.message }, 'queue events connection error'));
-    this.invoices = new InvoicesRepository(gateway.prisma);
+    this.sqlPool = createSqlPool(gatewayConfig.databaseUrl, 10);
+    // An idle connection dropped by the server: the pool replaces it on the next query; nothing to crash over.
+    this.sqlPool.on('error', (error: Error) => logger.warn({ error: error.message }, 'postgres pool connection error'));
+    this.invoices = new InvoicesRepository(gateway.prisma, pgPoolSqlRunner(this.sqlPool));
     this.submissions = new SubmissionsRepository(gateway.prisma);
     this.certificates = new CertificatesRepository(gateway.prisma, new CertificateVault(gatewayConfig.certificateEncryptionKey));
     const snapshots = cachedIssuerSnapshots(gateway.companies, this.certificates, config.issuerCacheTtlMs);
@@ -78,5 +85,6 @@ export class InvoicesResources implements OnApplicationShutdown {
     this.producerRedis.disconnect();
     this.eventsRedis.disconnect();
     this.agents.destroy();
+    await this.sqlPool.end().catch(() => undefined);
   }
 }

@@ -1,9 +1,8 @@
-// The invoice INSERT of the creation path, as one raw statement: Prisma's createManyAndReturn compiled and mapped a
-// generic query on every call, one of the largest CPU costs per issuance. ON CONFLICT DO NOTHING covers both unique
-// constraints (the number, and the id): the caller tells them apart.
+// The statements of the creation path and the outcome wait, as plain SQL for a SqlRunner (see sql-runner.ts).
+// ON CONFLICT DO NOTHING covers both unique constraints (the number, and the id): the caller tells them apart.
 import { Prisma } from '../generated/prisma/client.js';
-import type { DbClient, DocumentTypeName, EnvironmentName, InvoiceRecord } from './issuance-records.js';
-import { toInvoiceRecord } from './issuance-records.js';
+import type { DocumentTypeName, EnvironmentName, InvoiceRecord, InvoiceStatusName } from './issuance-records.js';
+import type { SqlRunner } from './sql-runner.js';
 
 export interface InvoiceInsert {
   id: string;
@@ -20,23 +19,48 @@ export interface InvoiceInsert {
   dpsId?: string;
 }
 
-/** Every column, under the names of the Prisma model, so the row maps like one Prisma returned. */
-const RETURNED = Prisma.sql`id, company_id AS "companyId", environment::text AS environment, document_type::text AS "documentType",
-  status::text AS status, series, number, access_key AS "accessKey", dps_id AS "dpsId", protocol, request,
-  total_amount AS "totalAmount", contingency, status_code AS "statusCode", status_message AS "statusMessage",
-  authorized_xml AS "authorizedXml", reissue_of_id AS "reissueOfId", issued_at AS "issuedAt", created_at AS "createdAt",
-  updated_at AS "updatedAt"`;
+const COLUMNS = `id, company_id, environment::text AS environment, document_type::text AS document_type, status::text AS status,
+  series, number, access_key, dps_id, protocol, request, total_amount, contingency, status_code, status_message,
+  authorized_xml, reissue_of_id, issued_at, created_at, updated_at`;
+
+interface InvoiceSqlRow {
+  id: string; company_id: string; environment: EnvironmentName; document_type: DocumentTypeName; status: InvoiceStatusName;
+  series: number; number: bigint | string | number; access_key: string | null; dps_id: string | null; protocol: string | null;
+  request: unknown; total_amount: { toString(): string }; contingency: boolean; status_code: string | null;
+  status_message: string | null; authorized_xml: string | null; reissue_of_id: string | null; issued_at: Date | null;
+  created_at: Date; updated_at: Date;
+}
+
+/** The same record toInvoiceRecord makes of a Prisma row (the amount normalised by Prisma's Decimal, e.g. "10"). */
+function toRecord(row: InvoiceSqlRow): InvoiceRecord {
+  return {
+    id: row.id, companyId: row.company_id, environment: row.environment, documentType: row.document_type, status: row.status,
+    series: Number(row.series), number: Number(row.number), accessKey: row.access_key, dpsId: row.dps_id, protocol: row.protocol,
+    request: row.request, totalAmount: new Prisma.Decimal(row.total_amount.toString()).toString(), contingency: row.contingency,
+    statusCode: row.status_code, statusMessage: row.status_message, authorizedXml: row.authorized_xml, reissueOfId: row.reissue_of_id,
+    issuedAt: row.issued_at, createdAt: row.created_at, updatedAt: row.updated_at,
+  };
+}
+
+const INSERT = `INSERT INTO invoices (id, company_id, environment, document_type, status, series, number, request, total_amount,
+                      created_at, updated_at, reissue_of_id, access_key, dps_id)
+VALUES ($1::uuid, $2::uuid, $3::"Environment", $4::"DocumentType", 'processing', $5::int, $6::bigint, $7::jsonb, $8::numeric,
+        $9::timestamptz, $9::timestamptz, $10::uuid, $11::varchar, $12::varchar)
+ON CONFLICT DO NOTHING
+RETURNING ${COLUMNS}`;
 
 /** The new `processing` row, or null when its number (or its id) is already taken. */
-export async function insertProcessingInvoice(client: DbClient, row: InvoiceInsert): Promise<InvoiceRecord | null> {
-  const rows = await client.$queryRaw<Array<Parameters<typeof toInvoiceRecord>[0]>>`
-    INSERT INTO invoices (id, company_id, environment, document_type, status, series, number, request, total_amount,
-                          created_at, updated_at, reissue_of_id, access_key, dps_id)
-    VALUES (${row.id}::uuid, ${row.companyId}::uuid, ${row.environment}::"Environment", ${row.documentType}::"DocumentType",
-            'processing', ${row.series}, ${row.number}::bigint, ${JSON.stringify(row.request)}::jsonb, ${row.totalAmount}::numeric,
-            ${row.createdAt}::timestamptz, ${row.createdAt}::timestamptz, ${row.reissueOfId ?? null}::uuid,
-            ${row.accessKey ?? null}, ${row.dpsId ?? null})
-    ON CONFLICT DO NOTHING
-    RETURNING ${RETURNED}`;
-  return rows[0] ? toInvoiceRecord(rows[0]) : null;
+export async function insertProcessingInvoice(sql: SqlRunner, row: InvoiceInsert): Promise<InvoiceRecord | null> {
+  const rows = await sql.query<InvoiceSqlRow>('talao_invoice_insert', INSERT, [
+    row.id, row.companyId, row.environment, row.documentType, row.series, row.number, JSON.stringify(row.request), row.totalAmount,
+    row.createdAt, row.reissueOfId ?? null, row.accessKey ?? null, row.dpsId ?? null,
+  ]);
+  return rows[0] ? toRecord(rows[0]) : null;
+}
+
+const BY_ID = `SELECT ${COLUMNS} FROM invoices WHERE id = $1::uuid`;
+
+export async function selectInvoiceById(sql: SqlRunner, id: string): Promise<InvoiceRecord | null> {
+  const rows = await sql.query<InvoiceSqlRow>('talao_invoice_by_id', BY_ID, [id]);
+  return rows[0] ? toRecord(rows[0]) : null;
 }

@@ -1,6 +1,7 @@
 // Number reservation and the invoice's final transition against the run's real PostgreSQL (DATABASE_URL).
 import { randomUUID } from 'node:crypto';
 import { createPrismaClient } from '../prisma-client.js';
+import { createSqlPool, pgPoolSqlRunner } from './sql-runner.js';
 import { InvoicesRepository, NumberTakenError } from './invoices-repository.js';
 
 const prisma = createPrismaClient(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
@@ -37,6 +38,17 @@ describe('InvoicesRepository', () => {
     expect(created.number).toBe(1);
     expect(created.totalAmount).toBe('1234.5');
     expect(created).toEqual(await invoices.findById(created.id));
+    expect(created).toEqual(await invoices.findById(created.id, prisma)); // Prisma's own mapping
+    const pool = createSqlPool(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres', 2);
+    try {
+      const pooled = new InvoicesRepository(prisma, pgPoolSqlRunner(pool));
+      expect(await pooled.findById(created.id)).toEqual(created);
+      const next = await pooled.createProcessing({ ...draft(13), request: { test: true, nested: { amount: '1.50' } }, totalAmount: '1234.5' });
+      expect(next.number).toBe(2);
+      expect(next).toEqual(await invoices.findById(next.id, prisma));
+    } finally {
+      await pool.end();
+    }
   });
 
   it('gives a number back when its insert fails and no later number was reserved', async () => {

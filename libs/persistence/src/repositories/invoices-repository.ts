@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import type { DbClient, DocumentTypeName, EnvironmentName, InvoiceRecord, InvoiceStatusName } from './issuance-records.js';
 import { toInvoiceRecord } from './issuance-records.js';
-import { NumberSequencesRepository } from './number-sequences-repository.js';
+import { releaseNumber, reserveNumber } from './number-sequences-repository.js';
 import { finishWithEvent, type NewOutboxEvent } from './finish-with-event.js';
-import { insertProcessingInvoice } from './invoice-insert.js';
+import { insertProcessingInvoice, selectInvoiceById } from './invoice-insert.js';
+import { prismaSqlRunner, type SqlRunner } from './sql-runner.js';
 
 export interface NewInvoice {
   id?: string;
@@ -55,9 +56,12 @@ export interface FinalState {
 const MAX_SKIPS = 1_000;
 
 export class InvoicesRepository {
-  private readonly sequences = new NumberSequencesRepository();
+  private readonly sql: SqlRunner;
 
-  constructor(private readonly prisma: PrismaClient) {}
+  /** `sql`: where the hot statements run (a pg pool as prepared statements; default: through this Prisma client). */
+  constructor(private readonly prisma: PrismaClient, sql?: SqlRunner) {
+    this.sql = sql ?? prismaSqlRunner(prisma);
+  }
 
   /**
    * Reserves the number and inserts the invoice as `processing`, each in one autocommit statement (no interactive
@@ -70,7 +74,7 @@ export class InvoicesRepository {
     const id = input.id ?? randomUUID();
     const key = { companyId: input.companyId, environment: input.environment, documentType: input.documentType, series: input.series };
     for (let skips = 0; ; skips++) {
-      const reserved = input.number === undefined ? await this.sequences.reserveNext(this.prisma, key) : undefined;
+      const reserved = input.number === undefined ? await reserveNumber(this.sql, key) : undefined;
       const number = input.number ?? (reserved as number);
       let row: InvoiceRecord | null;
       try {
@@ -80,7 +84,7 @@ export class InvoicesRepository {
           throw new Error(`invoice ${input.id} already exists`);
         }
       } catch (error) {
-        if (reserved !== undefined) await this.sequences.release(this.prisma, key, reserved).catch(() => undefined);
+        if (reserved !== undefined) await releaseNumber(this.sql, key, reserved).catch(() => undefined);
         throw error;
       }
       if (row) return row;
@@ -97,7 +101,7 @@ export class InvoicesRepository {
     const described = input.describe?.(number) ?? {};
     const totalAmount = described.totalAmount ?? input.totalAmount;
     if (totalAmount === undefined) throw new Error('an invoice needs its total amount');
-    return insertProcessingInvoice(this.prisma, {
+    return insertProcessingInvoice(this.sql, {
       id, companyId: input.companyId, environment: input.environment, documentType: input.documentType,
       series: input.series, number, request: input.request, totalAmount, createdAt: input.createdAt ?? new Date(),
       ...(input.reissueOfId ? { reissueOfId: input.reissueOfId } : {}),
@@ -106,7 +110,9 @@ export class InvoicesRepository {
     });
   }
 
-  async findById(id: string, client: DbClient = this.prisma): Promise<InvoiceRecord | null> {
+  /** Inside a transaction (`client`) through it; otherwise one prepared statement (the outcome wait's read). */
+  async findById(id: string, client?: DbClient): Promise<InvoiceRecord | null> {
+    if (!client) return selectInvoiceById(this.sql, id);
     const row = await client.invoice.findUnique({ where: { id } });
     return row ? toInvoiceRecord(row) : null;
   }
