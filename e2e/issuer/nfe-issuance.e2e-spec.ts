@@ -1,7 +1,7 @@
 // NF-e issuance end to end: createInvoice → `issue` job → the issuer's worker → the simulator (real process, mTLS) →
 // state, submissions with the exact bytes, usage ledger and outbox in PostgreSQL.
 import { jest } from '@jest/globals';
-import { createInvoice, waitForInvoiceOutcome } from '@talao/issuance';
+import { createInvoice, OutcomeWaiter } from '@talao/issuance';
 import { sampleNfeRequest } from '../../libs/fiscal-model/src/testing/samples.js';
 import { type Harness, startHarness } from './support/issuer-harness.js';
 
@@ -160,16 +160,16 @@ describe('waiting for the outcome (what the gateway does before answering 201/50
   it('returns the final invoice inside the window, or the invoice still processing when the window closes first', async () => {
     const companyId = await h.createCompany();
     const queueEvents = await h.queueEvents();
-    const ports = { invoices: h.issueDeps.invoices, queue: h.queue, queueEvents };
+    const waiter = new OutcomeWaiter(h.issueDeps.invoices, queueEvents);
 
     const quick = await createInvoice(h.createDeps, { companyId, environment: 'homologation', body: sampleNfeRequest() });
-    const decided = await waitForInvoiceOutcome(ports, quick.invoice.id, 10_000);
+    const decided = await waiter.waitForFinal(quick.invoice.id, 10_000);
     expect(decided?.status).toBe('issued');
 
     await h.sim.control('PUT', '/_control/faults/SP', { latencyMs: 1_500 });
     const slow = await createInvoice(h.createDeps, { companyId, environment: 'homologation', body: sampleNfeRequest() });
     const started = Date.now();
-    const pending = await waitForInvoiceOutcome(ports, slow.invoice.id, 300);
+    const pending = await waiter.waitForFinal(slow.invoice.id, 300);
     expect(pending?.status).toBe('processing');
     expect(Date.now() - started).toBeLessThan(1_000);
     expect((await h.waitForFinal(slow.invoice.id)).status).toBe('issued');

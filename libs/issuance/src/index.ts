@@ -3,7 +3,7 @@
 //   reissueInvoice(deps, { companyId, environment, invoiceId })          → { invoice, enqueued }
 //   issueInvoice(deps, invoiceId, { finalAttempt })                        → IssueResult (the worker's job)
 //   sweepStuckInvoices(deps, { staleAfterMs, batchSize })                  → SweepReport
-//   waitForInvoiceOutcome({ invoices, queue, queueEvents }, invoiceId, ms) → the invoice when final, or still processing
+//   new OutcomeWaiter(invoices, queueEvents).waitForFinal(invoiceId, ms)    → the invoice when final, or still processing
 // Failures of the create side are IssuanceError subclasses with a `kind` for the delivery to map.
 export * from './errors.js';
 export type * from './ports.js';
@@ -13,7 +13,7 @@ export {
 export { reissueInvoice, type ReissueCommand } from './create/reissue-invoice.js';
 export { issuerProfileOf, issuingProblems, profileProblems } from './create/issuer-configuration.js';
 export { billingPeriod } from './create/production-quota.js';
-export { type OutcomeWaitPorts, waitForInvoiceOutcome } from './create/wait-for-outcome.js';
+export { type InvoiceReader, type JobEndEvents, OutcomeWaiter } from './create/outcome-waiter.js';
 export { requestBodyOf, validatedRequestOf, type StoredRequest } from './create/stored-request.js';
 export { CertificateCache } from './issue/certificate-cache.js';
 export { type IssueSubmissionsPort, type PendingAnswer } from './issue/answer-buffer.js';

@@ -26,11 +26,7 @@ export async function findCompanyInvoice(resources: InvoicesResources, scope: Co
 async function findByDocumentKey(resources: InvoicesResources, scope: ConsultScope, key: string): Promise<InvoiceRecord | null> {
   if (!/^(?:[0-9]{44}|[0-9]{50}|DPS[0-9]{42})$/.test(key)) return null;
   // Through the (company, access_key) index; the DPS id is the NFS-e's key until it is authorized.
-  const row = await resources.prisma.invoice.findFirst({
-    where: { companyId: scope.companyId, environment: scope.environment, OR: [{ accessKey: key }, { dpsId: key }] },
-    select: { id: true },
-  });
-  return row ? resources.invoices.findById(row.id) : null;
+  return resources.invoices.findByAccessKey(scope.companyId, scope.environment, key);
 }
 
 export type AuthorizerView =

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { MutualTlsAgentPool, NfseNacionalClient, SefazClient } from '@talao/authorizer-clients';
 import type { GatewayConfig } from '@talao/config';
-import { CertificateCache, type CreateInvoiceDeps } from '@talao/issuance';
+import { CertificateCache, type CreateInvoiceDeps, OutcomeWaiter } from '@talao/issuance';
 import type { Logger } from '@talao/observability';
 import {
   CertificatesRepository, CertificateVault, createSqlPool, InvoicesRepository, pgPoolSqlRunner, SubmissionsRepository, UsageLedgerRepository,
@@ -16,13 +16,11 @@ import type { GatewayResources } from '../gateway-resources.js';
 import { IdempotencyStore } from '../idempotency/idempotency-store.js';
 import type { InvoicesConfig } from './invoices-config.js';
 import { cachedIssuerSnapshots } from './issuer-snapshot-cache.js';
-import { OutcomeWaiter } from './outcome-waiter.js';
 
 const DAY_MS = 24 * 3_600_000;
 
 export class InvoicesResources implements OnApplicationShutdown {
   readonly queue: Queue;
-  readonly prisma: GatewayResources['prisma'];
   readonly queueEvents: QueueEvents;
   readonly invoices: InvoicesRepository;
   readonly submissions: SubmissionsRepository;
@@ -40,7 +38,6 @@ export class InvoicesResources implements OnApplicationShutdown {
   private readonly sqlPool: ReturnType<typeof createSqlPool>;
 
   constructor(gatewayConfig: GatewayConfig, readonly config: InvoicesConfig, gateway: GatewayResources, logger: Logger) {
-    this.prisma = gateway.prisma;
     const prefix = queueKeyPrefix(gatewayConfig.redisPrefix);
     // Producer: fail fast when Redis is away (the invoice is already in PostgreSQL; the issuer's sweeper enqueues it).
     this.producerRedis = new Redis(gatewayConfig.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 });

@@ -49,23 +49,14 @@ export function parseListQuery(query: unknown): { ok: true; value: ListQuery } |
 }
 
 export async function listInvoices(resources: InvoicesResources, scope: { companyId: string; environment: 'homologation' | 'production' }, query: ListQuery) {
-  const where = {
+  const { total, data } = await resources.invoices.listForCompany({
     companyId: scope.companyId,
     environment: scope.environment,
     ...(query.document_type ? { documentType: query.document_type } : {}),
-    ...(query.status ? { status: query.status } : {}),
-  };
-  const [total, rows] = await Promise.all([
-    resources.prisma.invoice.count({ where }),
-    resources.prisma.invoice.findMany({
-      where,
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (query.page - 1) * query.page_size,
-      take: query.page_size,
-      select: { id: true },
-    }),
-  ]);
-  const invoices = await Promise.all(rows.map((row) => resources.invoices.findById(row.id)));
+    ...(query.status ? { statuses: [query.status] } : {}),
+    page: query.page,
+    pageSize: query.page_size,
+  });
   const totalPages = Math.ceil(total / query.page_size);
   return {
     total,
@@ -74,6 +65,6 @@ export async function listInvoices(resources: InvoicesResources, scope: { compan
     page_size: query.page_size,
     next_page: query.page < totalPages ? query.page + 1 : null,
     prev_page: query.page > 1 ? Math.min(query.page - 1, Math.max(totalPages, 1)) : null,
-    data: invoices.filter((i) => i !== null).map(presentInvoice),
+    data: data.map(presentInvoice),
   };
 }

@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { InvoiceRecord } from '@talao/persistence';
-import type { QueueEvents } from 'bullmq';
-import { OutcomeWaiter } from './outcome-waiter.js';
+import { type JobEndEvents, OutcomeWaiter } from './outcome-waiter.js';
 
 const record = (status: InvoiceRecord['status']): InvoiceRecord => ({ id: 'inv-1', status } as InvoiceRecord);
 
@@ -9,7 +8,7 @@ function setup(states: InvoiceRecord['status'][]) {
   const events = new EventEmitter();
   const reads: number[] = [];
   const reader = { findById: async () => (reads.push(1), record(states[Math.min(reads.length - 1, states.length - 1)] ?? 'processing')) };
-  return { events, reads, waiter: new OutcomeWaiter(reader, events as unknown as QueueEvents) };
+  return { events, reads, waiter: new OutcomeWaiter(reader, events as JobEndEvents) };
 }
 
 describe('OutcomeWaiter', () => {

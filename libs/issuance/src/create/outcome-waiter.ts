@@ -1,14 +1,18 @@
-// Waits, for a bounded window, until an invoice leaves `processing`. The issuer's job completing (BullMQ QueueEvents,
-// one subscription per gateway process) is only the signal to look: the state is read from PostgreSQL, the truth.
+// The gateway answers POST /invoices with the outcome when it arrives within a window (201 / 502), else 202: this
+// waits, for that bounded window, until an invoice leaves `processing`. The issuer's job completing (BullMQ QueueEvents,
+// one subscription per process) is only the signal to look: the state is read from PostgreSQL, the truth.
 // A slow poll backs the signal up, so a missed event (Redis reconnect, a job finished by the sweeper's re-drive under
 // another run) costs latency, never correctness.
 // A request that has just created the invoice knows it is `processing`: it skips the first read unless the job's
 // end was already signalled (jobs ending with nobody waiting are remembered for a while), one query less per call.
 import type { InvoiceRecord } from '@talao/persistence';
-import type { QueueEvents } from 'bullmq';
+import type { InvoicesPort } from '../ports.js';
 
-export interface InvoiceReader {
-  findById(id: string): Promise<InvoiceRecord | null>;
+export type InvoiceReader = Pick<InvoicesPort, 'findById'>;
+
+/** A BullMQ QueueEvents, seen structurally: the job (id = invoice id) has ended, either way. */
+export interface JobEndEvents {
+  on(event: 'completed' | 'failed', listener: (args: { jobId: string }) => void): unknown;
 }
 
 const FALLBACK_POLL_MS = 500;
@@ -20,7 +24,7 @@ export class OutcomeWaiter {
   /** Job id → when it ended with no waiter registered, oldest first. */
   private readonly unclaimedEnds = new Map<string, number>();
 
-  constructor(private readonly invoices: InvoiceReader, events: QueueEvents | null, private readonly now: () => number = Date.now) {
+  constructor(private readonly invoices: InvoiceReader, events: JobEndEvents | null, private readonly now: () => number = Date.now) {
     const wake = ({ jobId }: { jobId: string }) => {
       const listeners = this.waiting.get(jobId);
       if (listeners) listeners.forEach((notify) => notify());
