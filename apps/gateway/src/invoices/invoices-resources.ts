@@ -33,21 +33,36 @@ export class InvoicesResources implements OnApplicationShutdown {
   readonly certificateCache = new CertificateCache();
   private readonly agents: MutualTlsAgentPool;
   private readonly producerRedis: Redis;
-  private readonly eventsRedis: Redis;
+  /** Set when the application shuts down: from then on no Redis connection of this feature reconnects. */
+  private shuttingDown = false;
+  /** The connections BullMQ made for itself (duplicates of the events template). */
+  private readonly bullmqConnections: Redis[] = [];
   /** The create path's statements (number, insert, outcome read) as prepared statements, beside Prisma's pool. */
   private readonly sqlPool: ReturnType<typeof createSqlPool>;
 
   constructor(gatewayConfig: GatewayConfig, readonly config: InvoicesConfig, gateway: GatewayResources, logger: Logger) {
     const prefix = queueKeyPrefix(gatewayConfig.redisPrefix);
+    // ioredis reconnects forever by default. Once shutting down, a connection to an unreachable Redis must give up: its
+    // retry timer and socket would keep the process alive (BullMQ's close() waits for a connection that never comes).
+    const retryStrategy = (attempt: number) => (this.shuttingDown ? null : Math.min(attempt * 50, 2_000));
     // Producer: fail fast when Redis is away (the invoice is already in PostgreSQL; the issuer's sweeper enqueues it).
-    this.producerRedis = new Redis(gatewayConfig.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000 });
+    this.producerRedis = new Redis(gatewayConfig.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000, retryStrategy });
     this.producerRedis.on('error', () => undefined); // reported by GatewayResources' connection and readiness
     this.queue = new Queue(QUEUE_NAMES.issuance, { connection: this.producerRedis, prefix, defaultJobOptions: bullJobOptions(jobOptionsFor(QUEUE_NAMES.issuance)) });
     this.queue.on('error', () => undefined);
-    // Events need a blocking connection of their own (BullMQ requires maxRetriesPerRequest: null there).
-    this.eventsRedis = new Redis(gatewayConfig.redisUrl, { maxRetriesPerRequest: null });
-    this.eventsRedis.on('error', () => undefined);
-    this.queueEvents = new QueueEvents(QUEUE_NAMES.issuance, { connection: this.eventsRedis, prefix });
+    // Events need a blocking connection of their own (BullMQ requires maxRetriesPerRequest: null there). BullMQ
+    // duplicates the client it is given for that and owns the copy (options, retryStrategy included), so the client
+    // given is only a template that never connects (lazyConnect).
+    const eventsTemplate = new Redis(gatewayConfig.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true, retryStrategy });
+    const duplicate = eventsTemplate.duplicate.bind(eventsTemplate);
+    // Remembered so shutdown drops them even while BullMQ still waits for them to connect (its close() would not).
+    eventsTemplate.duplicate = (override) => {
+      const copy = duplicate(override);
+      copy.on('error', () => undefined); // reported through QueueEvents' own 'error' while it runs
+      this.bullmqConnections.push(copy);
+      return copy;
+    };
+    this.queueEvents = new QueueEvents(QUEUE_NAMES.issuance, { connection: eventsTemplate, prefix });
     this.queueEvents.on('error', (error: Error) => logger.debug({ error: error.message }, 'queue events connection error'));
     this.sqlPool = createSqlPool(gatewayConfig.databaseUrl, 10);
     // An idle connection dropped by the server: the pool replaces it on the next query; nothing to crash over.
@@ -75,12 +90,14 @@ export class InvoicesResources implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    // BullMQ's close() waits for a connection that may never come (Redis down): bounded, then the sockets are dropped.
+    this.shuttingDown = true;
+    // BullMQ's close() waits for a connection that may never come (Redis down): bounded, then every socket is dropped,
+    // BullMQ's own copies included; a connection still between reconnects ends at its next attempt (retryStrategy).
     const closed = Promise.allSettled([this.queueEvents.close(), this.queue.close()]);
     const settled = await Promise.race([closed.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 1_000).unref())]);
     if (!settled) this.queueEvents.disconnect().catch(() => undefined); // not awaited: it too waits for Redis
     this.producerRedis.disconnect();
-    this.eventsRedis.disconnect();
+    for (const connection of this.bullmqConnections) connection.disconnect();
     this.agents.destroy();
     await this.sqlPool.end().catch(() => undefined);
   }
