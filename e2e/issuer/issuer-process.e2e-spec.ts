@@ -17,7 +17,7 @@ let dir: string;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  buildIssuer();
+  await buildIssuer();
   h = await startHarness();
   dir = mkdtempSync(join(tmpdir(), 'talao-issuer-'));
   writeFileSync(join(dir, 'ca.pem'), h.sim.caCertificatePem);

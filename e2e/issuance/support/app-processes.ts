@@ -1,46 +1,20 @@
 // The gateway and the issuer as real processes (built by Nx first, one build at a time across Jest workers; unchanged
 // projects come from the cache). Each process is started with its own environment and can be killed (SIGKILL) and
 // started again with the same environment.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-// The simulator's e2e helper builds under this same lock: one build at a time, so no process starts from a lib's dist
-// while another build rewrites it.
-const BUILD_LOCK = join(tmpdir(), 'talao-authorizer-sim-build.lock');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { buildProjects, spawnApp, withBuildLock } from '../../support/app-process.js';
 
 /**
  * Builds gateway, issuer and simulator, then runs `work` (starting the processes) while still holding the lock: a
  * process loads every module at start, so no other build may rewrite a lib's dist until it is up. `build: false`
  * only takes the lock (restarting a process that was built already).
  */
-export async function withBuiltApps<T>(work: () => Promise<T>, options: { build: boolean } = { build: true }): Promise<T> {
-  for (;;) {
-    try {
-      mkdirSync(BUILD_LOCK);
-      break;
-    } catch {
-      const age = Date.now() - (statSync(BUILD_LOCK, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
-      if (age > 120_000) rmSync(BUILD_LOCK, { recursive: true, force: true });
-      await sleep(250);
-    }
-  }
-  try {
-    if (!options.build) return await work();
-    const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: '0' };
-    const result = spawnSync(join(repoRoot, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '--projects', '@talao/gateway,@talao/issuer,@talao/authorizer-sim', '--outputStyle=static'], {
-      cwd: repoRoot, env, encoding: 'utf8',
-    });
-    if (result.status !== 0) throw new Error(`building gateway, issuer and simulator failed:\n${result.stdout}\n${result.stderr}`);
-    return await work();
-  } finally {
-    rmSync(BUILD_LOCK, { recursive: true, force: true });
-  }
+export function withBuiltApps<T>(work: () => Promise<T>, options: { build: boolean } = { build: true }): Promise<T> {
+  return withBuildLock(() => {
+    if (options.build) buildProjects(['@talao/gateway', '@talao/issuer', '@talao/authorizer-sim']);
+    return work();
+  });
 }
 
 export interface AppProcess {
@@ -64,31 +38,13 @@ export async function freePort(): Promise<number> {
  * log level: the benchmark runs the apps at LOG_LEVEL=warn, where no "ready" log line would appear.
  */
 export async function startApp(entry: string, env: Record<string, string>, readyUrl: string): Promise<AppProcess> {
-  const child = spawn(process.execPath, [join(repoRoot, entry)], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output: string[] = [];
-  let exitCode: number | null | undefined;
-  const exited = new Promise<void>((resolve) => child.once('exit', (code) => {
-    exitCode = code;
-    resolve();
-  }));
-  child.stderr!.on('data', (chunk: Buffer) => output.length < 200 && output.push(chunk.toString('utf8')));
-  child.stdout!.on('data', (chunk: Buffer) => output.length < 200 && output.push(chunk.toString('utf8')));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (exitCode !== undefined) throw new Error(`${entry} exited (${exitCode}) before it was ready:\n${output.join('')}`);
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${entry} was not ready within 30 s:\n${output.join('')}`);
-    }
-    const ok = await fetch(readyUrl).then((r) => r.ok, () => false);
-    if (ok) break;
-    await sleep(100);
-  }
+  const app = spawnApp(entry, { ...process.env, ...env }, { stderr: 'pipe' });
+  await app.waitForUrl(readyUrl, 30_000);
   return {
-    child, output,
+    child: app.child,
+    output: app.output,
     async kill(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
+      await app.stop(signal);
     },
   };
 }
