@@ -10,11 +10,10 @@
 // Chrome DevTools) to see where the time goes.
 // Goal (issue 5): ≥ 250 NF-e/s sustained on the 2-core machine, p99 ≤ 100 ms at 100 requests/s.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { sampleNfeRequest } from '../libs/fiscal-model/src/testing/samples.js';
 import { startPlatform } from '../e2e/issuance/support/platform.js';
+import { withScratchDatabase } from './support/scratch-database.js';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 const BUDGET_MS = Number(process.env.BENCH_MS ?? 15_000);
@@ -31,32 +30,6 @@ function runBaseline(): { output: string; perSecond: number | null } {
   const output = `${result.stdout}${result.status === 0 ? '' : result.stderr}`;
   const figures = [...output.matchAll(/([0-9.]+) authorizations\/s/g)].map((m) => Number(m[1]));
   return { output, perSecond: figures.length > 0 ? Math.max(...figures) : null };
-}
-
-async function withBenchDatabase<T>(work: (url: string) => Promise<T>): Promise<T> {
-  const admin = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
-  const name = `talao_bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const query = async (sql: string) => {
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await query(`CREATE DATABASE "${name}"`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  try {
-    const migrate = spawnSync(process.execPath, ['node_modules/prisma/build/index.js', 'migrate', 'deploy'], {
-      cwd: repoRoot, env: { ...process.env, DATABASE_URL: url.toString() }, encoding: 'utf8',
-    });
-    if (migrate.status !== 0) throw new Error(`migrate deploy failed:\n${migrate.stdout}\n${migrate.stderr}`);
-    return await work(url.toString());
-  } finally {
-    await query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  }
 }
 
 interface Sample {
@@ -82,7 +55,7 @@ async function main(): Promise<void> {
   const baseline = runBaseline();
   console.log(baseline.output.trimEnd().replace(/^/gm, '  '));
 
-  await withBenchDatabase(async (databaseUrl) => {
+  await withScratchDatabase('talao_bench', async (databaseUrl) => {
     process.env.DATABASE_URL = databaseUrl;
     const profiling: Record<string, string> = process.env.BENCH_PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}` } : {};
     const platform = await startPlatform('bench', {

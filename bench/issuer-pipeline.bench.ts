@@ -8,49 +8,18 @@
 //      cache, SEFAZ client) summed over all jobs and divided by the number of invoices.
 // BENCH_PROFILE=<file.cpuprofile> records a CPU profile of this process during the issue side only (the worker's
 // share; the simulator can be profiled with NODE_OPTIONS=--cpu-prof, which its child process inherits).
-import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { fileURLToPath } from 'node:url';
 import { createInvoice } from '@talao/issuance';
-import pg from 'pg';
 import { sampleNfeRequest } from '../libs/fiscal-model/src/testing/samples.js';
 import { startHarness } from '../e2e/issuer/support/issuer-harness.js';
+import { withScratchDatabase } from './support/scratch-database.js';
 
-const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 600);
 const CREATE_CONCURRENCY = Number(process.env.BENCH_CREATE_CONCURRENCY ?? 16);
 const WORKER_CONCURRENCY = Number(process.env.BENCH_WORKER_CONCURRENCY ?? 16);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-async function withBenchDatabase<T>(work: () => Promise<T>): Promise<T> {
-  const admin = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
-  const name = `talao_pipeline_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const query = async (sql: string) => {
-    const client = new pg.Client({ connectionString: admin.toString() });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await query(`CREATE DATABASE "${name}"`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  try {
-    const migrate = spawnSync(process.execPath, ['node_modules/prisma/build/index.js', 'migrate', 'deploy'], {
-      cwd: repoRoot, env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: url.toString() }, encoding: 'utf8',
-    });
-    if (migrate.status !== 0) throw new Error(`migrate deploy failed:\n${migrate.stdout}\n${migrate.stderr}`);
-    process.env.DATABASE_URL = url.toString();
-    return await work();
-  } finally {
-    await query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  }
-}
 
 /** Wraps every method of a port so the time spent in it is summed per "port.method". */
 function timed<T extends object>(label: string, target: T, totals: Map<string, { ms: number; calls: number }>): T {
@@ -77,7 +46,8 @@ function timed<T extends object>(label: string, target: T, totals: Map<string, {
 }
 
 async function main(): Promise<void> {
-  await withBenchDatabase(async () => {
+  await withScratchDatabase('talao_pipeline', async (databaseUrl) => {
+    process.env.DATABASE_URL = databaseUrl;
     const harness = await startHarness();
     try {
       const companyId = await harness.createCompany();
