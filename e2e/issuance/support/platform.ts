@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiKeysRepository, CertificatesRepository, CertificateVault, createPrismaClient } from '@talao/persistence';
-import { loadPkcs12 } from '@talao/xml-signing';
+import { createIssuingCompany } from '../../support/issuing-company.js';
 import { type RunningSimulator, startSimulator } from '../../authorizers/support/simulator-process.js';
 import { type AppProcess, freePort, startApp, withBuiltApps } from './app-processes.js';
 
@@ -36,10 +36,6 @@ export interface Platform {
 export interface PlatformOptions {
   issuerEnv?: Record<string, string>;
   gatewayEnv?: Record<string, string>;
-}
-
-function uniqueCnpj(): string {
-  return `${BigInt(`0x${randomBytes(6).toString('hex')}`) % 10n ** 12n}`.padStart(12, '9') + '00';
 }
 
 export async function startPlatform(name: string, options: PlatformOptions = {}): Promise<Platform> {
@@ -91,31 +87,14 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
       return issuer;
     },
     async createCompany(companyOptions = {}) {
-      const taxId = uniqueCnpj();
-      const company = await prisma.company.create({
-        data: {
-          taxId, legalName: 'EMPRESA EMISSORA LTDA', taxRegime: 'normal', street: 'Avenida Paulista', number: '1000', district: 'Bela Vista',
-          cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP', postalCode: '01310100', municipalRegistration: '12345678',
-          stateRegistration: '110042490114', defaultNfseServiceCode: '1.07',
-          productionQuota: companyOptions.productionQuota === undefined ? null : companyOptions.productionQuota,
-        },
+      const companyId = await createIssuingCompany({ prisma, certificates, sim }, {
+        productionQuota: companyOptions.productionQuota === undefined ? null : companyOptions.productionQuota,
+        certificate: companyOptions.certificate,
       });
-      companyIds.push(company.id);
-      if (companyOptions.certificate !== false) {
-        const issued = await sim.control('POST', '/_control/certificates', { taxId, legalName: 'EMPRESA EMISSORA LTDA', password: 'secret' });
-        const pkcs12 = Buffer.from(String(issued.json['pkcs12Base64']), 'base64');
-        const loaded = loadPkcs12(pkcs12, 'secret');
-        await certificates.store(company.id, {
-          pkcs12, password: 'secret',
-          metadata: {
-            subjectTaxId: taxId, subjectName: loaded.subjectName, issuerName: loaded.issuerName, serialNumber: loaded.serialNumber,
-            notBefore: loaded.notBefore, notAfter: loaded.notAfter,
-          },
-        });
-      }
-      const homologation = await apiKeys.create({ companyId: company.id, name: 'e2e', environment: 'homologation', context: 'api' });
-      const production = await apiKeys.create({ companyId: company.id, name: 'e2e', environment: 'production', context: 'api' });
-      return { id: company.id, homologationKey: homologation.secret, productionKey: production.secret };
+      companyIds.push(companyId);
+      const homologation = await apiKeys.create({ companyId, name: 'e2e', environment: 'homologation', context: 'api' });
+      const production = await apiKeys.create({ companyId, name: 'e2e', environment: 'production', context: 'api' });
+      return { id: companyId, homologationKey: homologation.secret, productionKey: production.secret };
     },
     async api(method, path, requestOptions = {}) {
       const headers: Record<string, string> = { ...requestOptions.headers };

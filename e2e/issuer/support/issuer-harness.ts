@@ -9,11 +9,11 @@ import {
   UsageLedgerRepository,
 } from '@talao/persistence';
 import { QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
-import { loadPkcs12 } from '@talao/xml-signing';
 import { Queue, QueueEvents, type Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createIssueWorker, issuanceHandlers } from '../../../apps/issuer/src/issue-worker.js';
 import { SAMPLE_TECHNICAL_RESPONSIBLE } from '../../../libs/fiscal-model/src/testing/samples.js';
+import { createIssuingCompany } from '../../support/issuing-company.js';
 import { type RunningSimulator, startSimulator } from '../../authorizers/support/simulator-process.js';
 
 export interface Harness {
@@ -40,10 +40,6 @@ export interface Harness {
 const silent = createLogger({ name: 'issuer-e2e', level: process.env.E2E_LOG_LEVEL ?? 'silent' });
 
 /** A numeric CNPJ nobody else in the run uses (shape only; the simulator checks it against the certificate). */
-function uniqueCnpj(): string {
-  return `${BigInt(`0x${randomBytes(6).toString('hex')}`) % 10n ** 12n}`.padStart(12, '9') + '00';
-}
-
 export async function startHarness(): Promise<Harness> {
   const sim = await startSimulator();
   const prisma = createPrismaClient(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
@@ -89,30 +85,12 @@ export async function startHarness(): Promise<Harness> {
       return events;
     },
     async createCompany(options = {}) {
-      const taxId = uniqueCnpj();
-      const company = await prisma.company.create({
-        data: {
-          taxId, legalName: 'EMPRESA EMISSORA LTDA', taxRegime: 'normal', street: 'Avenida Paulista', number: '1000', district: 'Bela Vista',
-          cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP', postalCode: '01310100', municipalRegistration: '12345678',
-          stateRegistration: options.stateRegistration === undefined ? '110042490114' : options.stateRegistration,
-          defaultNfseServiceCode: '1.07',
-          productionQuota: options.productionQuota === undefined ? 50 : options.productionQuota,
-        },
+      const companyId = await createIssuingCompany({ prisma, certificates, sim }, {
+        ...options,
+        productionQuota: options.productionQuota === undefined ? 50 : options.productionQuota,
       });
-      companyIds.push(company.id);
-      if (options.certificate !== false) {
-        const issued = await sim.control('POST', '/_control/certificates', { taxId, legalName: 'EMPRESA EMISSORA LTDA', password: 'secret' });
-        const pkcs12 = Buffer.from(String(issued.json['pkcs12Base64']), 'base64');
-        const loaded = loadPkcs12(pkcs12, 'secret');
-        await certificates.store(company.id, {
-          pkcs12, password: 'secret',
-          metadata: {
-            subjectTaxId: taxId, subjectName: loaded.subjectName, issuerName: loaded.issuerName, serialNumber: loaded.serialNumber,
-            notBefore: loaded.notBefore, notAfter: loaded.notAfter,
-          },
-        });
-      }
-      return company.id;
+      companyIds.push(companyId);
+      return companyId;
     },
     async waitForFinal(invoiceId, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
