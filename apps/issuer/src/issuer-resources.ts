@@ -4,8 +4,8 @@ import { MutualTlsAgentPool, NfseNacionalClient, SefazClient } from '@talao/auth
 import { CertificateCache, type IssueDeps, type SweepDeps } from '@talao/issuance';
 import type { Logger } from '@talao/observability';
 import {
-  CertificatesRepository, CertificateVault, CompaniesRepository, createPrismaClient, InvoicesRepository, OutboxRepository, SubmissionsRepository,
-  UsageLedgerRepository,
+  CertificatesRepository, CertificateVault, CompaniesRepository, createPrismaClient, createSqlPool, InvoicesRepository, OutboxRepository,
+  pgPoolSqlRunner, SubmissionsRepository, UsageLedgerRepository,
 } from '@talao/persistence';
 import { bullJobOptions, jobOptionsFor, QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
 import { Queue } from 'bullmq';
@@ -14,6 +14,8 @@ import type { IssuerConfig } from './issuer-config.js';
 
 export class IssuerResources {
   readonly prisma: ReturnType<typeof createPrismaClient>;
+  /** The issue job's statements (snapshot read, submission, final state) as prepared statements, beside Prisma's pool. */
+  readonly sqlPool: ReturnType<typeof createSqlPool>;
   readonly redis: Redis;
   readonly queue: Queue;
   readonly agents: MutualTlsAgentPool;
@@ -23,6 +25,10 @@ export class IssuerResources {
 
   constructor(readonly config: IssuerConfig, logger: Logger) {
     this.prisma = createPrismaClient(config.DATABASE_URL, { poolMax: Math.max(4, config.ISSUER_CONCURRENCY + 2) });
+    this.sqlPool = createSqlPool(config.DATABASE_URL, Math.max(4, config.ISSUER_CONCURRENCY + 2));
+    // An idle connection dropped by the server: the pool replaces it on the next query; nothing to crash over.
+    this.sqlPool.on('error', (error: Error) => logger.warn({ error: error.message }, 'postgres pool connection error'));
+    const sql = pgPoolSqlRunner(this.sqlPool);
     // BullMQ needs maxRetriesPerRequest null: its blocking commands must wait through a Redis restart, not fail.
     this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
     this.redis.on('error', (error: Error) => logger.warn({ error: error.message }, 'redis connection error'));
@@ -38,14 +44,14 @@ export class IssuerResources {
       ...(config.AUTHORIZER_BASE_URL_PRODUCTION ? { production: config.AUTHORIZER_BASE_URL_PRODUCTION } : {}),
     };
     const timeouts = { connectMs: config.AUTHORIZER_CONNECT_TIMEOUT_MS, readMs: config.AUTHORIZER_READ_TIMEOUT_MS };
-    const invoices = new InvoicesRepository(this.prisma);
+    const invoices = new InvoicesRepository(this.prisma, sql);
     const issueLogger = logger.child({ component: 'issuance' });
     this.issueDeps = {
       companies: new CompaniesRepository(this.prisma),
       certificates: new CertificatesRepository(this.prisma, new CertificateVault(config.CERTIFICATE_ENCRYPTION_KEY)),
       certificateCache: new CertificateCache(),
       invoices,
-      submissions: new SubmissionsRepository(this.prisma),
+      submissions: new SubmissionsRepository(this.prisma, sql),
       usage: new UsageLedgerRepository(this.prisma),
       outbox: new OutboxRepository(this.prisma),
       sefaz: new SefazClient({ agents: this.agents, baseUrlOverrides, timeouts }),
@@ -66,5 +72,6 @@ export class IssuerResources {
     this.redis.disconnect();
     this.agents.destroy();
     await this.prisma.$disconnect();
+    await this.sqlPool.end();
   }
 }

@@ -13,11 +13,13 @@ export {
 export { reissueInvoice, type ReissueCommand } from './create/reissue-invoice.js';
 export { issuerProfileOf, issuingProblems, profileProblems } from './create/issuer-configuration.js';
 export { billingPeriod } from './create/production-quota.js';
-export { type InvoiceReader, type JobEndEvents, OutcomeWaiter } from './create/outcome-waiter.js';
+export { type InvoiceOutcome, type InvoiceReader, type JobEndEvents, OutcomeWaiter } from './create/outcome-waiter.js';
 export { requestBodyOf, validatedRequestOf, type StoredRequest } from './create/stored-request.js';
 export { CertificateCache } from './issue/certificate-cache.js';
 export { type IssueSubmissionsPort, type PendingAnswer } from './issue/answer-buffer.js';
-export { type IssueCertificatesPort, type IssueDeps, type IssueOptions, type IssueResult, RetryLaterError } from './issue/issue-context.js';
+export {
+  type DecidedState, type IssueCertificatesPort, type IssueDeps, type IssueInvoicesPort, type IssueOptions, type IssueResult, type IssueSnapshotView, RetryLaterError,
+} from './issue/issue-context.js';
 export { issueInvoice } from './issue/issue-invoice.js';
 export { NFE_AUTHORIZATION, NFE_CONSULT } from './issue/nfe-calls.js';
 export { NFSE_CONSULT, NFSE_EMISSION, NFSE_FETCH } from './issue/nfse-calls.js';

@@ -43,3 +43,4 @@ export { type SubmissionAnswer, type SubmissionRecord, SubmissionsRepository } f
 export { UsageLedgerRepository } from './repositories/usage-ledger-repository.js';
 export { type OutboxEventRecord, OutboxRepository } from './repositories/outbox-repository.js';
 export { type NewOutboxEvent } from './repositories/finish-with-event.js';
+export { type IssueSnapshot } from './repositories/issue-snapshot.js';

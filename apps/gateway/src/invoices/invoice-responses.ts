@@ -1,17 +1,17 @@
 // How invoices and issuance failures look over HTTP. One place for the shapes, so POST, reissue, idempotent replays,
 // the list and the consult answer the same fields.
 import {
-  InvalidInvoiceStateError, InvoiceNotFoundError, InvoiceValidationError, IssuanceError, IssuerNotConfiguredError, NumberConflictError, QuotaExceededError,
+  InvalidInvoiceStateError, type InvoiceOutcome, InvoiceNotFoundError, InvoiceValidationError, IssuanceError, IssuerNotConfiguredError, NumberConflictError, QuotaExceededError,
 } from '@talao/issuance';
 import type { InvoiceRecord, SubmissionRecord } from '@talao/persistence';
 import { Decimal } from 'decimal.js';
 import type { StoredResponse } from '../idempotency/idempotency-store.js';
 
 /** The document key the integrator knows the invoice by: the access key (NF-e 44, NFS-e 50 digits) or, before an NFS-e is authorized, its DPS id. */
-const keyOf = (invoice: InvoiceRecord) => invoice.accessKey ?? invoice.dpsId;
+const keyOf = (invoice: InvoiceOutcome) => invoice.accessKey ?? invoice.dpsId;
 
 /** Money as the request carries it: a decimal string with 2 places (PostgreSQL's numeric drops nothing, Prisma's Decimal prints "99.8"). */
-const amountOf = (invoice: InvoiceRecord) => new Decimal(invoice.totalAmount).toFixed(2);
+const amountOf = (invoice: InvoiceOutcome) => new Decimal(invoice.totalAmount).toFixed(2);
 
 export function presentInvoice(invoice: InvoiceRecord) {
   return {
@@ -51,10 +51,10 @@ export function presentSubmission(submission: SubmissionRecord) {
   };
 }
 
-export const locationOf = (invoice: InvoiceRecord) => `/api/v1/invoices/${invoice.id}?document_type=${invoice.documentType}`;
+export const locationOf = (invoice: InvoiceOutcome) => `/api/v1/invoices/${invoice.id}?document_type=${invoice.documentType}`;
 
 /** The answer of POST /invoices (and reissue) for the invoice as it stands after the wait window. */
-export function outcomeResponse(invoice: InvoiceRecord, requestId: string): StoredResponse {
+export function outcomeResponse(invoice: InvoiceOutcome, requestId: string): StoredResponse {
   switch (invoice.status) {
     case 'issued':
     case 'cancelled':

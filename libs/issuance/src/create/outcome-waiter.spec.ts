@@ -39,4 +39,44 @@ describe('OutcomeWaiter', () => {
     const { waiter } = setup(['processing']);
     expect((await waiter.waitForFinal('inv-1', 30, record('processing')))?.status).toBe('processing');
   });
+
+  const decided = {
+    status: 'issued', accessKey: '3'.repeat(44), protocol: '135260000000001', statusCode: '100', statusMessage: 'Autorizado o uso da NF-e',
+    contingency: false, issuedAt: '2026-11-22T10:00:00.000Z',
+  };
+  const created = (): InvoiceRecord => ({
+    ...record('processing'), companyId: 'c-1', environment: 'homologation', documentType: 'nfe', series: 1, number: 7, accessKey: '3'.repeat(44),
+    dpsId: null, protocol: null, statusCode: null, statusMessage: null, totalAmount: '10.00', contingency: false, reissueOfId: null,
+    issuedAt: null, createdAt: new Date('2026-11-22T09:59:59.000Z'), request: {}, authorizedXml: null, updatedAt: new Date(),
+  });
+
+  it('answers from the decided state the job returned, without reading the invoice back', async () => {
+    const { events, reads, waiter } = setup(['processing']);
+    const waiting = waiter.waitForFinal('inv-1', 5_000, created());
+    await new Promise((resolve) => setImmediate(resolve));
+    events.emit('completed', { jobId: 'inv-1', returnvalue: { kind: 'final', status: 'issued', decided } });
+    expect(await waiting).toMatchObject({ id: 'inv-1', status: 'issued', protocol: '135260000000001', number: 7, issuedAt: new Date(decided.issuedAt) });
+    expect(reads).toHaveLength(0);
+  });
+
+  it('uses a decided state that arrived before the caller started waiting', async () => {
+    const { events, reads, waiter } = setup(['processing']);
+    events.emit('completed', { jobId: 'inv-1', returnvalue: { kind: 'final', status: 'issued', decided } });
+    expect((await waiter.waitForFinal('inv-1', 5_000, created()))?.status).toBe('issued');
+    expect(reads).toHaveLength(0);
+  });
+
+  it('reads PostgreSQL when the return value is malformed or says nothing was moved', async () => {
+    const { events, reads, waiter } = setup(['rejected']);
+    const waiting = waiter.waitForFinal('inv-1', 5_000, created());
+    await new Promise((resolve) => setImmediate(resolve));
+    events.emit('completed', { jobId: 'inv-1', returnvalue: { kind: 'final', status: 'issued', decided: { ...decided, status: 'authorized' } } });
+    expect((await waiting)?.status).toBe('rejected');
+    expect(reads).toHaveLength(1);
+    const again = waiter.waitForFinal('inv-1', 5_000, created());
+    await new Promise((resolve) => setImmediate(resolve));
+    events.emit('completed', { jobId: 'inv-1', returnvalue: { kind: 'final', status: 'rejected', alreadyFinal: true } });
+    expect((await again)?.status).toBe('rejected');
+    expect(reads).toHaveLength(2);
+  });
 });

@@ -1,24 +1,37 @@
 // Everything the worker's use case needs, and the shape of its answer.
 import type { NfseNacionalClient, SefazClient } from '@talao/authorizer-clients';
 import type { TechnicalResponsible } from '@talao/fiscal-model';
-import type { CertificateMetadataView, CompaniesPort, InvoicesPort, IssuanceLogger, OutboxPort, UsageLedgerPort } from '../ports.js';
+import type { InvoiceRecord, SubmissionRecord } from '@talao/persistence';
+import type { CertificateMetadataView, CompaniesPort, InvoicesPort, IssuanceLogger, IssuingCompany, OutboxPort, UsageLedgerPort } from '../ports.js';
 import type { IssueSubmissionsPort } from './answer-buffer.js';
 import type { CertificateCache } from './certificate-cache.js';
 
 /**
- * The worker's view of certificates (CertificatesRepository of @talao/persistence satisfies it): metadata on every
- * job, the sealed PKCS#12 decrypted only when the CertificateCache has not parsed that certificate yet.
+ * The worker's view of certificates (CertificatesRepository of @talao/persistence satisfies it): the sealed PKCS#12
+ * decrypted only when the CertificateCache has not parsed that certificate yet (its metadata comes with the snapshot).
  */
 export interface IssueCertificatesPort {
-  findActiveSummary(companyId: string): Promise<{ id: string; metadata: CertificateMetadataView } | null>;
   unseal(certificateId: string): Promise<{ pkcs12: Buffer; password: string } | null>;
+}
+
+/** Everything a run starts from, read in one snapshot (InvoicesRepository.loadForIssue of @talao/persistence). */
+export interface IssueSnapshotView {
+  invoice: InvoiceRecord;
+  company: IssuingCompany | null;
+  certificate: { id: string; metadata: CertificateMetadataView } | null;
+  /** The invoice's exchanges so far, oldest first. */
+  submissions: SubmissionRecord[];
+}
+
+export interface IssueInvoicesPort extends InvoicesPort {
+  loadForIssue(invoiceId: string): Promise<IssueSnapshotView | null>;
 }
 
 export interface IssueDeps {
   companies: CompaniesPort;
   certificates: IssueCertificatesPort;
   certificateCache: CertificateCache;
-  invoices: InvoicesPort;
+  invoices: IssueInvoicesPort;
   submissions: IssueSubmissionsPort;
   usage: UsageLedgerPort;
   outbox: OutboxPort;
@@ -35,12 +48,27 @@ export interface IssueOptions {
 }
 
 /**
- * - `final`: the invoice reached (or already had) a final state;
+ * The fields the deciding statement wrote, returned with a `final` result (the job's return value) so a gateway
+ * waiting for the outcome can answer without reading the invoice back. Only when this run moved the invoice.
+ */
+export interface DecidedState {
+  status: 'issued' | 'rejected' | 'failed' | 'cancelled';
+  accessKey: string | null;
+  protocol: string | null;
+  statusCode: string | null;
+  statusMessage: string | null;
+  contingency: boolean;
+  /** ISO 8601. */
+  issuedAt: string | null;
+}
+
+/**
+ * - `final`: the invoice reached (or already had) a final state; `decided` when this run moved it;
  * - `retry`: try again later (authorizer unavailable, or an unknown outcome not yet reconciled);
  * - `skipped`: nothing to do (no such invoice).
  */
 export type IssueResult =
-  | { kind: 'final'; status: 'issued' | 'rejected' | 'failed' | 'cancelled'; alreadyFinal?: boolean }
+  | { kind: 'final'; status: 'issued' | 'rejected' | 'failed' | 'cancelled'; alreadyFinal?: boolean; decided?: DecidedState }
   | { kind: 'retry'; reason: string }
   | { kind: 'skipped'; reason: string };
 

@@ -18,14 +18,12 @@ import { finishRun, type IssueRun } from './issue-run.js';
  * Never while an earlier attempt's outcome is unknown: then the invoice stays `processing` and is reconciled later.
  */
 export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: IssueOptions): Promise<IssueResult> {
-  const invoice = await deps.invoices.findById(invoiceId);
-  if (!invoice) return { kind: 'skipped', reason: 'no such invoice' };
+  // One statement reads the invoice, its company, the active certificate and the earlier attempts, in one snapshot:
+  // when the invoice is still `processing` there, no exchange of a finished run can be missing from it.
+  const snapshot = await deps.invoices.loadForIssue(invoiceId);
+  if (!snapshot) return { kind: 'skipped', reason: 'no such invoice' };
+  const { invoice, company, certificate: stored, submissions } = snapshot;
   if (invoice.status !== 'processing') return { kind: 'final', status: invoice.status, alreadyFinal: true };
-  // Independent reads, sent together: the job waits for one round trip instead of three. The earlier attempts are
-  // read after the invoice was seen in `processing`, so none of a finished run can be missed.
-  const [company, stored, submissions] = await Promise.all([
-    deps.companies.findById(invoice.companyId), deps.certificates.findActiveSummary(invoice.companyId), deps.submissions.listByInvoice(invoice.id),
-  ]);
   if (!company) return { kind: 'skipped', reason: 'the company no longer exists' };
   const owner = { invoiceId: invoice.id, companyId: invoice.companyId };
   const partial = { deps, options, invoice, company, owner, submissions, answers: new AnswerBuffer(deps.submissions) } as IssueRun;

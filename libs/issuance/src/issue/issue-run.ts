@@ -5,7 +5,7 @@ import type { FinalState, InvoiceRecord, SubmissionRecord } from '@talao/persist
 import type { IssuingCompany } from '../ports.js';
 import type { AnswerBuffer } from './answer-buffer.js';
 import type { LoadedCertificate } from './certificate-cache.js';
-import type { IssueDeps, IssueOptions, IssueResult } from './issue-context.js';
+import type { DecidedState, IssueDeps, IssueOptions, IssueResult } from './issue-context.js';
 import { recordOutcome } from './record-outcome.js';
 
 export interface IssueRun {
@@ -30,7 +30,20 @@ export const MAX_SENDS_PER_RUN = 3;
 export async function finishRun(run: IssueRun, state: FinalState): Promise<IssueResult> {
   const moved = await recordOutcome(run.deps, run.invoice, run.company, state, run.answers.take());
   run.deps.logger.info({ invoiceId: run.invoice.id, status: state.status, code: state.statusCode, moved }, 'invoice decided');
-  return { kind: 'final', status: state.status, ...(moved ? {} : { alreadyFinal: true }) };
+  if (!moved) return { kind: 'final', status: state.status, alreadyFinal: true };
+  // A field the final state leaves undefined kept the value the run started from (FinalState's contract).
+  const { invoice } = run;
+  const issuedAt = state.issuedAt !== undefined ? state.issuedAt : invoice.issuedAt;
+  const decided: DecidedState = {
+    status: state.status,
+    accessKey: state.accessKey !== undefined ? state.accessKey : invoice.accessKey,
+    protocol: state.protocol !== undefined ? state.protocol : invoice.protocol,
+    statusCode: state.statusCode !== undefined ? state.statusCode : invoice.statusCode,
+    statusMessage: state.statusMessage !== undefined ? state.statusMessage : invoice.statusMessage,
+    contingency: invoice.contingency,
+    issuedAt: issuedAt ? issuedAt.toISOString() : null,
+  };
+  return { kind: 'final', status: state.status, decided };
 }
 
 /**

@@ -63,24 +63,6 @@ export class CertificatesRepository {
     });
   }
 
-  /**
-   * The active certificate's id and metadata without its sealed bytes: the issuer reads this on every job and
-   * decrypts (`unseal`) only when its cache has no parsed certificate for that id (a replaced certificate has a new id).
-   */
-  async findActiveSummary(companyId: string): Promise<{ id: string; metadata: CertificateMetadata } | null> {
-    if (!isUuid(companyId)) return null;
-    // Raw: one of the few reads of every issue job, where Prisma's query planning costs more than the query itself.
-    const rows = await this.prisma.$queryRaw<Array<CertificateMetadata & { id: string }>>`
-      SELECT id::text AS id, subject_tax_id AS "subjectTaxId", subject_name AS "subjectName", issuer_name AS "issuerName",
-             serial_number AS "serialNumber", not_before AS "notBefore", not_after AS "notAfter"
-      FROM certificates WHERE company_id = ${companyId}::uuid AND replaced_at IS NULL
-      ORDER BY created_at DESC LIMIT 1`;
-    const row = rows[0];
-    if (!row) return null;
-    const { id, ...metadata } = row;
-    return { id, metadata };
-  }
-
   /** The PKCS#12 and password of one certificate (active or replaced), decrypted; null for an unknown id. */
   async unseal(certificateId: string): Promise<{ pkcs12: Buffer; password: string } | null> {
     if (!isUuid(certificateId)) return null;

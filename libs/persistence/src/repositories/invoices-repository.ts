@@ -5,6 +5,8 @@ import { toInvoiceRecord } from './issuance-records.js';
 import { releaseNumber, reserveNumber } from './number-sequences-repository.js';
 import { finishWithEvent, type NewOutboxEvent } from './finish-with-event.js';
 import { insertProcessingInvoice, selectInvoiceById } from './invoice-insert.js';
+import { type IssueSnapshot, selectIssueSnapshot } from './issue-snapshot.js';
+import { isUuid } from '../uuid.js';
 import { prismaSqlRunner, type SqlRunner } from './sql-runner.js';
 
 export interface NewInvoice {
@@ -117,6 +119,11 @@ export class InvoicesRepository {
     return row ? toInvoiceRecord(row) : null;
   }
 
+  /** The issue job's one read (issue-snapshot.ts): the invoice with its company, active certificate and exchanges. */
+  async loadForIssue(id: string): Promise<IssueSnapshot | null> {
+    return isUuid(id) ? selectIssueSnapshot(this.sql, id) : null;
+  }
+
   /** Scoped read for the API: another company's invoice is simply not found. */
   async findForCompany(companyId: string, id: string): Promise<InvoiceRecord | null> {
     const row = await this.prisma.invoice.findFirst({ where: { id, companyId } });
@@ -194,7 +201,7 @@ export class InvoicesRepository {
    * write nothing else. A production credit needs its own rows in the same transaction: use `transaction` + `finish`.
    */
   finishWithEvent(id: string, state: FinalState, event: NewOutboxEvent): Promise<boolean> {
-    return finishWithEvent(this.prisma, id, state, event);
+    return finishWithEvent(this.sql, id, state, event);
   }
 
   transaction<T>(work: (tx: DbClient) => Promise<T>): Promise<T> {

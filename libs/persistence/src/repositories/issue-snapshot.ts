@@ -1,0 +1,83 @@
+// The issue job's one read: the invoice, its company, the company's active certificate (metadata only) and the
+// invoice's earlier exchanges, as ONE statement — one round trip, one snapshot, one plan (a named prepared statement
+// on a pg pool). Reading all four in one snapshot is also the consistent view the consult-first rule needs: when the
+// invoice is still `processing` here, every exchange a finished run committed before it is visible too.
+import { Prisma, type Company } from '../generated/prisma/client.js';
+import type { CertificateMetadata } from './certificates-repository.js';
+import { INVOICE_COLUMNS, invoiceRecordOf, type InvoiceSqlRow } from './invoice-insert.js';
+import type { InvoiceRecord } from './issuance-records.js';
+import type { SqlRunner } from './sql-runner.js';
+import { SUBMISSION_COLUMNS, type SubmissionRecord } from './submissions-repository.js';
+
+export interface IssueSnapshot {
+  invoice: InvoiceRecord;
+  /** Null when the company was deleted meanwhile. */
+  company: Company | null;
+  /** The active certificate's id and metadata (never its sealed bytes); null when none. */
+  certificate: { id: string; metadata: CertificateMetadata } | null;
+  /** Oldest first. */
+  submissions: SubmissionRecord[];
+}
+
+// JSON for the company and the submissions (one column each); the company's money as text inside it, so no amount
+// ever passes through a JavaScript number.
+const SNAPSHOT = `SELECT i.*,
+  (SELECT row_to_json(c) FROM (
+     SELECT id::text AS id, tax_id AS "taxId", state_registration AS "stateRegistration", municipal_registration AS "municipalRegistration",
+            legal_name AS "legalName", trade_name AS "tradeName", tax_regime::text AS "taxRegime", street, number, complement, district,
+            city_code AS "cityCode", city_name AS "cityName", state, postal_code AS "postalCode", phone, email,
+            default_nfe_series AS "defaultNfeSeries", default_nfse_series AS "defaultNfseSeries",
+            default_nfse_service_code AS "defaultNfseServiceCode", plan_name AS "planName", production_quota AS "productionQuota",
+            overage_price::text AS "overagePrice", created_at AS "createdAt", updated_at AS "updatedAt"
+     FROM companies WHERE id = i.company_id) c) AS snapshot_company,
+  (SELECT row_to_json(k) FROM (
+     SELECT id::text AS id, subject_tax_id AS "subjectTaxId", subject_name AS "subjectName", issuer_name AS "issuerName",
+            serial_number AS "serialNumber", not_before AS "notBefore", not_after AS "notAfter"
+     FROM certificates WHERE company_id = i.company_id AND replaced_at IS NULL
+     ORDER BY created_at DESC LIMIT 1) k) AS snapshot_certificate,
+  (SELECT json_agg(s ORDER BY s.attempt) FROM (SELECT ${SUBMISSION_COLUMNS} FROM submissions WHERE invoice_id = i.id) s) AS snapshot_submissions
+FROM (SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = $1::uuid) i`;
+
+type CompanyJson = Omit<Company, 'overagePrice' | 'createdAt' | 'updatedAt' | 'taxRegime'> & {
+  overagePrice: string | null; createdAt: string; updatedAt: string; taxRegime: Company['taxRegime'];
+};
+type CertificateJson = Omit<CertificateMetadata, 'notBefore' | 'notAfter'> & { id: string; notBefore: string; notAfter: string };
+type SubmissionJson = Omit<SubmissionRecord, 'sentAt' | 'answeredAt'> & { sentAt: string; answeredAt: string | null };
+
+interface SnapshotRow extends InvoiceSqlRow {
+  snapshot_company: CompanyJson | null;
+  snapshot_certificate: CertificateJson | null;
+  snapshot_submissions: SubmissionJson[] | null;
+}
+
+function companyOf(json: CompanyJson): Company {
+  return {
+    ...json,
+    overagePrice: json.overagePrice === null ? null : new Prisma.Decimal(json.overagePrice),
+    createdAt: new Date(json.createdAt),
+    updatedAt: new Date(json.updatedAt),
+  };
+}
+
+function certificateOf(json: CertificateJson): IssueSnapshot['certificate'] {
+  const { id, notBefore, notAfter, ...rest } = json;
+  return { id, metadata: { ...rest, notBefore: new Date(notBefore), notAfter: new Date(notAfter) } };
+}
+
+function submissionOf(json: SubmissionJson): SubmissionRecord {
+  return { ...json, sentAt: new Date(json.sentAt), answeredAt: json.answeredAt === null ? null : new Date(json.answeredAt) };
+}
+
+/** Null when there is no such invoice. */
+export async function selectIssueSnapshot(sql: SqlRunner, invoiceId: string): Promise<IssueSnapshot | null> {
+  const rows = await sql.query<SnapshotRow>('talao_issue_snapshot', SNAPSHOT, [invoiceId]);
+  const row = rows[0];
+  if (!row) return null;
+  const { snapshot_company: company, snapshot_certificate: certificate, snapshot_submissions: submissions, ...invoice } = row;
+  return {
+    invoice: invoiceRecordOf(invoice),
+    company: company ? companyOf(company) : null,
+    certificate: certificate ? certificateOf(certificate) : null,
+    submissions: (submissions ?? []).map(submissionOf),
+  };
+}
