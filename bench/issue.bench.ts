@@ -6,13 +6,18 @@
 //   1. the baseline: bench:authorizer (SefazClient + simulator, pre-signed NF-e), run as a child process;
 //   2. sustained throughput: closed loop, BENCH_CONCURRENCY clients (64) for BENCH_MS (15 s): NF-e/s, p50/p99;
 //   3. latency at a fixed offered load: BENCH_RATE requests/s (100) open loop for BENCH_MS: p50/p99.
+// Each phase also prints the CPU milliseconds per authorized NF-e of every process (gateway, issuer, simulator,
+// PostgreSQL, Redis, this client), read from /proc: where the two cores went.
+// The client is node:http with keep-alive sockets (fetch costs this shared machine more CPU per request).
 // BENCH_PROFILE_DIR=<dir> runs gateway and issuer with --cpu-prof into that folder (open the .cpuprofile files in
 // Chrome DevTools) to see where the time goes.
 // Goal (issue 5): ≥ 250 NF-e/s sustained on the 2-core machine, p99 ≤ 100 ms at 100 requests/s.
 import { spawnSync } from 'node:child_process';
+import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { sampleNfeRequest } from '../libs/fiscal-model/src/testing/samples.js';
 import { startPlatform } from '../e2e/issuance/support/platform.js';
+import { cpuByRole, describeCpuPerDocument } from './support/process-cpu.js';
 import { withScratchDatabase } from './support/scratch-database.js';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
@@ -35,6 +40,19 @@ function runBaseline(): { output: string; perSecond: number | null } {
 interface Sample {
   status: number;
   ms: number;
+}
+
+/** POST with a JSON body over a keep-alive agent; resolves with the status once the whole answer has arrived. */
+function post(agent: Agent, url: URL, headers: Record<string, string>, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const call = request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
+      response.on('data', () => undefined);
+      response.on('end', () => resolve(response.statusCode ?? 0));
+      response.on('error', reject);
+    });
+    call.on('error', reject);
+    call.end(body);
+  });
 }
 
 function summary(label: string, samples: Sample[], elapsedMs: number): void {
@@ -64,16 +82,21 @@ async function main(): Promise<void> {
     });
     try {
       const company = await platform.createCompany();
-      const body = sampleNfeRequest();
+      const body = JSON.stringify(sampleNfeRequest());
+      const agent = new Agent({ keepAlive: true, maxSockets: Math.max(CONCURRENCY, RATE) });
+      const url = new URL('/api/v1/invoices', platform.gatewayUrl);
+      const headers = { authorization: `Bearer ${company.homologationKey}` };
+      const database = new URL(databaseUrl).pathname.slice(1);
       const issue = async (): Promise<Sample> => {
         const t0 = performance.now();
-        const response = await platform.api('POST', '/api/v1/invoices', { key: company.homologationKey, body });
-        return { status: response.status, ms: performance.now() - t0 };
+        const status = await post(agent, url, headers, body);
+        return { status, ms: performance.now() - t0 };
       };
       for (let i = 0; i < 30; i++) await issue(); // warm-up: JIT, connection pools, certificate cache
 
       console.log(`issue bench: HTTP → gateway → issuer → simulator (zero latency), ${BUDGET_MS} ms per phase`);
       const closed: Sample[] = [];
+      const closedCpu = cpuByRole(database);
       const start = performance.now();
       await Promise.all(
         Array.from({ length: CONCURRENCY }, async () => {
@@ -81,11 +104,14 @@ async function main(): Promise<void> {
         }),
       );
       const closedElapsed = performance.now() - start;
+      const closedAuthorized = closed.filter((s) => s.status === 201).length;
       summary(`sustained, ${CONCURRENCY} concurrent clients`, closed, closedElapsed);
-      const sustained = (closed.filter((s) => s.status === 201).length * 1000) / closedElapsed;
+      console.log(`    CPU per authorized NF-e: ${describeCpuPerDocument(closedCpu, cpuByRole(database), closedAuthorized)}`);
+      const sustained = (closedAuthorized * 1000) / closedElapsed;
 
       await sleep(2_000); // let the queue drain
       const open: Promise<Sample>[] = [];
+      const openCpu = cpuByRole(database);
       const openStart = performance.now();
       for (let i = 0; performance.now() - openStart < BUDGET_MS; i++) {
         const due = openStart + (i * 1000) / RATE;
@@ -95,10 +121,13 @@ async function main(): Promise<void> {
       }
       const openSamples = await Promise.all(open);
       summary(`offered ${RATE} requests/s`, openSamples, performance.now() - openStart);
+      const openAuthorized = openSamples.filter((s) => s.status === 201).length;
+      console.log(`    CPU per authorized NF-e: ${describeCpuPerDocument(openCpu, cpuByRole(database), openAuthorized)}`);
 
       if (baseline.perSecond) {
         console.log(`ratio to baseline: ${(sustained / baseline.perSecond).toFixed(2)} (${sustained.toFixed(1)} / ${baseline.perSecond.toFixed(1)} authorizations/s)`);
       }
+      agent.destroy();
     } finally {
       await platform.stop();
     }

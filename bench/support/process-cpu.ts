@@ -1,0 +1,57 @@
+// CPU time per role of the platform's processes, read from /proc (Linux): where a benchmark's cores went, per
+// document, beside its throughput. Roles are told apart by command line: the apps by their entry file, PostgreSQL
+// backends by the benchmark's database name in their process title (other databases' work is not counted), the
+// server-wide PostgreSQL processes (WAL writer, checkpointer, …) and Redis as they are, this process as `bench`.
+// Elsewhere than Linux it reports nothing.
+import { readdirSync, readFileSync } from 'node:fs';
+
+export type CpuByRole = Map<string, number>;
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+function roleOf(commandLine: string, database: string): string | null {
+  if (commandLine.includes('apps/gateway/dist/main.js')) return 'gateway';
+  if (commandLine.includes('apps/issuer/dist/main.js')) return 'issuer';
+  if (commandLine.includes('apps/authorizer-sim/dist/main.js')) return 'simulator';
+  if (commandLine.startsWith('redis-server')) return 'redis';
+  if (commandLine.startsWith('postgres: ')) {
+    if (commandLine.includes(` ${database} `)) return 'postgres';
+    // Server-wide processes (their title has no database): WAL writer, checkpointer, background writer, …
+    return /^postgres: (\S+: )?(walwriter|checkpointer|background writer|autovacuum launcher)/.test(commandLine) ? 'postgres (server)' : null;
+  }
+  return null;
+}
+
+/** Seconds of CPU (user + system) consumed so far by each role's live processes. */
+export function cpuByRole(database: string): CpuByRole {
+  const totals: CpuByRole = new Map();
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return totals;
+  }
+  for (const pid of entries) {
+    try {
+      const commandLine = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      const role = Number(pid) === process.pid ? 'bench' : roleOf(commandLine, database);
+      if (!role) continue;
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces) start at state; utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const seconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+      totals.set(role, (totals.get(role) ?? 0) + seconds);
+    } catch {
+      // The process ended between listing and reading.
+    }
+  }
+  return totals;
+}
+
+/** "issuer 4.1 · postgres 3.0 · …" milliseconds of CPU per document between two readings, largest first. */
+export function describeCpuPerDocument(before: CpuByRole, after: CpuByRole, documents: number): string {
+  if (documents === 0 || after.size === 0) return 'n/a';
+  const perDocument = [...after].map(([role, seconds]) => [role, ((seconds - (before.get(role) ?? 0)) * 1000) / documents] as const);
+  const total = perDocument.reduce((sum, [, ms]) => sum + ms, 0);
+  return `${total.toFixed(1)} ms in all: ${perDocument.sort((a, b) => b[1] - a[1]).map(([role, ms]) => `${role} ${ms.toFixed(2)}`).join(' · ')}`;
+}
