@@ -16,9 +16,19 @@ describe('decimal money', () => {
     for (const bad of ['1e3', '1,5', '', '.5', '5.', '0x10', 'abc', '1 000']) expect(decimalText(bad)).toBeNull();
     expect(decimalText(null)).toBeNull();
   });
+  it('canonicalizes decimal text as Decimal prints it', () => {
+    const cases = ['0', '-0', '00', '0.000', '-0.000', '007', '000.500', '-000.050', '100', '100.0000', '12.340', '-3.0', '9999999999999.99', '1.0000000001'];
+    for (const text of cases) expect(decimalText(text)).toBe(new Dec(text).toFixed());
+    expect(decimalText(-0)).toBe('0');
+    expect(decimalText(250)).toBe('250');
+    expect(decimalText(0.5)).toBe('0.5');
+    expect(decimalPlaces(new Dec('10.500'))).toBe(1);
+  });
   it('adds exactly: 0.1 + 0.2 = 0.3', () => {
     expect(new Dec('0.1').plus('0.2').toFixed()).toBe('0.3');
     expect(sum(['0.1', '0.2']).eq('0.3')).toBe(true);
+    expect(sum([new Dec(0), '0.1', new Dec('-0'), new Dec('0.2'), '0']).toFixed()).toBe('0.3');
+    expect(sum([]).toFixed()).toBe('0');
   });
   it('keeps 10 places exactly', () => {
     expect(new Dec('1234567890.1234567891').times(3).toFixed()).toBe('3703703670.3703703673');

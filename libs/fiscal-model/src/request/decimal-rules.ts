@@ -1,6 +1,6 @@
 // Reading amounts, quantities and rates out of the parsed request: decimal only, precision checked against what
 // the XML can carry, sign checked, each failure with its own code and the field's path.
-import { Dec, decimalPlaces, decimalText } from '../decimal/money.js';
+import { canonicalDecimalPlaces, Dec, decimalText } from '../decimal/money.js';
 import { type FieldError, type FieldErrorCode, fieldError } from './field-error.js';
 
 export interface DecimalRule {
@@ -11,11 +11,28 @@ export interface DecimalRule {
   readonly max?: string;
 }
 
+const ITEM_CODES = { precision: 'ITEM_PRECISION_UNSUPPORTED', sign: 'ITEM_VALUE_NOT_POSITIVE' } as const;
+const DOCUMENT_CODES = { precision: 'FIELD_PRECISION_UNSUPPORTED', sign: 'FIELD_OUT_OF_RANGE' } as const;
+
 /** Inside items the issue's codes apply (ITEM_PRECISION_UNSUPPORTED, ITEM_VALUE_NOT_POSITIVE). */
 function codesFor(field: string): { precision: FieldErrorCode; sign: FieldErrorCode } {
-  return field.startsWith('items[')
-    ? { precision: 'ITEM_PRECISION_UNSUPPORTED', sign: 'ITEM_VALUE_NOT_POSITIVE' }
-    : { precision: 'FIELD_PRECISION_UNSUPPORTED', sign: 'FIELD_OUT_OF_RANGE' };
+  return field.startsWith('items[') ? ITEM_CODES : DOCUMENT_CODES;
+}
+
+const integerDigits = (text: string) => {
+  const dot = text.indexOf('.');
+  return dot === -1 ? text.length : dot;
+};
+
+/** Each rule's bound parsed once (the rules are a handful of constants). */
+const maxima = new Map<string, { value: Dec; integerDigits: number }>();
+
+/** text (canonical, non-negative) > max. Fewer integer digits than the bound decides without parsing. */
+function exceeds(text: string, max: string): boolean {
+  let bound = maxima.get(max);
+  if (!bound) maxima.set(max, (bound = { value: new Dec(max), integerDigits: integerDigits(new Dec(max).toFixed()) }));
+  if (integerDigits(text) < bound.integerDigits) return false;
+  return new Dec(text).gt(bound.value);
 }
 
 /** The canonical decimal string, or undefined after pushing an error. */
@@ -25,21 +42,22 @@ export function readDecimal(value: unknown, field: string, rule: DecimalRule, er
     errors.push(fieldError('FIELD_INVALID', field, 'Must be a decimal number (a JSON number or a string such as "12.50")', 'a decimal', value));
     return undefined;
   }
-  const codes = codesFor(field);
-  const places = decimalPlaces(text);
+  const places = canonicalDecimalPlaces(text);
   if (places > rule.places) {
+    const codes = codesFor(field);
     errors.push(
       fieldError(codes.precision, field, `At most ${rule.places} decimal places are supported here; got ${places}`, `at most ${rule.places} decimal places`, value),
     );
     return undefined;
   }
-  const d = new Dec(text);
-  if (rule.sign === 'positive' ? d.lte(0) : d.lt(0)) {
+  // The canonical text carries the sign: "0" is the only zero, a leading "-" the only negative.
+  const negative = text.charCodeAt(0) === 45;
+  if (negative || (rule.sign === 'positive' && text === '0')) {
     const expected = rule.sign === 'positive' ? 'greater than 0' : 'greater than or equal to 0';
-    errors.push(fieldError(codes.sign, field, `Must be ${expected}`, expected, value));
+    errors.push(fieldError(codesFor(field).sign, field, `Must be ${expected}`, expected, value));
     return undefined;
   }
-  if (rule.max !== undefined && d.gt(rule.max)) {
+  if (rule.max !== undefined && exceeds(text, rule.max)) {
     errors.push(fieldError('FIELD_OUT_OF_RANGE', field, `Must be at most ${rule.max}`, `at most ${rule.max}`, value));
     return undefined;
   }
