@@ -25,6 +25,20 @@ describe('computeNfeDocument', () => {
     expect(computeNfeDocument(validated(sampleNfeRequest()), issuer, context).accessKey).toBe(doc.accessKey);
     expect(computeNfeDocument(validated(sampleNfeRequest()), issuer, { ...context, invoiceId: 'inv-0002' }).accessKey).not.toBe(doc.accessKey);
   });
+  it('builds the same document from the validated request (computation handed over once), again, and from its stored copy', () => {
+    const request = validated(sampleNfeRequest({ payment: [{ method: 'pix', amount: '120.00' }] }));
+    const first = computeNfeDocument(request, issuer, context);
+    const second = computeNfeDocument(request, issuer, context);
+    const stored = computeNfeDocument(JSON.parse(JSON.stringify(request)) as ValidatedInvoiceRequest, issuer, context);
+    expect(second).toEqual(first);
+    expect(stored).toEqual(first);
+    // each document owns its objects: nothing computed is shared between two builds
+    expect(second.det[0]!.imposto).not.toBe(first.det[0]!.imposto);
+    expect(second.total.ICMSTot).not.toBe(first.total.ICMSTot);
+    // a copy with another final-consumer flag keeps the items array but must not reuse their taxes
+    const other = computeNfeDocument({ ...request, finalConsumer: false }, issuer, context);
+    expect(other.ide.indFinal).toBe('0');
+  });
   it('fills ide from the request and the context', () => {
     const { ide } = computeNfeDocument(validated(sampleNfeRequest()), issuer, context);
     expect(ide).toEqual({

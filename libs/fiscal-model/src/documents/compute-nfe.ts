@@ -9,8 +9,7 @@ import { CRT_BY_REGIME, type IssuerProfile } from '../request/issuer-profile.js'
 import { stateRegistrationIndicator } from '../request/validate-buyer.js';
 import type { ValidatedInvoiceRequest, ValidatedItem } from '../request/validated-request.js';
 import { findMunicipality, findState } from '../tables/ibge.js';
-import { computeItemTaxes } from '../taxes/compute-item-taxes.js';
-import { computeTotals } from './compute-totals.js';
+import { takeItemComputation } from './item-computation.js';
 import { localTime } from './issue-time.js';
 import type { NfeAddress, NfeDest, NfeDocument, NfeEmit, NfeItem, NfePag, NfeProd } from './nfe-document.js';
 
@@ -114,8 +113,7 @@ export function computeNfeDocument(request: ValidatedInvoiceRequest, issuer: Iss
     cUF: state.code, yearMonth: time.yearMonth, cnpjOrCpf: issuerTaxId(issuer).value, model: 55,
     series: context.series, number: context.number, emissionType, numericCode: cNF,
   });
-  const taxes = request.items.map((item) => computeItemTaxes(item, request.finalConsumer));
-  const totals = computeTotals(request.items, taxes);
+  const { taxes, totals } = takeItemComputation(request.items, request.finalConsumer);
   const det: NfeItem[] = request.items.map((item, i) => ({ nItem: i + 1, prod: prod(item), imposto: taxes[i]!.imposto, itemTotal: item.total }));
   const indPres = PRESENCES[request.presence];
   if (context.contingency && (context.contingency.reason.length < 15 || context.contingency.reason.length > 256)) {

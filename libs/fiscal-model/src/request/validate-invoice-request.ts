@@ -1,9 +1,8 @@
 // validateInvoiceRequest: schema (structure) first, then the rules. On a structural failure only the schema's
 // errors are returned, since rules need a well-formed body. errors[0] is the gateway's 422 `detail`.
 import { Dec, sum } from '../decimal/money.js';
-import { computeTotals } from '../documents/compute-totals.js';
+import { computeItems, handOverItemComputation } from '../documents/item-computation.js';
 import { findState } from '../tables/ibge.js';
-import { computeItemTaxes } from '../taxes/compute-item-taxes.js';
 import { MONEY, readDecimal } from './decimal-rules.js';
 import { type FieldError, fieldError } from './field-error.js';
 import { type InvoiceRequestParsed, PAYMENT_METHODS, invoiceRequestSchema } from './invoice-request-schema.js';
@@ -158,9 +157,11 @@ export function validateInvoiceRequest(body: unknown, issuer: IssuerProfile, opt
   }
   let payments: ValidatedPayment[] = [];
   if (type === 'nfe') {
-    const totals = computeTotals(items, items.map((i) => computeItemTaxes(i, finalConsumer)));
-    payments = resolvePayments(req, totals.vNF, errors);
+    const computation = computeItems(items, finalConsumer);
+    payments = resolvePayments(req, computation.totals.vNF, errors);
     if (errors.length > 0) return { ok: false, errors };
+    // `items` becomes the request's items: computeNfeDocument on this request reuses the computation.
+    handOverItemComputation(items, finalConsumer, computation);
   }
   return {
     ok: true,
