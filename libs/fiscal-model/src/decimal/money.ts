@@ -4,7 +4,8 @@
 import { Decimal } from 'decimal.js';
 
 /** Half-up rounding (the layout's convention), 40 significant digits: far beyond 13 integer + 10 decimal places. */
-export const Dec = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 40 });
+const PRECISION = 40;
+export const Dec = Decimal.clone({ precision: PRECISION, rounding: Decimal.ROUND_HALF_UP, toExpNeg: -40, toExpPos: 40 });
 export type Dec = InstanceType<typeof Dec>;
 
 export const ZERO = new Dec(0);
@@ -124,7 +125,14 @@ export function sum(values: readonly (Dec | string)[]): Dec {
   let total = ZERO;
   for (const value of values) {
     // Most tax amounts of an item are ZERO; adding one would only copy the (already rounded) running total.
-    if (value instanceof Dec && value.isZero()) continue;
+    if (value instanceof Dec) {
+      if (value.isZero()) continue;
+      // 0 + value is value itself once it fits the precision (what plus would round it to).
+      if (total === ZERO && value.precision() <= PRECISION) {
+        total = value;
+        continue;
+      }
+    }
     total = total.plus(value);
   }
   return total;

@@ -88,9 +88,13 @@ function dest(request: ValidatedInvoiceRequest, environment: NfeContext['environ
   };
 }
 
+const PLAIN_UNSIGNED = /^\d+(\.\d+)?$/;
+const NON_ZERO_DIGIT = /[1-9]/;
+
 function prod(item: ValidatedItem): NfeProd {
   const p = item.product!;
-  const positive = (v: string) => (new Dec(v).gt(0) ? money(v) : undefined);
+  // Plain non-negative text (as validation writes these amounts) is positive when it has a non-zero digit.
+  const positive = (v: string) => ((PLAIN_UNSIGNED.test(v) ? NON_ZERO_DIGIT.test(v) : new Dec(v).gt(0)) ? money(v) : undefined);
   const extras = { vFrete: positive(item.freight), vSeg: positive(item.insurance), vDesc: positive(item.discount), vOutro: positive(item.otherExpenses) };
   const qCom = new Dec(item.quantity).toFixed(4);
   return {

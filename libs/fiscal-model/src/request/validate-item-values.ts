@@ -2,7 +2,7 @@
 //   gross = amount, or round2(quantity × unit_price); both given → they must agree (ITEM_TOTAL_MISMATCH)
 //   only amount → unit_price = amount / quantity with 10 places
 //   total = gross − discount + freight + insurance + other expenses
-import { Dec, round2 } from '../decimal/money.js';
+import { Dec, fixed, round2 } from '../decimal/money.js';
 import { MONEY, POSITIVE_MONEY, readDecimal } from './decimal-rules.js';
 import { type FieldError, fieldError } from './field-error.js';
 import type { ItemParsed } from './invoice-request-schema.js';
@@ -73,22 +73,27 @@ export function validateItemValues(item: ItemParsed, path: string, documentType:
       return undefined;
     }
   }
-  const discount = new Dec(additions.discount!);
-  if (discount.gt(gross)) {
+  // The additions are canonical text ("0" is the only zero, the usual value): zeros are neither parsed nor added.
+  const discount = additions.discount!;
+  if (discount !== '0' && new Dec(discount).gt(gross)) {
     errors.push(
       fieldError('ITEM_DISCOUNT_EXCEEDS_GROSS', `${path}.discount`, `The discount exceeds the gross amount ${gross.toFixed(2)}`, `at most ${gross.toFixed(2)}`, item.discount),
     );
     return undefined;
   }
-  const total = gross.minus(discount).plus(additions.freight!).plus(additions.insurance!).plus(additions.otherExpenses!);
+  let total = discount === '0' ? gross : gross.minus(discount);
+  for (const addition of [additions.freight!, additions.insurance!, additions.otherExpenses!]) {
+    if (addition !== '0') total = total.plus(addition);
+  }
+  // Every value below has at most the places it is printed with, so fixed() only pads (no rounding happens).
   return {
-    quantity: q.toFixed(),
-    unitPrice: price.toFixed(10),
-    gross: gross.toFixed(2),
-    discount: discount.toFixed(2),
-    freight: new Dec(additions.freight!).toFixed(2),
-    insurance: new Dec(additions.insurance!).toFixed(2),
-    otherExpenses: new Dec(additions.otherExpenses!).toFixed(2),
-    total: total.toFixed(2),
+    quantity,
+    unitPrice: fixed(price, 10),
+    gross: fixed(gross, 2),
+    discount: fixed(discount, 2),
+    freight: fixed(additions.freight!, 2),
+    insurance: fixed(additions.insurance!, 2),
+    otherExpenses: fixed(additions.otherExpenses!, 2),
+    total: fixed(total, 2),
   };
 }
