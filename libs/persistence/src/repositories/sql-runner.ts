@@ -24,10 +24,14 @@ export function pgPoolSqlRunner(pool: pg.Pool): SqlRunner {
 /**
  * A pg pool on the same database as createPrismaClient: `?schema=` (Prisma's convention) becomes the connection's
  * search_path, so unqualified table names resolve as they do for the Prisma client.
+ * Its statements are few, fixed and keyed by primary or unique keys, so they run on generic plans: PostgreSQL would
+ * otherwise keep re-planning a statement whose generic plan it estimates dearer than a custom one (the issue job's
+ * snapshot read was planned on every execution, a fifth of its time).
  */
 export function createSqlPool(databaseUrl: string, max = 10): pg.Pool {
   const url = new URL(databaseUrl);
   const schema = url.searchParams.get('schema');
   url.searchParams.delete('schema');
-  return new pg.Pool({ connectionString: url.toString(), max, ...(schema ? { options: `-c search_path="${schema.replaceAll('"', '""')}"` } : {}) });
+  const options = ['-c plan_cache_mode=force_generic_plan', ...(schema ? [`-c search_path="${schema.replaceAll('"', '""')}"`] : [])];
+  return new pg.Pool({ connectionString: url.toString(), max, options: options.join(' ') });
 }
