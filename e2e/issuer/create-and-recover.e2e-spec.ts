@@ -73,18 +73,30 @@ describe('numbers', () => {
   });
 });
 
+/** The job's result, whose `decided` must be exactly what PostgreSQL now holds (the gateway answers from it). */
+async function expectDecided(result: unknown, invoiceId: string, status: string): Promise<void> {
+  const stored = await h.prisma.invoice.findUniqueOrThrow({ where: { id: invoiceId } });
+  expect(result).toEqual({
+    kind: 'final', status,
+    decided: {
+      status: stored.status, accessKey: stored.accessKey, protocol: stored.protocol, statusCode: stored.statusCode,
+      statusMessage: stored.statusMessage, contingency: stored.contingency, issuedAt: stored.issuedAt?.toISOString() ?? null,
+    },
+  });
+}
+
 describe('reissue', () => {
   it('only rejected or failed invoices; the stored items under a new number, linked to the original', async () => {
     const companyId = await h.createCompany();
     await h.sim.control('PUT', '/_control/faults/SP', { forceRejection: { code: '778', count: 1 } });
     const { invoice: rejected } = await create(companyId);
-    expect(await run(rejected.id)).toEqual({ kind: 'final', status: 'rejected' });
+    await expectDecided(await run(rejected.id), rejected.id, 'rejected');
 
     const { invoice: again } = await reissueInvoice(h.createDeps, { companyId, environment: 'homologation', invoiceId: rejected.id });
     expect(again.reissueOfId).toBe(rejected.id);
     expect(again.number).toBe(rejected.number + 1);
     expect(again.totalAmount).toBe(rejected.totalAmount);
-    expect(await run(again.id)).toEqual({ kind: 'final', status: 'issued' });
+    await expectDecided(await run(again.id), again.id, 'issued');
 
     await expect(reissueInvoice(h.createDeps, { companyId, environment: 'homologation', invoiceId: again.id })).rejects.toBeInstanceOf(InvalidInvoiceStateError);
     const other = await h.createCompany();
@@ -107,7 +119,7 @@ describe('recovery', () => {
     await expect(issueInvoice({ ...h.issueDeps, sefaz: dying }, invoice.id, { finalAttempt: false })).rejects.toThrow('worker killed');
     expect((await h.prisma.submission.findMany({ where: { invoiceId: invoice.id } })).map((s) => s.outcome)).toEqual([null]);
 
-    expect(await run(invoice.id)).toEqual({ kind: 'final', status: 'issued' });
+    await expectDecided(await run(invoice.id), invoice.id, 'issued');
     const submissions = await h.prisma.submission.findMany({ where: { invoiceId: invoice.id }, orderBy: { attempt: 'asc' } });
     expect(submissions.map((s) => [s.operation, s.outcome])).toEqual([['NFeAutorizacao4', null], ['NFeConsultaProtocolo4', 'accepted']]);
     const stored = await h.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } });
