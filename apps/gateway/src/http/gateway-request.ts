@@ -14,8 +14,9 @@ export type Authentication =
   /** `failure`: the lookup itself failed (database down); the guard rethrows it as a 500 after rate limiting ran. */
   | { readonly ok: false; readonly detail: string; readonly failure?: unknown };
 
-/** Express's request as this gateway uses it (Express adds `originalUrl`, `ip`; pino-http declares `id`). */
+/** Express's request as this gateway uses it (Express adds `originalUrl`, `ip`; the HTTP logger sets `id`). */
 export interface GatewayRequest extends IncomingMessage {
+  id?: string;
   originalUrl?: string;
   ip?: string;
   body?: unknown;
