@@ -20,7 +20,8 @@ export interface JobEndEvents {
   on(event: 'completed' | 'failed', listener: (args: { jobId: string; returnvalue?: unknown }) => void): unknown;
 }
 
-const FALLBACK_POLL_MS = 500;
+/** Only for a missed event (Redis reconnecting): slow, so an overloaded platform's long waits add no reads. */
+const FALLBACK_POLL_MS = 2_000;
 /** How long the end of a job nobody waited for is remembered (a waiter registers right after enqueueing). */
 const UNCLAIMED_END_MS = 30_000;
 const FINAL_STATUSES = new Set(['issued', 'rejected', 'failed', 'cancelled']);
