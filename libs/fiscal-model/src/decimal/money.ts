@@ -124,16 +124,12 @@ export function percentOf(amount: Dec | string, percent: Dec | string): Dec {
 export function sum(values: readonly (Dec | string)[]): Dec {
   let total = ZERO;
   for (const value of values) {
-    // Most tax amounts of an item are ZERO; adding one would only copy the (already rounded) running total.
-    if (value instanceof Dec) {
-      if (value.isZero()) continue;
-      // 0 + value is value itself once it fits the precision (what plus would round it to).
-      if (total === ZERO && value.precision() <= PRECISION) {
-        total = value;
-        continue;
-      }
-    }
-    total = total.plus(value);
+    const d = value instanceof Dec ? value : new Dec(value);
+    // Most amounts of an item are zero; adding one would only copy the (already rounded) running total.
+    if (d.isZero()) continue;
+    // 0 + d is d itself once it fits the precision (what plus would round it to).
+    if (total === ZERO && d.precision() <= PRECISION) total = d;
+    else total = total.plus(d);
   }
   return total;
 }
