@@ -12,7 +12,7 @@ const GENERIC: Record<number, string> = { 404: 'Not found', 405: 'Method not all
 /**
  * The one place exceptions become responses: `{ detail, request_id }`. Anything that is not a deliberate HTTP or
  * use-case error is a 500 with a generic sentence; its stack goes to the log (with the request id), never out.
- * (pino-http also logs every 5xx response line with its request id.)
+ * (The HTTP logger also logs every 5xx response line with its request id.)
  */
 @Catch()
 export class ErrorEnvelopeFilter implements ExceptionFilter {
