@@ -38,7 +38,9 @@ export {
 export { type DbClient, type DocumentTypeName, type EnvironmentName, type InvoiceRecord, type InvoiceStatusName } from './repositories/issuance-records.js';
 export { type FinalState, type InvoiceListQuery, InvoicesRepository, type NewInvoice, NumberTakenError } from './repositories/invoices-repository.js';
 export { NumberSequencesRepository, type SequenceKey } from './repositories/number-sequences-repository.js';
-export { createSqlPool, pgPoolSqlRunner, prismaSqlRunner, type SqlRunner } from './repositories/sql-runner.js';
+export {
+  createSqlPool, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner, prismaSqlRunner, type SqlPoolOptions, type SqlRunner,
+} from './repositories/sql-runner.js';
 export { type SubmissionAnswer, type SubmissionRecord, SubmissionsRepository } from './repositories/submissions-repository.js';
 export { UsageLedgerRepository } from './repositories/usage-ledger-repository.js';
 export { type OutboxEventRecord, OutboxRepository } from './repositories/outbox-repository.js';

@@ -7,7 +7,8 @@ import type { GatewayConfig } from '@talao/config';
 import { CertificateCache, type CreateInvoiceDeps, OutcomeWaiter } from '@talao/issuance';
 import type { Logger } from '@talao/observability';
 import {
-  CertificatesRepository, CertificateVault, createSqlPool, InvoicesRepository, pgPoolSqlRunner, SubmissionsRepository, UsageLedgerRepository,
+  CertificatesRepository, CertificateVault, createSqlPool, InvoicesRepository, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner, SubmissionsRepository,
+  UsageLedgerRepository,
 } from '@talao/persistence';
 import { bullJobOptions, jobOptionsFor, QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
 import { Queue, QueueEvents } from 'bullmq';
@@ -37,8 +38,10 @@ export class InvoicesResources implements OnApplicationShutdown {
   private shuttingDown = false;
   /** The connections BullMQ made for itself (duplicates of the events template). */
   private readonly bullmqConnections: Redis[] = [];
-  /** The create path's statements (number, insert, outcome read) as prepared statements, beside Prisma's pool. */
+  /** The create path's statements (insert, outcome read) as prepared statements, beside Prisma's pool. */
   private readonly sqlPool: ReturnType<typeof createSqlPool>;
+  /** Number reservations, committed asynchronously (NUMBERING_POOL_OPTIONS says why that is safe). */
+  private readonly numberingPool: ReturnType<typeof createSqlPool>;
 
   constructor(gatewayConfig: GatewayConfig, readonly config: InvoicesConfig, gateway: GatewayResources, logger: Logger) {
     const prefix = queueKeyPrefix(gatewayConfig.redisPrefix);
@@ -65,9 +68,10 @@ export class InvoicesResources implements OnApplicationShutdown {
     this.queueEvents = new QueueEvents(QUEUE_NAMES.issuance, { connection: eventsTemplate, prefix });
     this.queueEvents.on('error', (error: Error) => logger.debug({ error: error.message }, 'queue events connection error'));
     this.sqlPool = createSqlPool(gatewayConfig.databaseUrl, 10);
+    this.numberingPool = createSqlPool(gatewayConfig.databaseUrl, 4, NUMBERING_POOL_OPTIONS);
     // An idle connection dropped by the server: the pool replaces it on the next query; nothing to crash over.
-    this.sqlPool.on('error', (error: Error) => logger.warn({ error: error.message }, 'postgres pool connection error'));
-    this.invoices = new InvoicesRepository(gateway.prisma, pgPoolSqlRunner(this.sqlPool));
+    for (const pool of [this.sqlPool, this.numberingPool]) pool.on('error', (error: Error) => logger.warn({ error: error.message }, 'postgres pool connection error'));
+    this.invoices = new InvoicesRepository(gateway.prisma, pgPoolSqlRunner(this.sqlPool), pgPoolSqlRunner(this.numberingPool));
     this.submissions = new SubmissionsRepository(gateway.prisma);
     this.certificates = new CertificatesRepository(gateway.prisma, new CertificateVault(gatewayConfig.certificateEncryptionKey));
     const snapshots = cachedIssuerSnapshots(gateway.companies, this.certificates, config.issuerCacheTtlMs);
@@ -99,6 +103,6 @@ export class InvoicesResources implements OnApplicationShutdown {
     this.producerRedis.disconnect();
     for (const connection of this.bullmqConnections) connection.disconnect();
     this.agents.destroy();
-    await this.sqlPool.end().catch(() => undefined);
+    await Promise.all([this.sqlPool.end().catch(() => undefined), this.numberingPool.end().catch(() => undefined)]);
   }
 }

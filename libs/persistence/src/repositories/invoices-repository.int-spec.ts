@@ -1,7 +1,7 @@
 // Number reservation and the invoice's final transition against the run's real PostgreSQL (DATABASE_URL).
 import { randomUUID } from 'node:crypto';
 import { createPrismaClient } from '../prisma-client.js';
-import { createSqlPool, pgPoolSqlRunner } from './sql-runner.js';
+import { createSqlPool, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner } from './sql-runner.js';
 import { InvoicesRepository, NumberTakenError } from './invoices-repository.js';
 
 const prisma = createPrismaClient(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
@@ -48,6 +48,23 @@ describe('InvoicesRepository', () => {
       expect(next).toEqual(await invoices.findById(next.id, prisma));
     } finally {
       await pool.end();
+    }
+  });
+
+  it('reserves on an asynchronously committing pool with the same guarantees (distinct, consecutive, no reuse)', async () => {
+    const url = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+    const [sqlPool, numberingPool] = [createSqlPool(url, 4), createSqlPool(url, 2, NUMBERING_POOL_OPTIONS)];
+    try {
+      expect((await numberingPool.query('SHOW synchronous_commit')).rows).toEqual([{ synchronous_commit: 'off' }]);
+      expect((await sqlPool.query('SHOW synchronous_commit')).rows).toEqual([{ synchronous_commit: 'on' }]);
+      const pooled = new InvoicesRepository(prisma, pgPoolSqlRunner(sqlPool), pgPoolSqlRunner(numberingPool));
+      const created = await Promise.all(Array.from({ length: 12 }, () => pooled.createProcessing(draft(15))));
+      expect(created.map((i) => i.number).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+      // A failed insert gives its number back through the same pool.
+      await expect(pooled.createProcessing({ ...draft(15), totalAmount: 'not-a-number' })).rejects.toThrow();
+      expect((await pooled.createProcessing(draft(15))).number).toBe(13);
+    } finally {
+      await Promise.all([sqlPool.end(), numberingPool.end()]);
     }
   });
 

@@ -59,10 +59,15 @@ const MAX_SKIPS = 1_000;
 
 export class InvoicesRepository {
   private readonly sql: SqlRunner;
+  private readonly numbering: SqlRunner;
 
-  /** `sql`: where the hot statements run (a pg pool as prepared statements; default: through this Prisma client). */
-  constructor(private readonly prisma: PrismaClient, sql?: SqlRunner) {
+  /**
+   * `sql`: where the hot statements run (a pg pool as prepared statements; default: through this Prisma client).
+   * `numbering`: where number reservations run (a pool with NUMBERING_POOL_OPTIONS; default: `sql`).
+   */
+  constructor(private readonly prisma: PrismaClient, sql?: SqlRunner, numbering?: SqlRunner) {
     this.sql = sql ?? prismaSqlRunner(prisma);
+    this.numbering = numbering ?? this.sql;
   }
 
   /**
@@ -76,7 +81,7 @@ export class InvoicesRepository {
     const id = input.id ?? randomUUID();
     const key = { companyId: input.companyId, environment: input.environment, documentType: input.documentType, series: input.series };
     for (let skips = 0; ; skips++) {
-      const reserved = input.number === undefined ? await reserveNumber(this.sql, key) : undefined;
+      const reserved = input.number === undefined ? await reserveNumber(this.numbering, key) : undefined;
       const number = input.number ?? (reserved as number);
       let row: InvoiceRecord | null;
       try {
@@ -86,7 +91,7 @@ export class InvoicesRepository {
           throw new Error(`invoice ${input.id} already exists`);
         }
       } catch (error) {
-        if (reserved !== undefined) await releaseNumber(this.sql, key, reserved).catch(() => undefined);
+        if (reserved !== undefined) await releaseNumber(this.numbering, key, reserved).catch(() => undefined);
         throw error;
       }
       if (row) return row;

@@ -21,6 +21,23 @@ export function pgPoolSqlRunner(pool: pg.Pool): SqlRunner {
   };
 }
 
+export interface SqlPoolOptions {
+  /**
+   * `synchronous_commit = off` on the pool's connections: a commit returns before its WAL is flushed. Only for writes
+   * that need no durability of their own — see NUMBERING_POOL_OPTIONS.
+   */
+  asynchronousCommit?: boolean;
+}
+
+/**
+ * The number reservation's pool: its commits are asynchronous. A reserved number matters only once an invoice row
+ * carries it, and that insert's synchronous commit flushes the WAL up to its own commit record — the reservation's
+ * included, as it committed earlier. A crash can only lose a reservation no durable invoice uses, so the number is
+ * handed out again: no gap. Meanwhile the series' row lock is no longer held through a WAL flush, which serialised
+ * every issuance of a series behind the disk.
+ */
+export const NUMBERING_POOL_OPTIONS: SqlPoolOptions = { asynchronousCommit: true };
+
 /**
  * A pg pool on the same database as createPrismaClient: `?schema=` (Prisma's convention) becomes the connection's
  * search_path, so unqualified table names resolve as they do for the Prisma client.
@@ -28,10 +45,14 @@ export function pgPoolSqlRunner(pool: pg.Pool): SqlRunner {
  * otherwise keep re-planning a statement whose generic plan it estimates dearer than a custom one (the issue job's
  * snapshot read was planned on every execution, a fifth of its time).
  */
-export function createSqlPool(databaseUrl: string, max = 10): pg.Pool {
+export function createSqlPool(databaseUrl: string, max = 10, poolOptions: SqlPoolOptions = {}): pg.Pool {
   const url = new URL(databaseUrl);
   const schema = url.searchParams.get('schema');
   url.searchParams.delete('schema');
-  const options = ['-c plan_cache_mode=force_generic_plan', ...(schema ? [`-c search_path="${schema.replaceAll('"', '""')}"`] : [])];
+  const options = [
+    '-c plan_cache_mode=force_generic_plan',
+    ...(poolOptions.asynchronousCommit ? ['-c synchronous_commit=off'] : []),
+    ...(schema ? [`-c search_path="${schema.replaceAll('"', '""')}"`] : []),
+  ];
   return new pg.Pool({ connectionString: url.toString(), max, options: options.join(' ') });
 }
