@@ -16,8 +16,8 @@ export {
 } from './nfse/cancellation-request.js';
 // XSD validation (libxml2-wasm, schemas in ../schemas compiled once and cached).
 export {
-  assertValid, createSchemaValidator, validateXml, XsdValidationError, type SchemaValidator, type SchemaValidatorOptions,
-  type XsdError, type XsdResult,
+  assertValid, createSchemaValidator, validateXml, validateXmlDocument, XsdValidationError, type SchemaValidator,
+  type SchemaValidatorOptions, type XsdDocumentResult, type XsdError, type XsdResult,
 } from './xsd/xsd-validator.js';
 export { BUNDLED_SCHEMA_ROOT, bundledSchemaFile, isSchemaName, SCHEMAS, type SchemaName } from './xsd/schema-catalog.js';
 export { hostileXmlReason, MAX_VALIDATED_XML_BYTES } from './xsd/hostile-xml-guard.js';

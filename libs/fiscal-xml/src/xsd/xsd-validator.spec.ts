@@ -1,6 +1,6 @@
 import { OFFICIAL_NFE_SCHEMAS, readSample } from '../testing/shared-fiscal.js';
 import { type SchemaName } from './schema-catalog.js';
-import { XsdValidationError, assertValid, createSchemaValidator, validateXml } from './xsd-validator.js';
+import { XsdValidationError, assertValid, createSchemaValidator, validateXml, validateXmlDocument } from './xsd-validator.js';
 
 /** The element `name` cut out of a SOAP message (it declares its own namespace in these samples). */
 function extractElement(xml: string, name: string): string {
@@ -104,6 +104,25 @@ describe('XSD validation (libxml2-wasm, compiled schemas cached)', () => {
     const missing = createSchemaValidator({ schemaFile: () => '/nonexistent/schema.xsd' });
     expect(() => missing.validateXml('nfe', '<NFe xmlns="http://www.portalfiscal.inf.br/nfe"/>')).toThrow(/ENOENT/);
     missing.dispose();
+  });
+
+  it('validateXmlDocument: the same verdict and errors as validateXml, and the parsed document when valid', () => {
+    const sample = readSample('nfe/nfeProc_v4.00_SP_2018_nfelib.xml');
+    const valid = validateXmlDocument('procNFe', sample);
+    expect(valid.valid).toBe(true);
+    if (valid.valid) {
+      try {
+        expect(valid.document.root.name).toBe('nfeProc');
+        expect(valid.document.get('//nfe:CFOP', { nfe: 'http://www.portalfiscal.inf.br/nfe' })?.content).toMatch(/^\d{4}$/);
+      } finally {
+        valid.document.dispose();
+      }
+    }
+    const broken = sample.replace(/<CFOP>\d{4}<\/CFOP>/, '<CFOP>59X2</CFOP>');
+    for (const xml of [broken, '<consStatServ xmlns="http://www.portalfiscal.inf.br/nfe"><tpAmb>', '<!DOCTYPE x><x/>', '<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"/>']) {
+      expect(validateXmlDocument('procNFe', xml)).toEqual(validateXml('procNFe', xml));
+      expect(validateXmlDocument('procNFe', xml).valid).toBe(false);
+    }
   });
 
   it('validates a 19 KB document in a few milliseconds once compiled', () => {

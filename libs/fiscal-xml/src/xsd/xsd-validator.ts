@@ -12,6 +12,13 @@ export interface XsdError {
 
 export type XsdResult = { valid: true } | { valid: false; errors: XsdError[] };
 
+/**
+ * validateXmlDocument's answer: when valid, the libxml2 document that was validated, for a caller that reads the
+ * same bytes again (the authorizer simulator verifies the signature on it instead of parsing a second time). The
+ * caller owns it and must dispose() it (wasm memory is not garbage-collected).
+ */
+export type XsdDocumentResult = { valid: true; document: XmlDocument } | { valid: false; errors: XsdError[] };
+
 /** Thrown by assertValid; `errors` are the same as validateXml's. */
 export class XsdValidationError extends Error {
   override readonly name = 'XsdValidationError';
@@ -26,6 +33,8 @@ export class XsdValidationError extends Error {
 
 export interface SchemaValidator {
   validateXml(schema: SchemaName, xml: string): XsdResult;
+  /** Same checks and errors as validateXml; when valid, hands back the parsed document (the caller disposes it). */
+  validateXmlDocument(schema: SchemaName, xml: string): XsdDocumentResult;
   assertValid(schema: SchemaName, xml: string): void;
   /** Frees the compiled schemas (wasm memory). The validator is unusable afterwards. */
   dispose(): void;
@@ -85,7 +94,7 @@ export function createSchemaValidator(options: SchemaValidatorOptions = {}): Sch
     }
   }
 
-  function validateXml(schema: SchemaName, xml: string): XsdResult {
+  function validateXmlDocument(schema: SchemaName, xml: string): XsdDocumentResult {
     if (disposed) throw new Error('This schema validator was disposed');
     const { validator } = compile(schema);
     const hostile = hostileXmlReason(xml);
@@ -99,23 +108,33 @@ export function createSchemaValidator(options: SchemaValidatorOptions = {}): Sch
       }
       throw error;
     }
+    let valid = false;
     try {
       const mismatch = rootMismatch(schema, document);
       if (mismatch) return { valid: false, errors: [mismatch] };
       validator.validate(document);
-      return { valid: true };
+      valid = true;
+      return { valid: true, document };
     } catch (error) {
       if (error instanceof XmlValidateError) {
         return { valid: false, errors: error.details.map((d) => ({ line: d.line, message: cleanMessage(d.message) })) };
       }
       throw error;
     } finally {
-      document.dispose();
+      if (!valid) document.dispose();
     }
+  }
+
+  function validateXml(schema: SchemaName, xml: string): XsdResult {
+    const result = validateXmlDocument(schema, xml);
+    if (!result.valid) return result;
+    result.document.dispose();
+    return { valid: true };
   }
 
   return {
     validateXml,
+    validateXmlDocument,
     assertValid(schema, xml) {
       const result = validateXml(schema, xml);
       if (!result.valid) throw new XsdValidationError(schema, result.errors);
@@ -141,6 +160,14 @@ function sharedValidator(): SchemaValidator {
 /** Validates against the bundled schemas; each schema is compiled on first use and reused (process-wide). */
 export function validateXml(schema: SchemaName, xml: string): XsdResult {
   return sharedValidator().validateXml(schema, xml);
+}
+
+/**
+ * Like validateXml, and when valid also returns the parsed document, which the caller must dispose(). For a caller
+ * that reads the validated bytes again with libxml2: one parse instead of two.
+ */
+export function validateXmlDocument(schema: SchemaName, xml: string): XsdDocumentResult {
+  return sharedValidator().validateXmlDocument(schema, xml);
 }
 
 /** Like validateXml, but throws XsdValidationError listing every error. */
