@@ -1,11 +1,13 @@
 // The libxml2-based verifier against real signatures (SEFAZ-era documents signed by other software) and against
 // xml-crypto (through @talao/xml-signing's verifier) on documents the project signs, valid and tampered.
+import { createHash, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildAccessKey } from '@talao/fiscal-model';
 import { createTestCertificateAuthority } from '@talao/icp-test-ca';
 import { buildCancellationEvent } from '@talao/fiscal-xml';
 import { createSigner, loadPkcs12, verifyXmlSignature } from '@talao/xml-signing';
+import { XmlC14NMode, XmlDocument, type XmlElement } from 'libxml2-wasm';
 import { verifyEnvelopedSignature } from './enveloped-signature.js';
 import { NFE_FAMILY_ALGORITHMS, NFSE_NACIONAL_ALGORITHMS } from './signature-checks.js';
 
@@ -43,5 +45,29 @@ describe('verifyEnvelopedSignature', () => {
     expect(verifyEnvelopedSignature(signed, event.id, NFSE_NACIONAL_ALGORITHMS)).toMatchObject({ outcome: 'profile' });
     const duplicatedId = signed.replace('</evento>', `<infEvento Id="${event.id}"/></evento>`);
     expect(verifyEnvelopedSignature(duplicatedId, event.id, NFE)).toMatchObject({ outcome: 'profile' });
+  });
+
+  it('verifies a Reference to a part of SignedInfo itself: the referenced element is not freed before SignedInfo is canonicalized', () => {
+    const ca = createTestCertificateAuthority();
+    const certificate = loadPkcs12(ca.issueA1({ taxId: '11222333000181', legalName: 'EMPRESA', password: 'x' }), 'x');
+    const [c14n, rsaSha1, sha1] = NFE_FAMILY_ALGORITHMS;
+    const signatureXml = (digestValue: string, signatureValue: string) =>
+      `<doc><Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignedInfo><CanonicalizationMethod Algorithm="${c14n}"/>` +
+      `<SignatureMethod Id="part" Algorithm="${rsaSha1}"/><Reference URI="#part"><Transforms>` +
+      `<Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"/><Transform Algorithm="${c14n}"/></Transforms>` +
+      `<DigestMethod Algorithm="${sha1}"/><DigestValue>${digestValue}</DigestValue></Reference></SignedInfo>` +
+      `<SignatureValue>${signatureValue}</SignatureValue><KeyInfo><X509Data><X509Certificate>${certificate.certificateBase64}</X509Certificate></X509Data></KeyInfo></Signature></doc>`;
+    const canonical = (xml: string, path: string) => {
+      const document = XmlDocument.fromString(xml);
+      try {
+        const element = document.get(path, { ds: 'http://www.w3.org/2000/09/xmldsig#' }) as XmlElement;
+        return document.canonicalizeToString({ mode: XmlC14NMode.XML_C14N_1_0, nodeSet: new Set([element]) });
+      } finally {
+        document.dispose();
+      }
+    };
+    const digestValue = createHash('sha1').update(canonical(signatureXml('', ''), '//ds:SignatureMethod')).digest('base64');
+    const signatureValue = sign('RSA-SHA1', Buffer.from(canonical(signatureXml(digestValue, ''), '//ds:SignedInfo')), certificate.privateKeyPem).toString('base64');
+    expect(verifyEnvelopedSignature(signatureXml(digestValue, signatureValue), 'part', NFE)).toMatchObject({ outcome: 'valid', digestValue });
   });
 });
