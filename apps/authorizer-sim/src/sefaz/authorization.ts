@@ -1,5 +1,6 @@
 import { isAccessKeyValid } from '@talao/fiscal-model';
-import { attributeOf, childOf, parseXmlTree, rawElement, rootOf, textOf, validateXml, type XmlObject } from '@talao/fiscal-xml';
+import { type XmlDocument } from 'libxml2-wasm';
+import { attributeOf, childOf, parseXmlTree, rawElement, rootOf, textOf, validateXmlDocument, type XmlObject } from '@talao/fiscal-xml';
 import { cstatMessage } from '../responses/cstat.js';
 import { type AnswerHeader, protNFe, retEnviNFe } from '../responses/nfe-responses.js';
 import { type StoredNfe } from '../state/sefaz-state.js';
@@ -7,7 +8,8 @@ import { checkCfop, checkTotals } from './nfe-totals.js';
 import { checkNfeDocument } from './nfe-document-checks.js';
 import { summaryOf } from './document-views.js';
 import { type SefazCall, type SimServices, answerStateCode } from './sefaz-context.js';
-import { checkNfeFamilySignature, sameCompany } from './signature-checks.js';
+import { nfeOfValidatedLot } from './nfe-in-lot.js';
+import { checkNfeFamilySignature, sameCompany, type SignedXml } from './signature-checks.js';
 
 /** The real services refuse lots above 500 KB (214). */
 const MAX_LOT_BYTES = 500 * 1024;
@@ -21,22 +23,19 @@ export function handleAuthorization(call: SefazCall, services: SimServices, mess
   });
   const cUF = answerStateCode(call.authorizer, message);
   if (Buffer.byteLength(message) > MAX_LOT_BYTES) return retEnviNFe(lotHeader('214', cUF));
-  if (!validateXml('enviNFe', message).valid) return retEnviNFe(lotHeader('225', cUF));
-
-  const lot = rootOf(parseXmlTree(message)).node;
-  const nfe = childOf(lot, 'NFe');
-  const infNFe = nfe && childOf(nfe, 'infNFe');
-  const signedNfe = rawElement(message, 'NFe');
-  if (!infNFe || !signedNfe) return retEnviNFe(lotHeader('225', cUF));
-  const ide = childOf(infNFe, 'ide') ?? {};
-  if (textOf(ide, 'tpAmb') !== call.tpAmb) return retEnviNFe(lotHeader('252', cUF));
-
-  const id = attributeOf(infNFe, 'Id') ?? '';
+  const validated = validateXmlDocument('enviNFe', message);
+  if (!validated.valid) return retEnviNFe(lotHeader('225', cUF));
+  let checked: string | CheckedLot;
+  try {
+    checked = readAndCheckLot(call, services, message, validated.document, now);
+  } finally {
+    validated.document.dispose();
+  }
+  if (typeof checked === 'string') return retEnviNFe(lotHeader(checked, cUF));
+  const { lot, infNFe, ide, id, signedNfe, rejection } = checked;
   const key = id.slice(3);
   const protocolFor = (cStat: string, fill: { nRec?: string; chNFe?: string } = {}, extra: { nProt?: string; digVal?: string } = {}) =>
     protNFe({ tpAmb: call.tpAmb, chNFe: isAccessKeyValid(key) ? key : '0'.repeat(44), dhRecbto: clock.stamp(now), cStat, xMotivo: cstatMessage(cStat, fill), ...extra });
-
-  const rejection = firstRejection(call, services, infNFe, signedNfe, id, now);
   if (typeof rejection === 'string') return retEnviNFe(lotHeader('104', cUF), { protNFe: protocolFor(rejection) });
   const { digestValue } = rejection;
 
@@ -69,8 +68,37 @@ export function handleAuthorization(call: SefazCall, services: SimServices, mess
   return retEnviNFe(lotHeader('104', cUF), { protNFe: protocol });
 }
 
+interface CheckedLot {
+  lot: XmlObject;
+  infNFe: XmlObject;
+  ide: XmlObject;
+  id: string;
+  /** The NFe exactly as received. */
+  signedNfe: string;
+  rejection: string | { digestValue: string };
+}
+
+/**
+ * Reads the lot that passed the XSD and checks its NF-e (firstRejection), or answers the lot-level cStat (225, 252).
+ * The signature is verified on `document`, the lot as the XSD validation parsed it, when that is the same as
+ * verifying the NFe's text alone (nfeOfValidatedLot); otherwise on that text, parsed on its own.
+ */
+function readAndCheckLot(call: SefazCall, services: SimServices, message: string, document: XmlDocument, now: Date): string | CheckedLot {
+  const lot = rootOf(parseXmlTree(message)).node;
+  const nfe = childOf(lot, 'NFe');
+  const infNFe = nfe && childOf(nfe, 'infNFe');
+  const signedNfe = rawElement(message, 'NFe');
+  if (!infNFe || !signedNfe) return '225';
+  const ide = childOf(infNFe, 'ide') ?? {};
+  if (textOf(ide, 'tpAmb') !== call.tpAmb) return '252';
+  const id = attributeOf(infNFe, 'Id') ?? '';
+  const parsedNfe = nfeOfValidatedLot(document, message);
+  const signed: SignedXml = parsedNfe ? { document, element: parsedNfe } : signedNfe;
+  return { lot, infNFe, ide, id, signedNfe, rejection: firstRejection(call, services, infNFe, signed, id, now) };
+}
+
 /** The NF-e rules in SEFAZ's order; the first failure's cStat, or the signature facts when all pass. */
-function firstRejection(call: SefazCall, services: SimServices, infNFe: XmlObject, signedNfe: string, id: string, now: Date): string | { digestValue: string } {
+function firstRejection(call: SefazCall, services: SimServices, infNFe: XmlObject, signedNfe: SignedXml, id: string, now: Date): string | { digestValue: string } {
   const documentRejection = checkNfeDocument(call, infNFe, id, now);
   if (documentRejection) return documentRejection;
   const signature = checkNfeFamilySignature(signedNfe, id, services.trustedCa, now);

@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { extractTaxId } from '@talao/xml-signing';
-import { verifyEnvelopedSignature } from './enveloped-signature.js';
+import { type XmlDocument, type XmlElement } from 'libxml2-wasm';
+import { type EnvelopedVerification, verifyEnvelopedSignature, verifyEnvelopedSignatureIn } from './enveloped-signature.js';
 
 export interface SignatureFacts {
   /** DigestValue of the signature: digVal of the protocol. */
@@ -23,6 +24,16 @@ export const NFSE_NACIONAL_ALGORITHMS = [
 ];
 
 export type SignatureFailure = 'profile' | 'value' | 'chain' | 'expired';
+
+/**
+ * What carries the signature: the exact text received, or that text already parsed (`element` within `document`,
+ * with the same namespaces in scope as the text alone; see verifyEnvelopedSignatureIn).
+ */
+export type SignedXml = string | { document: XmlDocument; element: XmlElement };
+
+function verify(signed: SignedXml, id: string, algorithms: readonly string[]): EnvelopedVerification {
+  return typeof signed === 'string' ? verifyEnvelopedSignature(signed, id, algorithms) : verifyEnvelopedSignatureIn(signed.document, signed.element, id, algorithms);
+}
 
 /**
  * What a certificate says that does not change between documents: whether it chains to the trusted CA (an RSA
@@ -48,9 +59,9 @@ function factsOf(certificate: X509Certificate, trustedCa: X509Certificate): { ch
  * chains to the trusted CA (`chain`) and is valid at `at` (`expired`).
  */
 export function checkXmlSignature(
-  signedXml: string, signedId: string, trustedCa: X509Certificate, at: Date, algorithms: readonly string[],
+  signedXml: SignedXml, signedId: string, trustedCa: X509Certificate, at: Date, algorithms: readonly string[],
 ): { ok: true; facts: SignatureFacts } | { ok: false; failure: SignatureFailure } {
-  const verification = verifyEnvelopedSignature(signedXml, signedId, algorithms);
+  const verification = verify(signedXml, signedId, algorithms);
   if (verification.outcome !== 'valid' || !verification.certificate) return { ok: false, failure: verification.outcome === 'value' ? 'value' : 'profile' };
   const certificate = verification.certificate;
   const facts = factsOf(certificate, trustedCa);
@@ -66,7 +77,7 @@ const NFE_FAILURE_CODES: Record<SignatureFailure, string> = { profile: '298', va
  * signed element, certificate in KeyInfo), 297 when the computed digest or signature value differs, 293 when the
  * certificate does not chain to a trusted CA (here: the simulator's test CA), 291 when it is expired.
  */
-export function checkNfeFamilySignature(signedXml: string, signedId: string, trustedCa: X509Certificate, at: Date): SignatureCheck {
+export function checkNfeFamilySignature(signedXml: SignedXml, signedId: string, trustedCa: X509Certificate, at: Date): SignatureCheck {
   const result = checkXmlSignature(signedXml, signedId, trustedCa, at, NFE_FAMILY_ALGORITHMS);
   return result.ok ? result : { ok: false, cStat: NFE_FAILURE_CODES[result.failure] };
 }
