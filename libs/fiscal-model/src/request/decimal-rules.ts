@@ -30,7 +30,11 @@ const maxima = new Map<string, { value: Dec; integerDigits: number }>();
 /** text (canonical, non-negative) > max. Fewer integer digits than the bound decides without parsing. */
 function exceeds(text: string, max: string): boolean {
   let bound = maxima.get(max);
-  if (!bound) maxima.set(max, (bound = { value: new Dec(max), integerDigits: integerDigits(new Dec(max).toFixed()) }));
+  if (!bound) {
+    const value = new Dec(max);
+    bound = { value, integerDigits: integerDigits(value.toFixed()) };
+    maxima.set(max, bound);
+  }
   if (integerDigits(text) < bound.integerDigits) return false;
   return new Dec(text).gt(bound.value);
 }
