@@ -5,6 +5,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+// Checked once, when a spec imports this: without the binary every verification would fail, and a property test
+// would then shrink its failure for many minutes instead of saying what is missing.
+const probe = spawnSync('xmlsec1', ['--version'], { encoding: 'utf8' });
+if (probe.error || probe.status !== 0) {
+  throw new Error(`xmlsec1 is not installed or does not run (${probe.error?.message ?? probe.stderr}): install the Debian package xmlsec1 (.ci/run does)`);
+}
+
 export function xmlsec1Verifies(xml: string, namespace: string, elementName: string): { ok: boolean; output: string } {
   const folder = mkdtempSync(join(tmpdir(), 'fiscal-xml-xmlsec1-'));
   try {
