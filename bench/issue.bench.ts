@@ -17,7 +17,7 @@ import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { sampleNfeRequest } from '../libs/fiscal-model/src/testing/samples.js';
 import { startPlatform } from '../e2e/issuance/support/platform.js';
-import { cpuByRole, describeCpuPerDocument } from './support/process-cpu.js';
+import { cpuByProcess, describeCpuPerDocument } from './support/process-cpu.js';
 import { withScratchDatabase } from './support/scratch-database.js';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
 
       console.log(`issue bench: HTTP → gateway → issuer → simulator (zero latency), ${BUDGET_MS} ms per phase`);
       const closed: Sample[] = [];
-      const closedCpu = cpuByRole(database);
+      const closedCpu = cpuByProcess(database);
       const start = performance.now();
       await Promise.all(
         Array.from({ length: CONCURRENCY }, async () => {
@@ -106,12 +106,12 @@ async function main(): Promise<void> {
       const closedElapsed = performance.now() - start;
       const closedAuthorized = closed.filter((s) => s.status === 201).length;
       summary(`sustained, ${CONCURRENCY} concurrent clients`, closed, closedElapsed);
-      console.log(`    CPU per authorized NF-e: ${describeCpuPerDocument(closedCpu, cpuByRole(database), closedAuthorized)}`);
+      console.log(`    CPU per authorized NF-e: ${describeCpuPerDocument(closedCpu, cpuByProcess(database), closedAuthorized)}`);
       const sustained = (closedAuthorized * 1000) / closedElapsed;
 
       await sleep(2_000); // let the queue drain
       const open: Promise<Sample>[] = [];
-      const openCpu = cpuByRole(database);
+      const openCpu = cpuByProcess(database);
       const openStart = performance.now();
       for (let i = 0; performance.now() - openStart < BUDGET_MS; i++) {
         const due = openStart + (i * 1000) / RATE;
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
       const openSamples = await Promise.all(open);
       summary(`offered ${RATE} requests/s`, openSamples, performance.now() - openStart);
       const openAuthorized = openSamples.filter((s) => s.status === 201).length;
-      console.log(`    CPU per authorized NF-e: ${describeCpuPerDocument(openCpu, cpuByRole(database), openAuthorized)}`);
+      console.log(`    CPU per authorized NF-e: ${describeCpuPerDocument(openCpu, cpuByProcess(database), openAuthorized)}`);
 
       if (baseline.perSecond) {
         console.log(`ratio to baseline: ${(sustained / baseline.perSecond).toFixed(2)} (${sustained.toFixed(1)} / ${baseline.perSecond.toFixed(1)} authorizations/s)`);

@@ -2,10 +2,13 @@
 // document, beside its throughput. Roles are told apart by command line: the apps by their entry file, PostgreSQL
 // backends by the benchmark's database name in their process title (other databases' work is not counted), the
 // server-wide PostgreSQL processes (WAL writer, checkpointer, …) and Redis as they are, this process as `bench`.
-// Elsewhere than Linux it reports nothing.
+// Per process, so a process that ends between two readings (a pool closing an idle connection) is left out rather
+// than making its role's figure negative; one that starts in between counts from zero. Elsewhere than Linux it
+// reports nothing.
 import { readdirSync, readFileSync } from 'node:fs';
 
-export type CpuByRole = Map<string, number>;
+/** pid → its role and the seconds of CPU (user + system) it has consumed so far. */
+export type CpuByProcess = Map<string, { role: string; seconds: number }>;
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -22,9 +25,9 @@ function roleOf(commandLine: string, database: string): string | null {
   return null;
 }
 
-/** Seconds of CPU (user + system) consumed so far by each role's live processes. */
-export function cpuByRole(database: string): CpuByRole {
-  const totals: CpuByRole = new Map();
+/** The live processes of each role and the CPU each has consumed so far. */
+export function cpuByProcess(database: string): CpuByProcess {
+  const totals: CpuByProcess = new Map();
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
@@ -40,7 +43,7 @@ export function cpuByRole(database: string): CpuByRole {
       // Fields after the command name (which may hold spaces) start at state; utime and stime are the 12th and 13th.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const seconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-      totals.set(role, (totals.get(role) ?? 0) + seconds);
+      totals.set(pid, { role, seconds });
     } catch {
       // The process ended between listing and reading.
     }
@@ -49,9 +52,11 @@ export function cpuByRole(database: string): CpuByRole {
 }
 
 /** "issuer 4.1 · postgres 3.0 · …" milliseconds of CPU per document between two readings, largest first. */
-export function describeCpuPerDocument(before: CpuByRole, after: CpuByRole, documents: number): string {
+export function describeCpuPerDocument(before: CpuByProcess, after: CpuByProcess, documents: number): string {
   if (documents === 0 || after.size === 0) return 'n/a';
-  const perDocument = [...after].map(([role, seconds]) => [role, ((seconds - (before.get(role) ?? 0)) * 1000) / documents] as const);
+  const byRole = new Map<string, number>();
+  for (const [pid, { role, seconds }] of after) byRole.set(role, (byRole.get(role) ?? 0) + seconds - (before.get(pid)?.seconds ?? 0));
+  const perDocument = [...byRole].map(([role, seconds]) => [role, (seconds * 1000) / documents] as const);
   const total = perDocument.reduce((sum, [, ms]) => sum + ms, 0);
   return `${total.toFixed(1)} ms in all: ${perDocument.sort((a, b) => b[1] - a[1]).map(([role, ms]) => `${role} ${ms.toFixed(2)}`).join(' · ')}`;
 }
