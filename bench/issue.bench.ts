@@ -10,7 +10,7 @@
 // PostgreSQL, Redis, this client), read from /proc: where the two cores went.
 // The client is node:http with keep-alive sockets (fetch costs this shared machine more CPU per request).
 // BENCH_PROFILE_DIR=<dir> runs gateway and issuer with --cpu-prof into that folder (open the .cpuprofile files in
-// Chrome DevTools) to see where the time goes.
+// Chrome DevTools) to see where the time goes; BENCH_NODE_OPTIONS=<flags> passes Node flags to both.
 // Goal (issue 5): ≥ 250 NF-e/s sustained on the 2-core machine, p99 ≤ 100 ms at 100 requests/s.
 import { spawnSync } from 'node:child_process';
 import { Agent, request } from 'node:http';
@@ -75,7 +75,11 @@ async function main(): Promise<void> {
 
   await withScratchDatabase('talao_bench', async (databaseUrl) => {
     process.env.DATABASE_URL = databaseUrl;
-    const profiling: Record<string, string> = process.env.BENCH_PROFILE_DIR ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}` } : {};
+    const nodeOptions = [
+      ...(process.env.BENCH_PROFILE_DIR ? [`--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []),
+      ...(process.env.BENCH_NODE_OPTIONS ? [process.env.BENCH_NODE_OPTIONS] : []),
+    ];
+    const profiling: Record<string, string> = nodeOptions.length > 0 ? { NODE_OPTIONS: nodeOptions.join(' ') } : {};
     const platform = await startPlatform('bench', {
       issuerEnv: { ISSUER_CONCURRENCY: process.env.BENCH_ISSUER_CONCURRENCY ?? '32', LOG_LEVEL: 'warn', ...profiling },
       gatewayEnv: { RATE_LIMIT_CREATE_INVOICE: '1000000', LOG_LEVEL: 'warn', ...profiling },
