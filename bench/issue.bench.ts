@@ -61,7 +61,7 @@ function summary(label: string, samples: Sample[], elapsedMs: number): void {
   const others = samples.length - ok.length;
   const counts = new Map<number, number>();
   for (const s of samples) if (s.status !== 201) counts.set(s.status, (counts.get(s.status) ?? 0) + 1);
-  const byStatus = [...counts].map(([status, count]) => `${status}×${count}`);
+  const byStatus = [...counts].map(([status, count]) => `${status === 0 ? 'transport error' : status}×${count}`);
   console.log(
     `  ${label}: ${((ok.length * 1000) / elapsedMs).toFixed(1)} authorized NF-e/s (${ok.length} in ${(elapsedMs / 1000).toFixed(1)} s` +
       `${others ? `, other answers: ${byStatus.join(' ')}` : ''}), latency p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${percentile(latencies, 99).toFixed(1)} ms`,
@@ -91,9 +91,11 @@ async function main(): Promise<void> {
       const url = new URL('/api/v1/invoices', platform.gatewayUrl);
       const headers = { authorization: `Bearer ${company.homologationKey}` };
       const database = new URL(databaseUrl).pathname.slice(1);
+      // A transport error (e.g. the server closing a keep-alive socket as a request is written on it) is a sample
+      // with status 0, reported with the other answers: it must not end the run, nor go unnoticed.
       const issue = async (): Promise<Sample> => {
         const t0 = performance.now();
-        const status = await post(agent, url, headers, body);
+        const status = await post(agent, url, headers, body).catch(() => 0);
         return { status, ms: performance.now() - t0 };
       };
       for (let i = 0; i < 30; i++) await issue(); // warm-up: JIT, connection pools, certificate cache
