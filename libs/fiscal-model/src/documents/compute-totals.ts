@@ -25,11 +25,7 @@ export function computeTotals(items: readonly ValidatedItem[], taxes: readonly I
   const vIPI = add((t) => t.ipi);
   const deducted = add((t) => t.icms.vICMSDesonDeducted);
   // NT 2023.004: vNF = vProd − vDesc − vICMSDeson (when indDeduzDeson = 1) + vST + vFCPST + vFrete + vSeg + vOutro + vII + vIPI + vIPIDevol
-  // Zero terms (most of them) are skipped: every term is exact, so the result is the same.
-  const vNF = [vST, vFCPST, vFrete, vSeg, vOutro, vIPI].reduce(
-    (acc, v) => (v.isZero() ? acc : acc.plus(v)),
-    [vDesc, deducted].reduce((acc, v) => (v.isZero() ? acc : acc.minus(v)), vProd),
-  );
+  const vNF = vProd.minus(vDesc).minus(deducted).plus(vST).plus(vFCPST).plus(vFrete).plus(vSeg).plus(vOutro).plus(vIPI);
   const mono = taxes.some((t) => t.icms.monophasic);
   const ICMSTot: NfeIcmsTot = {
     vBC: money(add((t) => t.icms.vBC)),
