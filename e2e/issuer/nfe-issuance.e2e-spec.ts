@@ -159,12 +159,22 @@ describe('authorizer unavailable', () => {
 describe('waiting for the outcome (what the gateway does before answering 201/502/202)', () => {
   it('returns the final invoice inside the window, or the invoice still processing when the window closes first', async () => {
     const companyId = await h.createCompany();
-    const queueEvents = await h.queueEvents();
-    const waiter = new OutcomeWaiter(h.issueDeps.invoices, queueEvents);
+    const waiter = new OutcomeWaiter(h.issueDeps.invoices, await h.jobOutcomes());
 
     const quick = await createInvoice(h.createDeps, { companyId, environment: 'homologation', body: sampleNfeRequest() });
     const decided = await waiter.waitForFinal(quick.invoice.id, 10_000);
     expect(decided?.status).toBe('issued');
+
+    // The worker's outcome message carries what the job decided: a waiter holding the record it has just created
+    // answers from the two without reading PostgreSQL (the fallback poll would read after 2 s).
+    const reads: string[] = [];
+    const countingReader = { findById: (id: string) => (reads.push(id), h.issueDeps.invoices.findById(id)) };
+    const signalled = new OutcomeWaiter(countingReader, await h.jobOutcomes());
+    const next = await createInvoice(h.createDeps, { companyId, environment: 'homologation', body: sampleNfeRequest() });
+    const answered = await signalled.waitForFinal(next.invoice.id, 10_000, next.invoice);
+    expect(reads).toEqual([]);
+    const stored = await h.issueDeps.invoices.findById(next.invoice.id);
+    expect(answered).toMatchObject({ status: 'issued', accessKey: stored?.accessKey, protocol: stored?.protocol, issuedAt: stored?.issuedAt });
 
     await h.sim.control('PUT', '/_control/faults/SP', { latencyMs: 1_500 });
     const slow = await createInvoice(h.createDeps, { companyId, environment: 'homologation', body: sampleNfeRequest() });

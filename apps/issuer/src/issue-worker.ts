@@ -1,9 +1,12 @@
 // The BullMQ worker of the issuance queue: a table of handlers checked at startup (one per job name), each job's
 // payload validated before its handler runs, and the use case's answer turned into BullMQ's language: a retry is a
-// thrown RetryLaterError (the queue's exponential backoff applies), anything final completes the job.
+// thrown RetryLaterError (the queue's exponential backoff applies), anything final completes the job. The end of
+// every job is also published on the queue's outcome channel, for the gateway waiting to answer (job-outcomes.ts).
 import { type IssueDeps, issueInvoice, RetryLaterError } from '@talao/issuance';
 import type { Logger } from '@talao/observability';
-import { assertHandlersCover, isJobName, type JobHandlers, parseJobPayload, QUEUE_NAMES } from '@talao/queue-contracts';
+import {
+  assertHandlersCover, isJobName, type JobHandlers, jobOutcomeChannel, parseJobPayload, publishJobOutcome, QUEUE_NAMES,
+} from '@talao/queue-contracts';
 import { type Job, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 
@@ -32,15 +35,27 @@ export interface IssueWorkerOptions {
 export function createIssueWorker(handlers: JobHandlers, options: IssueWorkerOptions): Worker {
   assertHandlersCover(QUEUE_NAMES.issuance, handlers);
   const byName = new Map(handlers.map((h) => [h.name, h]));
+  const outcomes = jobOutcomeChannel(options.prefix, QUEUE_NAMES.issuance);
+  const publishError = (error: Error) => options.logger.warn({ error: error.message }, 'job outcome not published');
   const worker = new Worker(
     QUEUE_NAMES.issuance,
     async (job: Job) => {
-      if (!isJobName(job.name)) throw new Error(`unknown job name "${job.name}"`);
-      const handler = byName.get(job.name)!;
-      const data = parseJobPayload(job.name, job.data);
-      const attempts = job.opts.attempts ?? 1;
-      const attempt = { number: job.attemptsMade + 1, final: job.attemptsMade + 1 >= attempts };
-      return handler.handle(data, attempt);
+      const jobId = job.id ?? '';
+      try {
+        if (!isJobName(job.name)) throw new Error(`unknown job name "${job.name}"`);
+        const handler = byName.get(job.name)!;
+        const data = parseJobPayload(job.name, job.data);
+        const attempts = job.opts.attempts ?? 1;
+        const attempt = { number: job.attemptsMade + 1, final: job.attemptsMade + 1 >= attempts };
+        const returnvalue = await handler.handle(data, attempt);
+        // Published before BullMQ marks the job completed: the handler's final statement has committed, which is all
+        // a waiter needs, and it hears the outcome one Redis round trip sooner.
+        publishJobOutcome(options.connection, outcomes, { jobId, returnvalue }, publishError);
+        return returnvalue;
+      } catch (error) {
+        publishJobOutcome(options.connection, outcomes, { jobId, failed: true }, publishError);
+        throw error;
+      }
     },
     {
       connection: options.connection,

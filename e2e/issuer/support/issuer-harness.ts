@@ -8,8 +8,8 @@ import {
   CertificatesRepository, CertificateVault, CompaniesRepository, createPrismaClient, InvoicesRepository, OutboxRepository, SubmissionsRepository,
   UsageLedgerRepository,
 } from '@talao/persistence';
-import { QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
-import { Queue, QueueEvents, type Worker } from 'bullmq';
+import { jobOutcomeChannel, JobOutcomeSubscription, QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
+import { Queue, type Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createIssueWorker, issuanceHandlers } from '../../../apps/issuer/src/issue-worker.js';
 import { SAMPLE_TECHNICAL_RESPONSIBLE } from '../../../libs/fiscal-model/src/testing/samples.js';
@@ -30,8 +30,8 @@ export interface Harness {
   /** The SEFAZ client's options (simulator base URL, CA, timeouts), to build variants of the client. */
   sefazOptions: SefazClientOptions;
   startWorker(concurrency?: number): Worker;
-  /** A QueueEvents on the harness's queue (closed by stop). */
-  queueEvents(): Promise<QueueEvents>;
+  /** The job outcomes the harness's workers publish, on a subscribed connection of its own (closed by stop). */
+  jobOutcomes(): Promise<JobOutcomeSubscription>;
   createCompany(options?: { certificate?: boolean; productionQuota?: number | null; stateRegistration?: string | null }): Promise<string>;
   waitForFinal(invoiceId: string, timeoutMs?: number): Promise<{ status: string }>;
   stop(): Promise<void>;
@@ -67,7 +67,7 @@ export async function startHarness(): Promise<Harness> {
   };
   const createDeps: CreateInvoiceDeps = { companies, certificates, invoices, usage, queue, technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE, logger: silent };
   const workers: Worker[] = [];
-  const listeners: QueueEvents[] = [];
+  const subscribers: Redis[] = [];
   const companyIds: string[] = [];
 
   return {
@@ -78,11 +78,12 @@ export async function startHarness(): Promise<Harness> {
       workers.push(worker);
       return worker;
     },
-    async queueEvents() {
-      const events = new QueueEvents(QUEUE_NAMES.issuance, { connection: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' }, prefix });
-      listeners.push(events);
-      await events.waitUntilReady();
-      return events;
+    async jobOutcomes() {
+      const subscriber = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
+      subscribers.push(subscriber);
+      const outcomes = new JobOutcomeSubscription(subscriber, jobOutcomeChannel(prefix, QUEUE_NAMES.issuance));
+      await outcomes.ready;
+      return outcomes;
     },
     async createCompany(options = {}) {
       const companyId = await createIssuingCompany({ prisma, certificates, sim }, {
@@ -103,7 +104,7 @@ export async function startHarness(): Promise<Harness> {
     },
     async stop() {
       await Promise.all(workers.map((w) => w.close()));
-      await Promise.all(listeners.map((l) => l.close()));
+      for (const subscriber of subscribers) subscriber.disconnect();
       await queue.obliterate({ force: true }).catch(() => undefined);
       await queue.close();
       redis.disconnect();

@@ -3,7 +3,7 @@
 //   reissueInvoice(deps, { companyId, environment, invoiceId })          → { invoice, enqueued }
 //   issueInvoice(deps, invoiceId, { finalAttempt })                        → IssueResult (the worker's job)
 //   sweepStuckInvoices(deps, { staleAfterMs, batchSize })                  → SweepReport
-//   new OutcomeWaiter(invoices, queueEvents).waitForFinal(invoiceId, ms)    → the invoice when final, or still processing
+//   new OutcomeWaiter(invoices, jobOutcomes).waitForFinal(invoiceId, ms)    → the invoice when final, or still processing
 // Failures of the create side are IssuanceError subclasses with a `kind` for the delivery to map.
 export * from './errors.js';
 export type * from './ports.js';

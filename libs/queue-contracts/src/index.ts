@@ -7,3 +7,7 @@ export {
 export { bullJobOptions, DEFAULT_JOB_OPTIONS, jobOptionsFor, QueueOptionsError, type QueueJobOptions } from './job-options.js';
 export { type EnqueueTarget, enqueueJob, type JobQueues } from './enqueue.js';
 export { assertHandlersCover, type JobAttempt, type JobHandlerRegistration, type JobHandlers } from './handler-registry.js';
+export {
+  jobOutcomeChannel, type JobOutcomeMessage, JobOutcomeSubscription, type OutcomePublisher, type OutcomeSubscriberConnection,
+  publishJobOutcome,
+} from './job-outcomes.js';

@@ -1,5 +1,5 @@
-// What the invoice routes use besides GatewayResources: the issuance queue (producer) and its events (to wait for
-// outcomes), the issuance repositories, the authorizer clients for consults, and the Idempotency-Key store.
+// What the invoice routes use besides GatewayResources: the issuance queue (producer) and its job outcomes (to wait
+// for them), the issuance repositories, the authorizer clients for consults, and the Idempotency-Key store.
 import { readFileSync } from 'node:fs';
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { MutualTlsAgentPool, NfseNacionalClient, SefazClient } from '@talao/authorizer-clients';
@@ -10,8 +10,8 @@ import {
   CertificatesRepository, CertificateVault, createSqlPool, InvoicesRepository, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner, SubmissionsRepository,
   UsageLedgerRepository,
 } from '@talao/persistence';
-import { bullJobOptions, jobOptionsFor, QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
-import { Queue, QueueEvents } from 'bullmq';
+import { bullJobOptions, jobOptionsFor, jobOutcomeChannel, JobOutcomeSubscription, QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { GatewayResources } from '../gateway-resources.js';
 import { IdempotencyStore } from '../idempotency/idempotency-store.js';
@@ -22,7 +22,7 @@ const DAY_MS = 24 * 3_600_000;
 
 export class InvoicesResources implements OnApplicationShutdown {
   readonly queue: Queue;
-  readonly queueEvents: QueueEvents;
+  readonly jobOutcomes: JobOutcomeSubscription;
   readonly invoices: InvoicesRepository;
   readonly submissions: SubmissionsRepository;
   readonly certificates: CertificatesRepository;
@@ -36,8 +36,8 @@ export class InvoicesResources implements OnApplicationShutdown {
   private readonly producerRedis: Redis;
   /** Set when the application shuts down: from then on no Redis connection of this feature reconnects. */
   private shuttingDown = false;
-  /** The connections BullMQ made for itself (duplicates of the events template). */
-  private readonly bullmqConnections: Redis[] = [];
+  /** Subscribed to the issuance queue's outcome channel (a subscribed connection can do nothing else). */
+  private readonly outcomesRedis: Redis;
   /** The create path's statements (insert, outcome read) as prepared statements, beside Prisma's pool. */
   private readonly sqlPool: ReturnType<typeof createSqlPool>;
   /** Number reservations, committed asynchronously (NUMBERING_POOL_OPTIONS says why that is safe). */
@@ -53,20 +53,11 @@ export class InvoicesResources implements OnApplicationShutdown {
     this.producerRedis.on('error', () => undefined); // reported by GatewayResources' connection and readiness
     this.queue = new Queue(QUEUE_NAMES.issuance, { connection: this.producerRedis, prefix, defaultJobOptions: bullJobOptions(jobOptionsFor(QUEUE_NAMES.issuance)) });
     this.queue.on('error', () => undefined);
-    // Events need a blocking connection of their own (BullMQ requires maxRetriesPerRequest: null there). BullMQ
-    // duplicates the client it is given for that and owns the copy (options, retryStrategy included), so the client
-    // given is only a template that never connects (lazyConnect).
-    const eventsTemplate = new Redis(gatewayConfig.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true, retryStrategy });
-    const duplicate = eventsTemplate.duplicate.bind(eventsTemplate);
-    // Remembered so shutdown drops them even while BullMQ still waits for them to connect (its close() would not).
-    eventsTemplate.duplicate = (override) => {
-      const copy = duplicate(override);
-      copy.on('error', () => undefined); // reported through QueueEvents' own 'error' while it runs
-      this.bullmqConnections.push(copy);
-      return copy;
-    };
-    this.queueEvents = new QueueEvents(QUEUE_NAMES.issuance, { connection: eventsTemplate, prefix });
-    this.queueEvents.on('error', (error: Error) => logger.debug({ error: error.message }, 'queue events connection error'));
+    // The end of every issue job arrives as one pub/sub message (job-outcomes.ts says why not BullMQ's QueueEvents).
+    // An offline queue, so the subscription is sent once connected; ioredis re-subscribes after a reconnect.
+    this.outcomesRedis = new Redis(gatewayConfig.redisUrl, { maxRetriesPerRequest: null, retryStrategy });
+    this.outcomesRedis.on('error', (error: Error) => logger.debug({ error: error.message }, 'job outcomes connection error'));
+    this.jobOutcomes = new JobOutcomeSubscription(this.outcomesRedis, jobOutcomeChannel(prefix, QUEUE_NAMES.issuance));
     this.sqlPool = createSqlPool(gatewayConfig.databaseUrl, 10);
     this.numberingPool = createSqlPool(gatewayConfig.databaseUrl, 4, NUMBERING_POOL_OPTIONS);
     // An idle connection dropped by the server: the pool replaces it on the next query; nothing to crash over.
@@ -85,7 +76,7 @@ export class InvoicesResources implements OnApplicationShutdown {
       technicalResponsible: config.technicalResponsible,
       logger: logger.child({ component: 'issuance' }),
     };
-    this.waiter = new OutcomeWaiter(this.invoices, this.queueEvents);
+    this.waiter = new OutcomeWaiter(this.invoices, this.jobOutcomes);
     this.idempotency = new IdempotencyStore(gateway.prisma, { retentionMs: DAY_MS, lockTtlMs: config.idempotencyLockTtlMs });
     this.agents = new MutualTlsAgentPool(config.authorizerCaBundleFile ? { caBundlePem: readFileSync(config.authorizerCaBundleFile, 'utf8') } : {});
     const timeouts = { connectMs: 3_000, readMs: config.authorizerReadTimeoutMs };
@@ -95,13 +86,11 @@ export class InvoicesResources implements OnApplicationShutdown {
 
   async onApplicationShutdown(): Promise<void> {
     this.shuttingDown = true;
-    // BullMQ's close() waits for a connection that may never come (Redis down): bounded, then every socket is dropped,
-    // BullMQ's own copies included; a connection still between reconnects ends at its next attempt (retryStrategy).
-    const closed = Promise.allSettled([this.queueEvents.close(), this.queue.close()]);
-    const settled = await Promise.race([closed.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 1_000).unref())]);
-    if (!settled) this.queueEvents.disconnect().catch(() => undefined); // not awaited: it too waits for Redis
+    // BullMQ's close() waits for a connection that may never come (Redis down): bounded, then every socket is dropped;
+    // a connection still between reconnects ends at its next attempt (retryStrategy).
+    await Promise.race([this.queue.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
     this.producerRedis.disconnect();
-    for (const connection of this.bullmqConnections) connection.disconnect();
+    this.outcomesRedis.disconnect();
     this.agents.destroy();
     await Promise.all([this.sqlPool.end().catch(() => undefined), this.numberingPool.end().catch(() => undefined)]);
   }

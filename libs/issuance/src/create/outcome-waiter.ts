@@ -1,6 +1,6 @@
 // The gateway answers POST /invoices with the outcome when it arrives within a window (201 / 502), else 202: this
-// waits, for that bounded window, until an invoice leaves `processing`. The signal is the issuer's job ending
-// (BullMQ QueueEvents, one subscription per process). A job that moved the invoice returns the fields its final
+// waits, for that bounded window, until an invoice leaves `processing`. The signal is the issuer's job ending (the
+// issuance queue's outcome channel, @talao/queue-contracts job-outcomes.ts: one subscription per process). A job that moved the invoice returns the fields its final
 // statement wrote (DecidedState): the issuer completes the job only after that statement committed, so for a request
 // that has just created the invoice, the record it holds plus those fields IS the row in PostgreSQL — no read back.
 // Any other end (failed, already final, a resumed call) is only the signal to read PostgreSQL, the truth.
@@ -15,12 +15,15 @@ export type InvoiceReader = Pick<InvoicesPort, 'findById'>;
 /** What an outcome answer needs of an invoice: the record without its large columns and its bookkeeping. */
 export type InvoiceOutcome = Omit<InvoiceRecord, 'request' | 'authorizedXml' | 'updatedAt'>;
 
-/** A BullMQ QueueEvents, seen structurally: the job (id = invoice id) has ended, either way. */
+/**
+ * Job ends, seen structurally (a JobOutcomeSubscription, or BullMQ's QueueEvents): the job (id = invoice id) has
+ * ended, either way.
+ */
 export interface JobEndEvents {
   on(event: 'completed' | 'failed', listener: (args: { jobId: string; returnvalue?: unknown }) => void): unknown;
 }
 
-/** Only for a missed event (Redis reconnecting): slow, so an overloaded platform's long waits add no reads. */
+/** Only for a missed signal (pub/sub is at-most-once: Redis reconnecting): slow, so an overloaded platform's long waits add no reads. */
 const FALLBACK_POLL_MS = 2_000;
 /** How long the end of a job nobody waited for is remembered (a waiter registers right after enqueueing). */
 const UNCLAIMED_END_MS = 30_000;
