@@ -1,5 +1,6 @@
 import { createHash, X509Certificate } from 'node:crypto';
-import { Agent } from 'node:https';
+import { Agent, type AgentOptions } from 'node:https';
+import { createSecureContext } from 'node:tls';
 
 /** The company's A1 certificate as PEM (from `loadPkcs12`), plus the authorizers' CA chain. */
 export interface MutualTlsCredentials {
@@ -58,18 +59,32 @@ export class MutualTlsAgentPool {
     const cacheKey = `${fingerprint}|${this.caDigest}`;
     let agent = this.agents.get(cacheKey);
     if (!agent) {
-      agent = new Agent({
-        keepAlive: true,
-        maxSockets: this.options.maxSockets ?? 16,
-        key: credentials.privateKeyPem,
-        cert: credentials.certificatePem,
-        ...(this.ca ? { ca: this.ca } : {}),
-        minVersion: 'TLSv1.2',
-        maxVersion: this.options.maxTlsVersion ?? 'TLSv1.2',
-      });
+      agent = new Agent({ keepAlive: true, maxSockets: this.options.maxSockets ?? 16, ...this.tlsOptions(credentials) });
       this.agents.set(cacheKey, agent);
     }
     return agent;
+  }
+
+  /**
+   * The key, certificate and CA bundle as one secure context, built once per agent. Given as separate options instead,
+   * Node's https.Agent concatenates their PEM texts into the pool key it computes on every request (kilobytes, the
+   * whole CA bundle included), and tls.connect parses all of them again for every new connection. A context that
+   * cannot be built (unreadable key or certificate) is left to fail per connection as before: a TLS failure before
+   * sending, not a throw here.
+   */
+  private tlsOptions(credentials: MutualTlsCredentials): AgentOptions {
+    const tls = {
+      key: credentials.privateKeyPem,
+      cert: credentials.certificatePem,
+      ...(this.ca ? { ca: this.ca } : {}),
+      minVersion: 'TLSv1.2' as const,
+      maxVersion: this.options.maxTlsVersion ?? 'TLSv1.2',
+    };
+    try {
+      return { secureContext: createSecureContext(tls) };
+    } catch {
+      return tls;
+    }
   }
 
   /** Closes every pooled socket (process shutdown, tests). */
