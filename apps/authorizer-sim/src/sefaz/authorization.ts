@@ -80,8 +80,9 @@ interface CheckedLot {
 
 /**
  * Reads the lot that passed the XSD and checks its NF-e (firstRejection), or answers the lot-level cStat (225, 252).
- * The signature is verified on `document`, the lot as the XSD validation parsed it, when that is the same as
- * verifying the NFe's text alone (nfeOfValidatedLot); otherwise on that text, parsed on its own.
+ * The signature is verified on the NFe's text as written when it is in canonical form; otherwise on `document`, the
+ * lot as the XSD validation parsed it, when that is the same as verifying the NFe's text alone (nfeOfValidatedLot);
+ * otherwise on that text, parsed on its own.
  */
 function readAndCheckLot(call: SefazCall, services: SimServices, message: string, document: XmlDocument, now: Date): string | CheckedLot {
   const lot = rootOf(parseXmlTree(message)).node;
@@ -92,8 +93,13 @@ function readAndCheckLot(call: SefazCall, services: SimServices, message: string
   const ide = childOf(infNFe, 'ide') ?? {};
   if (textOf(ide, 'tpAmb') !== call.tpAmb) return '252';
   const id = attributeOf(infNFe, 'Id') ?? '';
-  const parsedNfe = nfeOfValidatedLot(document, message);
-  const signed: SignedXml = parsedNfe ? { document, element: parsedNfe } : signedNfe;
+  const signed: SignedXml = {
+    text: signedNfe,
+    parsed: () => {
+      const element = nfeOfValidatedLot(document, message);
+      return element && { document, element };
+    },
+  };
   return { lot, infNFe, ide, id, signedNfe, rejection: firstRejection(call, services, infNFe, signed, id, now) };
 }
 

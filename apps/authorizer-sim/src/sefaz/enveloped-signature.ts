@@ -32,7 +32,7 @@ export interface EnvelopedVerification {
 const parsedCertificates = new Map<string, X509Certificate>();
 const MAX_PARSED_CERTIFICATES = 1000;
 
-function parseCertificate(base64: string): X509Certificate {
+export function parseCertificate(base64: string): X509Certificate {
   const cached = parsedCertificates.get(base64);
   if (cached) return cached;
   const certificate = new X509Certificate(Buffer.from(base64, 'base64'));

@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { extractTaxId } from '@talao/xml-signing';
 import { type XmlDocument, type XmlElement } from 'libxml2-wasm';
+import { verifyCanonicalTextSignature } from './canonical-text-signature.js';
 import { type EnvelopedVerification, verifyEnvelopedSignature, verifyEnvelopedSignatureIn } from './enveloped-signature.js';
 
 export interface SignatureFacts {
@@ -26,13 +27,22 @@ export const NFSE_NACIONAL_ALGORITHMS = [
 export type SignatureFailure = 'profile' | 'value' | 'chain' | 'expired';
 
 /**
- * What carries the signature: the exact text received, or that text already parsed (`element` within `document`,
- * with the same namespaces in scope as the text alone; see verifyEnvelopedSignatureIn).
+ * What carries the signature: the exact text received, alone or with a way to that text already parsed (`element`
+ * within `document`, with the same namespaces in scope as the text alone; see verifyEnvelopedSignatureIn), asked
+ * for only when the text cannot be verified as written.
  */
-export type SignedXml = string | { document: XmlDocument; element: XmlElement };
+export type SignedXml = string | { text: string; parsed: () => { document: XmlDocument; element: XmlElement } | undefined };
 
+/**
+ * The text as written first (verifyCanonicalTextSignature: only a `valid` answer, when the text is in canonical
+ * form, as signers write it); libxml2 for everything else, on the parsed document when there is one.
+ */
 function verify(signed: SignedXml, id: string, algorithms: readonly string[]): EnvelopedVerification {
-  return typeof signed === 'string' ? verifyEnvelopedSignature(signed, id, algorithms) : verifyEnvelopedSignatureIn(signed.document, signed.element, id, algorithms);
+  const text = typeof signed === 'string' ? signed : signed.text;
+  const fromText = verifyCanonicalTextSignature(text, id, algorithms);
+  if (fromText) return fromText;
+  const parsed = typeof signed === 'string' ? undefined : signed.parsed();
+  return parsed ? verifyEnvelopedSignatureIn(parsed.document, parsed.element, id, algorithms) : verifyEnvelopedSignature(text, id, algorithms);
 }
 
 /**

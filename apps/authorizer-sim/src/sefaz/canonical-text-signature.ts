@@ -1,0 +1,200 @@
+// The common case of verifyEnvelopedSignature answered from the text itself: when the signed document is written
+// the way signers write it (already in canonical form, C14N 1.0), the canonical form of the signed element and of
+// SignedInfo is the received text with the namespace in scope added to its start tag, and libxml2 (a parse, XPath
+// and two C14N walks across the wasm boundary, most of the simulator's signature cost) is not needed.
+//
+// This path only ever answers `valid`. Whenever the text is written any other way, the signature has any other
+// shape, uses other algorithms, or does not verify, it answers undefined and the caller verifies with libxml2, so
+// every failure (and its reason) is still libxml2's. For `valid` to be the same answer, every condition below is
+// one under which the text alone, parsed by libxml2, has exactly the structure read here and C14N 1.0 reproduces
+// exactly the bytes hashed here.
+import { createHash, verify as verifySignature, type X509Certificate } from 'node:crypto';
+import { type EnvelopedVerification, parseCertificate } from './enveloped-signature.js';
+
+const DSIG_NAMESPACE = 'http://www.w3.org/2000/09/xmldsig#';
+/** The namespace the root must declare: NF-e, its events and inutilização (an absolute URI libxml2 takes silently). */
+const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
+const C14N_1_0 = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
+const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
+const DIGESTS: Record<string, string> = { 'http://www.w3.org/2000/09/xmldsig#sha1': 'sha1', 'http://www.w3.org/2001/04/xmlenc#sha256': 'sha256' };
+const SIGNATURES: Record<string, string> = {
+  'http://www.w3.org/2000/09/xmldsig#rsa-sha1': 'RSA-SHA1',
+  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256': 'RSA-SHA256',
+};
+const SUPPORTED_ID = /^[A-Za-z0-9_.-]{1,100}$/;
+
+/**
+ * A tag in canonical form: an unprefixed ASCII name, then attributes separated by one space, double-quoted, values
+ * without `&` (no reference to decode), `<`, `>`, `"`, tab, CR or LF (which a parser would normalize to a space, and
+ * C14N would escape): C14N writes such a value back unchanged. No `/>` (C14N writes an end tag), no space before `>`.
+ */
+const NAME = /^[A-Za-z_][\w.-]*$/;
+const CANONICAL_ATTRIBUTES = /^(?: [A-Za-z_][\w.-]*="[^"<>&\t\n\r]*")+$/;
+const ATTRIBUTE = / ([A-Za-z_][\w.-]*)="([^"]*)"/g;
+/**
+ * What C14N would write differently, or what makes the text not well-formed for libxml2: CR (normalized, then
+ * escaped), a reference other than &amp; &lt; &gt; (decoded, then written as the character), characters XML forbids.
+ * Attribute values hold no `&`, so every `&` found here is in text, where C14N escapes `&`, `<`, `>` as these three.
+ */
+// eslint-disable-next-line no-control-regex -- matching the characters XML forbids is the point
+const NOT_CANONICAL_TEXT = /\r|&(?!(?:amp|lt|gt);)|[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/;
+const BASE64_TEXT = /^[A-Za-z0-9+/=\s]*$/;
+
+interface Element {
+  name: string;
+  /** The attributes as written (` name="value"` each), xmlns included. */
+  attributes: string;
+  /** Default namespace in scope (the only kind of namespace a document read here can have). */
+  namespace: string;
+  parent: Element | undefined;
+  children: Element[];
+  /** Offsets in the text: of `<`, just after the start tag's `>`, of the end tag's `<`, just after its `>`. */
+  start: number;
+  contentStart: number;
+  contentEnd: number;
+  end: number;
+}
+
+function attributesOf(element: Element): [string, string][] {
+  return [...element.attributes.matchAll(ATTRIBUTE)].map((m) => [m[1] as string, m[2] as string]);
+}
+
+/**
+ * The elements of `xml` in document order, or undefined unless the whole text is one element written in canonical
+ * form (above) with namespaces only as the NF-e `xmlns` on the root and `xmlns="…xmldsig#"` on Signature elements, and
+ * every element's attributes in C14N order (ascending names; all are unprefixed).
+ */
+function readCanonicalElements(xml: string): Element[] | undefined {
+  if (NOT_CANONICAL_TEXT.test(xml)) return undefined;
+  const elements: Element[] = [];
+  let open: Element | undefined;
+  let at = 0;
+  while (at < xml.length) {
+    const tagStart = xml.indexOf('<', at);
+    // Text is allowed only inside the root element, and holds no `>` (C14N would write it `&gt;`). The tag ends at
+    // the first `>`, and what lies between is checked below to be a name and attributes (no `<`).
+    if (tagStart < 0 || (tagStart > at && !open)) return undefined;
+    const tagEnd = xml.indexOf('>', at);
+    if (tagEnd < tagStart) return undefined;
+    at = tagEnd + 1;
+    if (xml.charCodeAt(tagStart + 1) === 47 /* / */) {
+      if (!open || tagEnd !== tagStart + 2 + open.name.length || !xml.startsWith(open.name, tagStart + 2)) return undefined;
+      open.contentEnd = tagStart;
+      open.end = at;
+      open = open.parent;
+      continue;
+    }
+    if (!open && elements.length > 0) return undefined; // a second root
+    const tag = xml.slice(tagStart + 1, tagEnd);
+    const space = tag.indexOf(' ');
+    const name = space < 0 ? tag : tag.slice(0, space);
+    const attributes = space < 0 ? '' : tag.slice(space);
+    if (!NAME.test(name) || (attributes !== '' && !CANONICAL_ATTRIBUTES.test(attributes))) return undefined;
+    const element: Element = { name, attributes, namespace: open?.namespace ?? '', parent: open, children: [], start: tagStart, contentStart: at, contentEnd: -1, end: -1 };
+    if (attributes !== '') {
+      let previous = '';
+      let declared = false;
+      for (const [attribute, value] of attributesOf(element)) {
+        if (attribute === 'xmlns') {
+          const allowed = open === undefined ? value === NFE_NAMESPACE : name === 'Signature' && value === DSIG_NAMESPACE;
+          if (!allowed || declared) return undefined;
+          declared = true;
+          element.namespace = value;
+          continue;
+        }
+        if (attribute <= previous) return undefined;
+        previous = attribute;
+      }
+    }
+    if (open === undefined && element.namespace !== NFE_NAMESPACE) return undefined;
+    open?.children.push(element);
+    elements.push(element);
+    open = element;
+  }
+  return open === undefined && elements.length > 0 ? elements : undefined;
+}
+
+/** The only element child named `name` when the element children are exactly `names`, in this order. */
+function childrenNamed(element: Element, names: readonly string[]): Element[] | undefined {
+  const { children } = element;
+  if (children.length !== names.length || children.some((child, i) => child.name !== names[i])) return undefined;
+  return children;
+}
+
+function attribute(element: Element, name: string): string | undefined {
+  return attributesOf(element).find(([n]) => n === name)?.[1];
+}
+
+/** Text of an element without element children, when it is base64 (and white space): nothing to decode. */
+function base64Text(xml: string, element: Element): string | undefined {
+  if (element.children.length > 0) return undefined;
+  const text = xml.slice(element.contentStart, element.contentEnd);
+  return BASE64_TEXT.test(text) ? text : undefined;
+}
+
+/**
+ * C14N 1.0 of an element that contains no namespace declaration: its start tag gains the declaration of the
+ * default namespace in scope (first: namespace nodes precede attributes), the rest is the text as written.
+ */
+function canonicalText(xml: string, element: Element): string {
+  const attributes = element.attributes.replace(/ xmlns="[^"]*"/, '');
+  return `<${element.name} xmlns="${element.namespace}"${attributes}>${xml.slice(element.contentStart, element.end)}`;
+}
+
+const contains = (outer: Element, inner: Element) => inner.start >= outer.start && inner.end <= outer.end;
+
+/**
+ * verifyEnvelopedSignature(xml, id, profile) when its answer is `valid` and the text lets it be computed from the
+ * text alone (see the file comment); undefined otherwise, for the caller to verify with libxml2.
+ */
+export function verifyCanonicalTextSignature(xml: string, id: string, profile: readonly string[]): EnvelopedVerification | undefined {
+  if (!SUPPORTED_ID.test(id)) return undefined;
+  const elements = readCanonicalElements(xml);
+  if (!elements) return undefined;
+  // The Signature elements (ds:Signature anywhere, as libxml2's XPath looks) and the elements with this Id.
+  const signatures = elements.filter((e) => e.name === 'Signature' && e.namespace === DSIG_NAMESPACE);
+  const targets = elements.filter((e) => e.attributes.includes(` Id="${id}"`) && attribute(e, 'Id') === id);
+  if (signatures.length !== 1 || targets.length !== 1) return undefined;
+  const signature = signatures[0] as Element;
+  const target = targets[0] as Element;
+  // Neither inside the other: the enveloped transform removes nothing, and the target declares no namespace.
+  if (contains(target, signature) || contains(signature, target)) return undefined;
+
+  // The signature exactly as the NF-e family writes it (other shapes go to libxml2).
+  const [signedInfo, signatureValue, keyInfo] = childrenNamed(signature, ['SignedInfo', 'SignatureValue', 'KeyInfo']) ?? [];
+  const [canonicalizationMethod, signatureMethod, reference] = (signedInfo && childrenNamed(signedInfo, ['CanonicalizationMethod', 'SignatureMethod', 'Reference'])) ?? [];
+  const [transforms, digestMethod, digestValueElement] = (reference && childrenNamed(reference, ['Transforms', 'DigestMethod', 'DigestValue'])) ?? [];
+  const transformList = transforms && childrenNamed(transforms, ['Transform', 'Transform']);
+  const [x509Data] = (keyInfo && childrenNamed(keyInfo, ['X509Data'])) ?? [];
+  const [x509Certificate] = (x509Data && childrenNamed(x509Data, ['X509Certificate'])) ?? [];
+  if (!signedInfo || !signatureValue || !canonicalizationMethod || !signatureMethod || !reference || !digestMethod || !digestValueElement) return undefined;
+  if (!transformList || !x509Certificate || attribute(reference, 'URI') !== `#${id}`) return undefined;
+  const methods = [canonicalizationMethod, signatureMethod, digestMethod, ...transformList];
+  if (methods.some((method) => method.children.length > 0)) return undefined;
+
+  const [enveloped, referenceCanonicalization] = transformList.map((transform) => attribute(transform, 'Algorithm') ?? '');
+  const canonicalizationUri = attribute(canonicalizationMethod, 'Algorithm') ?? '';
+  const signatureUri = attribute(signatureMethod, 'Algorithm') ?? '';
+  const digestUri = attribute(digestMethod, 'Algorithm') ?? '';
+  const digest = DIGESTS[digestUri];
+  const signatureAlgorithm = SIGNATURES[signatureUri];
+  if (enveloped !== ENVELOPED || referenceCanonicalization !== C14N_1_0 || canonicalizationUri !== C14N_1_0 || !digest || !signatureAlgorithm) return undefined;
+  if (![C14N_1_0, digestUri, signatureUri].every((uri) => profile.includes(uri))) return undefined;
+
+  const certificateText = base64Text(xml, x509Certificate)?.replace(/\s+/g, '');
+  const digestText = base64Text(xml, digestValueElement);
+  const signatureText = base64Text(xml, signatureValue);
+  if (!certificateText || digestText === undefined || signatureText === undefined) return undefined;
+  let certificate: X509Certificate;
+  try {
+    certificate = parseCertificate(certificateText);
+  } catch {
+    return undefined;
+  }
+  const digestValue = digestText.trim();
+  if (createHash(digest).update(canonicalText(xml, target), 'utf8').digest('base64') !== digestValue) return undefined;
+  const canonicalSignedInfo = Buffer.from(canonicalText(xml, signedInfo), 'utf8');
+  const signatureBytes = Buffer.from(signatureText.replace(/\s+/g, ''), 'base64');
+  if (!verifySignature(signatureAlgorithm, canonicalSignedInfo, certificate.publicKey, signatureBytes)) return undefined;
+  return { outcome: 'valid', certificate, digestValue };
+}
