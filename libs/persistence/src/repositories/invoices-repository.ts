@@ -57,6 +57,13 @@ export interface FinalState {
 
 const MAX_SKIPS = 1_000;
 
+// The status as a literal, not a parameter: the planner can then prove the predicate of the partial index that holds
+// only `processing` rows (invoices_processing_updated_at_idx). Prisma's own query casts a text parameter to the enum,
+// which the planner cannot match to that predicate.
+const STUCK_PROCESSING = `SELECT id::text AS id, company_id::text AS "companyId", updated_at AS "updatedAt"
+FROM invoices WHERE status = 'processing' AND updated_at < $1::timestamptz
+ORDER BY updated_at LIMIT $2::int`;
+
 export class InvoicesRepository {
   private readonly sql: SqlRunner;
   private readonly numbering: SqlRunner;
@@ -161,12 +168,7 @@ export class InvoicesRepository {
 
   /** Invoices still `processing` whose last change is older than `before` (the sweeper's work list). */
   async findStuckProcessing(before: Date, limit: number): Promise<Array<Pick<InvoiceRecord, 'id' | 'companyId' | 'updatedAt'>>> {
-    return this.prisma.invoice.findMany({
-      where: { status: 'processing', updatedAt: { lt: before } },
-      orderBy: { updatedAt: 'asc' },
-      take: limit,
-      select: { id: true, companyId: true, updatedAt: true },
-    });
+    return prismaSqlRunner(this.prisma).query('talao_stuck_processing', STUCK_PROCESSING, [before, limit]);
   }
 
   /** Production invoices of the company still in flight (they may each consume a credit). */
