@@ -9,6 +9,7 @@ import { checkNfeDocument } from './nfe-document-checks.js';
 import { summaryOf } from './document-views.js';
 import { type SefazCall, type SimServices, answerStateCode } from './sefaz-context.js';
 import { nfeOfValidatedLot } from './nfe-in-lot.js';
+import { readCanonicalTree } from './canonical-tree.js';
 import { checkNfeFamilySignature, sameCompany, type SignedXml } from './signature-checks.js';
 
 /** The real services refuse lots above 500 KB (214). */
@@ -85,7 +86,8 @@ interface CheckedLot {
  * otherwise on that text, parsed on its own.
  */
 function readAndCheckLot(call: SefazCall, services: SimServices, message: string, document: XmlDocument, now: Date): string | CheckedLot {
-  const lot = rootOf(parseXmlTree(message)).node;
+  // The message is under MAX_LOT_BYTES, far below parseXmlTree's size bound: only the form decides who reads it.
+  const lot = rootOf(readCanonicalTree(message) ?? parseXmlTree(message)).node;
   const nfe = childOf(lot, 'NFe');
   const infNFe = nfe && childOf(nfe, 'infNFe');
   const signedNfe = rawElement(message, 'NFe');
