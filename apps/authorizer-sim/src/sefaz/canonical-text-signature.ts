@@ -24,20 +24,18 @@ const SIGNATURES: Record<string, string> = {
 const SUPPORTED_ID = /^[A-Za-z0-9_.-]{1,100}$/;
 
 /**
- * A tag in canonical form: an unprefixed ASCII name, then attributes separated by one space, double-quoted, values
- * without `&` (no reference to decode), `<`, `>`, `"`, tab, CR or LF (which a parser would normalize to a space, and
- * C14N would escape): C14N writes such a value back unchanged. No `/>` (C14N writes an end tag), no space before `>`.
+ * Not in canonical form, or not well-formed for libxml2, found in one scan of the whole text: a `<` that does not
+ * open a tag written `<name( attribute="value")*>` or `</name>` (ASCII names without prefix, attributes separated
+ * by one space, values without `&`, `<`, `>`, `"`, tab, CR or LF, which a parser would decode or normalize and C14N
+ * would escape: such a value is written back unchanged; no `/>`, which C14N writes as an end tag); CR (normalized,
+ * then escaped); a reference other than &amp; &lt; &gt; (decoded, then written as the character; attribute values
+ * hold no `&`, so these are in text, where C14N escapes `&`, `<`, `>` as these three); characters XML forbids.
+ * Once it passes, a tag ends at the first `>` after its `<`.
  */
-const NAME = /^[A-Za-z_][\w.-]*$/;
-const CANONICAL_ATTRIBUTES = /^(?: [A-Za-z_][\w.-]*="[^"<>&\t\n\r]*")+$/;
+const NOT_CANONICAL =
+  // eslint-disable-next-line no-control-regex -- matching the characters XML forbids is the point
+  /[\r\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|&(?!(?:amp|lt|gt);)|<(?!\/?[A-Za-z_][\w.-]*(?: [A-Za-z_][\w.-]*="[^"<>&\t\n\r]*")*>)/;
 const ATTRIBUTE = / ([A-Za-z_][\w.-]*)="([^"]*)"/g;
-/**
- * What C14N would write differently, or what makes the text not well-formed for libxml2: CR (normalized, then
- * escaped), a reference other than &amp; &lt; &gt; (decoded, then written as the character), characters XML forbids.
- * Attribute values hold no `&`, so every `&` found here is in text, where C14N escapes `&`, `<`, `>` as these three.
- */
-// eslint-disable-next-line no-control-regex -- matching the characters XML forbids is the point
-const NOT_CANONICAL_TEXT = /\r|&(?!(?:amp|lt|gt);)|[\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]/;
 const BASE64_TEXT = /^[A-Za-z0-9+/=\s]*$/;
 
 interface Element {
@@ -65,14 +63,13 @@ function attributesOf(element: Element): [string, string][] {
  * every element's attributes in C14N order (ascending names; all are unprefixed).
  */
 function readCanonicalElements(xml: string): Element[] | undefined {
-  if (NOT_CANONICAL_TEXT.test(xml)) return undefined;
+  if (NOT_CANONICAL.test(xml)) return undefined;
   const elements: Element[] = [];
   let open: Element | undefined;
   let at = 0;
   while (at < xml.length) {
     const tagStart = xml.indexOf('<', at);
-    // Text is allowed only inside the root element, and holds no `>` (C14N would write it `&gt;`). The tag ends at
-    // the first `>`, and what lies between is checked below to be a name and attributes (no `<`).
+    // Text is allowed only inside the root element, and holds no `>` (C14N would write it `&gt;`).
     if (tagStart < 0 || (tagStart > at && !open)) return undefined;
     const tagEnd = xml.indexOf('>', at);
     if (tagEnd < tagStart) return undefined;
@@ -89,7 +86,6 @@ function readCanonicalElements(xml: string): Element[] | undefined {
     const space = tag.indexOf(' ');
     const name = space < 0 ? tag : tag.slice(0, space);
     const attributes = space < 0 ? '' : tag.slice(space);
-    if (!NAME.test(name) || (attributes !== '' && !CANONICAL_ATTRIBUTES.test(attributes))) return undefined;
     const element: Element = { name, attributes, namespace: open?.namespace ?? '', parent: open, children: [], start: tagStart, contentStart: at, contentEnd: -1, end: -1 };
     if (attributes !== '') {
       let previous = '';
@@ -121,8 +117,13 @@ function childrenNamed(element: Element, names: readonly string[]): Element[] | 
   return children;
 }
 
+/** The value of an attribute: values hold no `"`, so ` name="` can only be where an attribute starts. */
 function attribute(element: Element, name: string): string | undefined {
-  return attributesOf(element).find(([n]) => n === name)?.[1];
+  const { attributes } = element;
+  const start = attributes.indexOf(` ${name}="`);
+  if (start < 0) return undefined;
+  const valueStart = start + name.length + 3;
+  return attributes.slice(valueStart, attributes.indexOf('"', valueStart));
 }
 
 /** Text of an element without element children, when it is base64 (and white space): nothing to decode. */
@@ -153,7 +154,8 @@ export function verifyCanonicalTextSignature(xml: string, id: string, profile: r
   if (!elements) return undefined;
   // The Signature elements (ds:Signature anywhere, as libxml2's XPath looks) and the elements with this Id.
   const signatures = elements.filter((e) => e.name === 'Signature' && e.namespace === DSIG_NAMESPACE);
-  const targets = elements.filter((e) => e.attributes.includes(` Id="${id}"`) && attribute(e, 'Id') === id);
+  const idAttribute = ` Id="${id}"`;
+  const targets = elements.filter((e) => e.attributes.includes(idAttribute));
   if (signatures.length !== 1 || targets.length !== 1) return undefined;
   const signature = signatures[0] as Element;
   const target = targets[0] as Element;
