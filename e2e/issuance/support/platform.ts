@@ -5,6 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Redis } from 'ioredis';
 import { ApiKeysRepository, CertificatesRepository, CertificateVault, createPrismaClient } from '@talao/persistence';
 import { createIssuingCompany } from '../../support/issuing-company.js';
 import { type RunningSimulator, startSimulator } from '../../authorizers/support/simulator-process.js';
@@ -111,8 +112,27 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
       await issuer.kill('SIGTERM');
       if (companyIds.length > 0) await prisma.company.deleteMany({ where: { id: { in: companyIds } } });
       await prisma.$disconnect();
+      await forgetRedisKeys(shared.REDIS_URL, shared.REDIS_PREFIX);
       await sim.stop();
       rmSync(workDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Deletes every key under `prefix` (the run's queues and jobs): a finished run leaves nothing behind in Redis. */
+async function forgetRedisKeys(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true });
+  try {
+    await redis.connect();
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      if (keys.length > 0) await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } catch {
+    // Redis away at the end of a run: nothing to forget that this run could still reach.
+  } finally {
+    redis.disconnect();
+  }
 }
