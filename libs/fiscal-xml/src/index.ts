@@ -27,6 +27,8 @@ export {
   assertSafeXml, attributeOf, childOf, childrenOf, DEFAULT_MAX_XML_CHARS, decodeXmlText, parseXmlTree, rawElement, requiredText,
   rootOf, textOf, type XmlObject, XmlParseError, type XmlValue,
 } from './parsing/hardened-xml.js';
+// For a reader that must build exactly parseXmlTree's tree (the simulator's canonical-form fast path).
+export { addChild as addXmlTreeChild, MAX_NESTED_ELEMENTS } from './parsing/xml-tree-parser.js';
 export { decodeGzipBase64, DEFAULT_MAX_INFLATED_BYTES, encodeGzipBase64 } from './parsing/gzip-base64.js';
 export { SoapFaultError, unwrapSoapResponse } from './parsing/soap-envelope.js';
 export {

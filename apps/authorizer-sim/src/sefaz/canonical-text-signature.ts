@@ -9,6 +9,7 @@
 // one under which the text alone, parsed by libxml2, has exactly the structure read here and C14N 1.0 reproduces
 // exactly the bytes hashed here.
 import { createHash, verify as verifySignature, type X509Certificate } from 'node:crypto';
+import { ATTRIBUTE, NOT_A_CANONICAL_REFERENCE, NOT_A_CANONICAL_TAG } from './canonical-form.js';
 import { type EnvelopedVerification, parseCertificate } from './enveloped-signature.js';
 
 const DSIG_NAMESPACE = 'http://www.w3.org/2000/09/xmldsig#';
@@ -32,10 +33,9 @@ const SUPPORTED_ID = /^[A-Za-z0-9_.-]{1,100}$/;
  * hold no `&`, so these are in text, where C14N escapes `&`, `<`, `>` as these three); characters XML forbids.
  * Once it passes, a tag ends at the first `>` after its `<`.
  */
-const NOT_CANONICAL =
-  // eslint-disable-next-line no-control-regex -- matching the characters XML forbids is the point
-  /[\r\x00-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|&(?!(?:amp|lt|gt);)|<(?!\/?[A-Za-z_][\w.-]*(?: [A-Za-z_][\w.-]*="[^"<>&\t\n\r]*")*>)/;
-const ATTRIBUTE = / ([A-Za-z_][\w.-]*)="([^"]*)"/g;
+const NOT_CANONICAL = new RegExp(
+  `[\\r\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\uFFFE\\uFFFF]|${NOT_A_CANONICAL_REFERENCE}|${NOT_A_CANONICAL_TAG}`,
+);
 const BASE64_TEXT = /^[A-Za-z0-9+/=\s]*$/;
 
 interface Element {

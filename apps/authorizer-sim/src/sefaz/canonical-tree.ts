@@ -8,10 +8,8 @@
 // without attributes or children as its text. Every input parseXmlTree refuses (too deep, reserved names,
 // repeated attributes, a second root, text outside the root) gets undefined here, so the caller's parseXmlTree
 // throws as it always did.
-import { decodeXmlText, type XmlObject, type XmlValue } from '@talao/fiscal-xml';
-
-/** parseXmlTree's limit on nesting (MAX_NESTED_ELEMENTS). */
-const MAX_NESTED_ELEMENTS = 64;
+import { addXmlTreeChild, decodeXmlText, MAX_NESTED_ELEMENTS, type XmlObject, type XmlValue } from '@talao/fiscal-xml';
+import { ATTRIBUTE, NOT_A_CANONICAL_REFERENCE, NOT_A_CANONICAL_TAG } from './canonical-form.js';
 
 /**
  * Not in canonical form: a `<` that does not open a tag written `<name( attribute="value")*>` or `</name>` (ASCII
@@ -19,9 +17,9 @@ const MAX_NESTED_ELEMENTS = 64;
  * reference other than &amp; &lt; &gt; (decoding them is the only decoding done here). One scan of the whole text,
  * so that the tags need no check of their own below: a tag ends at the first `>` after its `<`.
  */
-const NOT_CANONICAL =
-  /<(?!\/?[A-Za-z_][\w.-]*(?: [A-Za-z_][\w.-]*="[^"<>&\t\n\r]*")*>)|<\/?(?:__proto__|constructor|prototype)[ >]| (?:__proto__|constructor|prototype)="|&(?!(?:amp|lt|gt);)/;
-const ATTRIBUTE = / ([A-Za-z_][\w.-]*)="([^"]*)"/g;
+const NOT_CANONICAL = new RegExp(
+  `${NOT_A_CANONICAL_TAG}|<\\/?(?:__proto__|constructor|prototype)[ >]| (?:__proto__|constructor|prototype)="|${NOT_A_CANONICAL_REFERENCE}`,
+);
 
 interface OpenElement {
   name: string;
@@ -29,13 +27,6 @@ interface OpenElement {
   text: string;
   /** Whether node has a key (an attribute or a child): parseXmlTree's Object.keys(node).length > 0. */
   hasMembers: boolean;
-}
-
-function addChild(parent: XmlObject, name: string, value: XmlValue): void {
-  const existing = parent[name];
-  if (existing === undefined) parent[name] = value;
-  else if (Array.isArray(existing)) existing.push(value);
-  else parent[name] = [existing, value];
 }
 
 /** Stores the attributes of a start tag as parseXmlTree does; false where parseXmlTree would throw. */
@@ -80,7 +71,7 @@ export function readCanonicalTree(xml: string): XmlObject | undefined {
       else if (element.text !== '') element.node['#text'] = element.text;
       const parent = stack.at(-1);
       if (parent) {
-        addChild(parent.node, element.name, value);
+        addXmlTreeChild(parent.node, element.name, value);
         parent.hasMembers = true;
       } else root = { [element.name]: value };
       continue;

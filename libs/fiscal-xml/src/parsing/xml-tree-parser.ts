@@ -48,7 +48,8 @@ function localName(rawName: string): string {
   return name;
 }
 
-function addChild(parent: XmlObject, name: string, value: XmlValue): void {
+/** Adds a child to the tree as parseXmlTree does: a name seen again becomes an array, in document order. */
+export function addChild(parent: XmlObject, name: string, value: XmlValue): void {
   const existing = parent[name];
   if (existing === undefined) parent[name] = value;
   else if (Array.isArray(existing)) existing.push(value);
