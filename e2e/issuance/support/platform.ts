@@ -119,14 +119,19 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
   };
 }
 
-/** Deletes every key under `prefix` (the run's queues and jobs): a finished run leaves nothing behind in Redis. */
+/**
+ * Deletes every key under `prefix`, the namespace this platform made for itself, so a finished run leaves nothing
+ * behind: benches do not go through tools/test/run-tests.mjs, whose sweep of the test run's prefix (the same SCAN +
+ * UNLINK) covers the test suites anyway.
+ */
 async function forgetRedisKeys(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true });
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true, retryStrategy: () => null });
+  redis.on('error', () => undefined); // an unreachable Redis ends the cleanup below, never the process
   try {
     await redis.connect();
     let cursor = '0';
     do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`, 'COUNT', 1000);
       if (keys.length > 0) await redis.unlink(...keys);
       cursor = next;
     } while (cursor !== '0');
