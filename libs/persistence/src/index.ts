@@ -41,6 +41,7 @@ export { NumberSequencesRepository, type SequenceKey } from './repositories/numb
 export {
   createSqlPool, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner, prismaSqlRunner, type SqlPoolOptions, type SqlRunner,
 } from './repositories/sql-runner.js';
+export { DEFAULT_BATCHER_OPTIONS, StatementBatcher, type StatementBatcherOptions } from './repositories/statement-batcher.js';
 export { type SubmissionAnswer, type SubmissionRecord, SubmissionsRepository } from './repositories/submissions-repository.js';
 export { UsageLedgerRepository } from './repositories/usage-ledger-repository.js';
 export { type OutboxEventRecord, OutboxRepository } from './repositories/outbox-repository.js';
