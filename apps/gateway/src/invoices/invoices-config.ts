@@ -5,6 +5,9 @@
 //                                    where GET /invoices/{access_key} consults (the issuer reads the same variables)
 //   ISSUER_CACHE_TTL_MS              how long the company and its certificate metadata are reused (2000; 0 = off)
 //   TECHNICAL_RESPONSIBLE_*          infRespTec, needed to plan the document (access key, total) at creation
+//   DB_BATCH_MAX                     concurrent creations whose number reservations / invoice inserts share one
+//                                    statement, at most (32; 0 or 1 = off: one statement per creation)
+//   DB_BATCH_IN_FLIGHT               batches of each of those two statements running at once (2; ≥ 1)
 import { ConfigError } from '@talao/config';
 import type { TechnicalResponsible } from '@talao/fiscal-model';
 import { DEFAULT_ISSUER_CACHE_TTL_MS } from './issuer-snapshot-cache.js';
@@ -17,6 +20,8 @@ export interface InvoicesConfig {
   authorizerCaBundleFile?: string;
   authorizerReadTimeoutMs: number;
   technicalResponsible: TechnicalResponsible;
+  /** Batching of the create path's two statements (InvoicesRepository's `batching`); absent when DB_BATCH_MAX ≤ 1. */
+  dbBatching?: { maxBatch: number; maxInFlight: number };
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -48,6 +53,9 @@ export function loadInvoicesConfig(env: Env = process.env): InvoicesConfig {
   const issueWaitMs = integer(env, 'ISSUE_WAIT_MS', 10_000, problems);
   const homologation = httpsUrl(env, 'AUTHORIZER_BASE_URL_HOMOLOGATION', problems);
   const production = httpsUrl(env, 'AUTHORIZER_BASE_URL_PRODUCTION', problems);
+  const dbBatchMax = integer(env, 'DB_BATCH_MAX', 32, problems);
+  const dbBatchInFlight = integer(env, 'DB_BATCH_IN_FLIGHT', 2, problems);
+  if (dbBatchInFlight < 1) problems.push('DB_BATCH_IN_FLIGHT must be at least 1');
   const config: InvoicesConfig = {
     issueWaitMs,
     idempotencyLockTtlMs: integer(env, 'IDEMPOTENCY_LOCK_TTL_MS', issueWaitMs + 30_000, problems),
@@ -55,6 +63,7 @@ export function loadInvoicesConfig(env: Env = process.env): InvoicesConfig {
     authorizerBaseUrls: { ...(homologation ? { homologation } : {}), ...(production ? { production } : {}) },
     ...(env.AUTHORIZER_CA_BUNDLE_FILE?.trim() ? { authorizerCaBundleFile: env.AUTHORIZER_CA_BUNDLE_FILE.trim() } : {}),
     authorizerReadTimeoutMs: integer(env, 'AUTHORIZER_READ_TIMEOUT_MS', 10_000, problems),
+    ...(dbBatchMax > 1 ? { dbBatching: { maxBatch: dbBatchMax, maxInFlight: dbBatchInFlight } } : {}),
     // The gateway only derives the access key and the total from the plan; infRespTec itself is written by the issuer.
     technicalResponsible: {
       cnpj: env.TECHNICAL_RESPONSIBLE_CNPJ?.trim() || '00000000000000',

@@ -42,20 +42,85 @@ export function invoiceRecordOf(row: InvoiceSqlRow): InvoiceRecord {
   };
 }
 
+// RETURNING only what the record cannot take from the insert itself: the stored amount (numeric(15,2) rounds it) and
+// the column default (contingency); id and number identify the row a batch inserted. Everything else is the input:
+// the status is the literal below, both timestamps are $9 (milliseconds, as timestamptz(3) keeps them), the rest is
+// null. Not returned on purpose: the request jsonb, which PostgreSQL would serialise and node parse again although
+// the caller has just sent it.
+const INSERTED_COLUMNS = `id::text AS id, number, total_amount, contingency`;
+
+interface InsertedSqlRow {
+  id: string;
+  number: bigint | string | number;
+  total_amount: { toString(): string };
+  contingency: boolean;
+}
+
 const INSERT = `INSERT INTO invoices (id, company_id, environment, document_type, status, series, number, request, total_amount,
                       created_at, updated_at, reissue_of_id, access_key, dps_id)
 VALUES ($1::uuid, $2::uuid, $3::"Environment", $4::"DocumentType", 'processing', $5::int, $6::bigint, $7::jsonb, $8::numeric,
         $9::timestamptz, $9::timestamptz, $10::uuid, $11::varchar, $12::varchar)
 ON CONFLICT DO NOTHING
-RETURNING ${INVOICE_COLUMNS}`;
+RETURNING ${INSERTED_COLUMNS}`;
+
+// The same insert for many rows (the gateway's StatementBatcher): one array per column, the requests as one JSON array
+// (no array-literal escaping of every quote of every request). ROWS FROM zips them in order, and rows are inserted in
+// that order: of two rows claiming the same number (or id), the earlier call wins and the later is skipped.
+const INSERT_MANY = `INSERT INTO invoices (id, company_id, environment, document_type, status, series, number, request, total_amount,
+                      created_at, updated_at, reissue_of_id, access_key, dps_id)
+SELECT r.id, r.company_id, r.environment, r.document_type, 'processing'::"InvoiceStatus", r.series, r.number, r.request, r.total_amount,
+       r.created_at, r.created_at, r.reissue_of_id, r.access_key, r.dps_id
+FROM ROWS FROM (unnest($1::uuid[]), unnest($2::uuid[]), unnest($3::"Environment"[]), unnest($4::"DocumentType"[]), unnest($5::int[]),
+                unnest($6::bigint[]), jsonb_array_elements($7::jsonb), unnest($8::numeric[]), unnest($9::timestamptz[]),
+                unnest($10::uuid[]), unnest($11::varchar[]), unnest($12::varchar[]))
+  AS r(id, company_id, environment, document_type, series, number, request, total_amount, created_at, reissue_of_id, access_key, dps_id)
+ON CONFLICT DO NOTHING
+RETURNING ${INSERTED_COLUMNS}`;
+
+/**
+ * The record invoiceRecordOf makes of the stored row, from the input and what RETURNING gave. `request` is the caller's
+ * own value; what was stored is its JSON form (JSON.stringify), so a JSON value comes back equal from a later read.
+ */
+function insertedRecordOf(row: InvoiceInsert, inserted: InsertedSqlRow): InvoiceRecord {
+  return {
+    id: inserted.id, companyId: row.companyId, environment: row.environment, documentType: row.documentType, status: 'processing',
+    series: row.series, number: Number(inserted.number), accessKey: row.accessKey ?? null, dpsId: row.dpsId ?? null, protocol: null,
+    request: row.request, totalAmount: new Prisma.Decimal(inserted.total_amount.toString()).toString(), contingency: inserted.contingency,
+    statusCode: null, statusMessage: null, authorizedXml: null, reissueOfId: row.reissueOfId ?? null,
+    issuedAt: null, createdAt: new Date(row.createdAt.getTime()), updatedAt: new Date(row.createdAt.getTime()),
+  };
+}
 
 /** The new `processing` row, or null when its number (or its id) is already taken. */
 export async function insertProcessingInvoice(sql: SqlRunner, row: InvoiceInsert): Promise<InvoiceRecord | null> {
-  const rows = await sql.query<InvoiceSqlRow>('talao_invoice_insert', INSERT, [
+  const rows = await sql.query<InsertedSqlRow>('talao_invoice_insert', INSERT, [
     row.id, row.companyId, row.environment, row.documentType, row.series, row.number, JSON.stringify(row.request), row.totalAmount,
     row.createdAt, row.reissueOfId ?? null, row.accessKey ?? null, row.dpsId ?? null,
   ]);
-  return rows[0] ? invoiceRecordOf(rows[0]) : null;
+  return rows[0] ? insertedRecordOf(row, rows[0]) : null;
+}
+
+/**
+ * Many rows in one statement; per input, in order, its record or null when its number or id was taken (before, or by
+ * an earlier row of the same batch). One failing row (a bad amount, a missing company) fails the whole statement.
+ */
+export async function insertProcessingInvoices(sql: SqlRunner, rows: readonly InvoiceInsert[]): Promise<Array<InvoiceRecord | null>> {
+  if (rows.length === 1) return [await insertProcessingInvoice(sql, rows[0]!)];
+  const inserted = await sql.query<InsertedSqlRow>('talao_invoice_insert_many', INSERT_MANY, [
+    rows.map((r) => r.id), rows.map((r) => r.companyId), rows.map((r) => r.environment), rows.map((r) => r.documentType),
+    rows.map((r) => r.series), rows.map((r) => r.number), JSON.stringify(rows.map((r) => r.request)), rows.map((r) => r.totalAmount),
+    rows.map((r) => r.createdAt), rows.map((r) => r.reissueOfId ?? null), rows.map((r) => r.accessKey ?? null), rows.map((r) => r.dpsId ?? null),
+  ]);
+  // Back by id and number (one call's id may be in the batch twice, with the later row skipped); the same id and number
+  // twice is the same row twice, and the earlier call is the one that was inserted.
+  const byRow = new Map(inserted.map((r) => [`${r.id}|${Number(r.number)}`, r]));
+  return rows.map((row) => {
+    const key = `${row.id.toLowerCase()}|${row.number}`;
+    const hit = byRow.get(key);
+    if (!hit) return null;
+    byRow.delete(key);
+    return insertedRecordOf(row, hit);
+  });
 }
 
 const BY_ID = `SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = $1::uuid`;

@@ -21,6 +21,19 @@ ON CONFLICT (company_id, environment, document_type, series)
 DO UPDATE SET next_number = number_sequences.next_number + 1, updated_at = now()
 RETURNING next_number - 1 AS number`;
 
+/**
+ * Many reservations in one statement (the gateway's StatementBatcher, see InvoicesRepository): one row per distinct
+ * key with the count of numbers it needs; the row lock hands the key's whole block [next_number, next_number + count)
+ * to this statement, so neither a concurrent batch nor a single reservation can receive any number of it. A key may
+ * appear only once (ON CONFLICT DO UPDATE cannot touch a row twice in one statement): reserveNumbers groups them.
+ */
+const RESERVE_BLOCKS = `INSERT INTO number_sequences (company_id, environment, document_type, series, next_number, updated_at)
+SELECT k.company_id, k.environment, k.document_type, k.series, k.count + 1, now()
+FROM unnest($1::uuid[], $2::"Environment"[], $3::"DocumentType"[], $4::int[], $5::bigint[]) AS k(company_id, environment, document_type, series, count)
+ON CONFLICT (company_id, environment, document_type, series)
+DO UPDATE SET next_number = number_sequences.next_number + (excluded.next_number - 1), updated_at = now()
+RETURNING company_id::text AS company_id, environment::text AS environment, document_type::text AS document_type, series, next_number`;
+
 // Compare-and-set: only while `number` is still the last one reserved, so a later reservation is never undone.
 const RELEASE = `UPDATE number_sequences SET next_number = next_number - 1, updated_at = now()
 WHERE company_id = $1::uuid AND environment = $2::"Environment" AND document_type = $3::"DocumentType" AND series = $4::int
@@ -34,6 +47,42 @@ export async function reserveNumber(sql: SqlRunner, key: SequenceKey): Promise<n
   const reserved = rows[0];
   if (!reserved) throw new Error('number reservation returned no row');
   return Number(reserved.number);
+}
+
+const keyString = (key: { companyId: string; environment: string; documentType: string; series: number }) =>
+  `${key.companyId.toLowerCase()}|${key.environment}|${key.documentType}|${key.series}`;
+
+/**
+ * One number per entry of `keys`, in one statement: entries of the same key receive consecutive numbers in their order
+ * (no gap, no duplicate). The keys are locked in a fixed order (sorted), so two concurrent batches wait for each other
+ * instead of deadlocking. A number of such a block can be given back by `releaseNumber` only while it is the last one
+ * reserved of its key (the last of the block, or an earlier one once the later ones were given back); any other stays a
+ * gap, as a number whose insert failed after a later reservation does.
+ */
+export async function reserveNumbers(sql: SqlRunner, keys: readonly SequenceKey[]): Promise<number[]> {
+  if (keys.length === 1) return [await reserveNumber(sql, keys[0]!)];
+  const groups = new Map<string, { key: SequenceKey; count: number; next: number }>();
+  const groupOf = keys.map((key) => {
+    const id = keyString(key);
+    const group = groups.get(id) ?? { key, count: 0, next: 0 };
+    group.count++;
+    groups.set(id, group);
+    return group;
+  });
+  const sorted = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, group]) => group);
+  const rows = await sql.query<{ company_id: string; environment: string; document_type: string; series: number; next_number: bigint | string }>(
+    'talao_number_reserve_blocks', RESERVE_BLOCKS, [
+      sorted.map((g) => g.key.companyId), sorted.map((g) => g.key.environment), sorted.map((g) => g.key.documentType),
+      sorted.map((g) => g.key.series), sorted.map((g) => g.count),
+    ]);
+  for (const row of rows) {
+    const group = groups.get(keyString({ companyId: row.company_id, environment: row.environment, documentType: row.document_type, series: Number(row.series) }));
+    if (group) group.next = Number(row.next_number) - group.count;
+  }
+  return groupOf.map((group) => {
+    if (group.next === 0) throw new Error('number reservation returned no row for a key');
+    return group.next++;
+  });
 }
 
 /** Gives `number` back when it is still the last one reserved; false when it stays a gap. */
