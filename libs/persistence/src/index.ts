@@ -39,7 +39,7 @@ export { type DbClient, type DocumentTypeName, type EnvironmentName, type Invoic
 export { type FinalState, type InvoiceListQuery, InvoicesRepository, type InvoicesRepositoryOptions, type NewInvoice, NumberTakenError } from './repositories/invoices-repository.js';
 export { NumberSequencesRepository, type SequenceKey } from './repositories/number-sequences-repository.js';
 export {
-  createSqlPool, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner, prismaSqlRunner, type SqlPoolOptions, type SqlRunner,
+  coalescingSqlRunner, createSqlPool, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner, prismaSqlRunner, type SqlPoolOptions, type SqlRunner,
 } from './repositories/sql-runner.js';
 export { DEFAULT_BATCHER_OPTIONS, StatementBatcher, type StatementBatcherOptions } from './repositories/statement-batcher.js';
 export { type SubmissionAnswer, type SubmissionRecord, SubmissionsRepository } from './repositories/submissions-repository.js';

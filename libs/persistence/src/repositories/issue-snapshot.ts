@@ -20,8 +20,8 @@ export interface IssueSnapshot {
 }
 
 // JSON for the company and the submissions (one column each); the company's money as text inside it, so no amount
-// ever passes through a JavaScript number.
-const SNAPSHOT = `SELECT i.*,
+// ever passes through a JavaScript number. The same select list reads one invoice or many (see SNAPSHOTS).
+const SNAPSHOT_COLUMNS = `i.*,
   (SELECT row_to_json(c) FROM (
      SELECT id::text AS id, tax_id AS "taxId", state_registration AS "stateRegistration", municipal_registration AS "municipalRegistration",
             legal_name AS "legalName", trade_name AS "tradeName", tax_regime::text AS "taxRegime", street, number, complement, district,
@@ -35,8 +35,16 @@ const SNAPSHOT = `SELECT i.*,
             serial_number AS "serialNumber", not_before AS "notBefore", not_after AS "notAfter"
      FROM certificates WHERE company_id = i.company_id AND replaced_at IS NULL
      ORDER BY created_at DESC LIMIT 1) k) AS snapshot_certificate,
-  (SELECT json_agg(s ORDER BY s.attempt) FROM (SELECT ${SUBMISSION_COLUMNS} FROM submissions WHERE invoice_id = i.id) s) AS snapshot_submissions
+  (SELECT json_agg(s ORDER BY s.attempt) FROM (SELECT ${SUBMISSION_COLUMNS} FROM submissions WHERE invoice_id = i.id) s) AS snapshot_submissions`;
+
+const SNAPSHOT = `SELECT ${SNAPSHOT_COLUMNS}
 FROM (SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = $1::uuid) i`;
+
+// Many invoices in one statement (one snapshot for all of them): one row per id found, tagged with the id's position
+// in the array, which is how each row finds its caller (PostgreSQL promises no order). One text for any count.
+const SNAPSHOTS = `SELECT q.ord::int AS snapshot_ord, ${SNAPSHOT_COLUMNS}
+FROM unnest($1::uuid[]) WITH ORDINALITY AS q(id, ord)
+CROSS JOIN LATERAL (SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = q.id) i`;
 
 type CompanyJson = Omit<Company, 'overagePrice' | 'createdAt' | 'updatedAt' | 'taxRegime'> & {
   overagePrice: string | null; createdAt: string; updatedAt: string; taxRegime: Company['taxRegime'];
@@ -68,11 +76,7 @@ function submissionOf(json: SubmissionJson): SubmissionRecord {
   return { ...json, sentAt: new Date(json.sentAt), answeredAt: json.answeredAt === null ? null : new Date(json.answeredAt) };
 }
 
-/** Null when there is no such invoice. */
-export async function selectIssueSnapshot(sql: SqlRunner, invoiceId: string): Promise<IssueSnapshot | null> {
-  const rows = await sql.query<SnapshotRow>('talao_issue_snapshot', SNAPSHOT, [invoiceId]);
-  const row = rows[0];
-  if (!row) return null;
+function snapshotOf(row: SnapshotRow): IssueSnapshot {
   const { snapshot_company: company, snapshot_certificate: certificate, snapshot_submissions: submissions, ...invoice } = row;
   return {
     invoice: invoiceRecordOf(invoice),
@@ -80,4 +84,27 @@ export async function selectIssueSnapshot(sql: SqlRunner, invoiceId: string): Pr
     certificate: certificate ? certificateOf(certificate) : null,
     submissions: (submissions ?? []).map(submissionOf),
   };
+}
+
+async function readIssueSnapshot(sql: SqlRunner, invoiceId: string): Promise<IssueSnapshot | null> {
+  const rows = await sql.query<SnapshotRow>('talao_issue_snapshot', SNAPSHOT, [invoiceId]);
+  return rows[0] ? snapshotOf(rows[0]) : null;
+}
+
+/** Null when there is no such invoice. On a coalescing runner, read together with concurrent calls. */
+export function selectIssueSnapshot(sql: SqlRunner, invoiceId: string): Promise<IssueSnapshot | null> {
+  const batcher = sql.batcher?.('talao_issue_snapshots', (ids: string[]) => selectIssueSnapshots(sql, ids));
+  return batcher ? batcher.run(invoiceId) : readIssueSnapshot(sql, invoiceId);
+}
+
+/**
+ * The snapshots of many invoices, read by one statement (StatementBatcher's runBatch): one answer per id, in the
+ * order of `invoiceIds` (null for an id with no invoice). Ids must be UUIDs. A lone id takes the one-invoice statement.
+ */
+export async function selectIssueSnapshots(sql: SqlRunner, invoiceIds: string[]): Promise<Array<IssueSnapshot | null>> {
+  if (invoiceIds.length === 1) return [await readIssueSnapshot(sql, invoiceIds[0]!)];
+  const rows = await sql.query<SnapshotRow & { snapshot_ord: number }>('talao_issue_snapshots', SNAPSHOTS, [invoiceIds]);
+  const snapshots: Array<IssueSnapshot | null> = invoiceIds.map(() => null);
+  for (const { snapshot_ord: ord, ...row } of rows) snapshots[ord - 1] = snapshotOf(row);
+  return snapshots;
 }

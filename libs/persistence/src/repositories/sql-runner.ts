@@ -5,10 +5,16 @@
 import pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { DbClient } from './issuance-records.js';
+import { DEFAULT_BATCHER_OPTIONS, StatementBatcher, type StatementBatcherOptions } from './statement-batcher.js';
 
 export interface SqlRunner {
   /** One parameterised statement ($1, $2, …); `name` identifies it as a prepared statement on a pg connection. */
   query<T>(name: string, text: string, values: unknown[]): Promise<T[]>;
+  /**
+   * Only on a coalescing runner (coalescingSqlRunner): the batcher of the multi-row statement `name`, made from
+   * `runBatch` on first use. Statements that have a multi-row form ask for it; without it they run one call each.
+   */
+  batcher?<I, O>(name: string, runBatch: (inputs: I[]) => Promise<O[]>): StatementBatcher<I, O>;
 }
 
 export function prismaSqlRunner(client: DbClient | PrismaClient): SqlRunner {
@@ -18,6 +24,27 @@ export function prismaSqlRunner(client: DbClient | PrismaClient): SqlRunner {
 export function pgPoolSqlRunner(pool: pg.Pool): SqlRunner {
   return {
     query: async <T>(name: string, text: string, values: unknown[]) => (await pool.query({ name, text, values })).rows as T[],
+  };
+}
+
+/**
+ * `sql` whose statements with a multi-row form (the issue job's snapshot read, submission begin and final statement)
+ * are coalesced across concurrent callers, one StatementBatcher per statement shared by every repository on this
+ * runner. Only over a pool's autocommit statements: a batch is a statement of its own, so it cannot join a caller's
+ * transaction (the Prisma runner is never wrapped).
+ */
+export function coalescingSqlRunner(sql: SqlRunner, options: StatementBatcherOptions = DEFAULT_BATCHER_OPTIONS): SqlRunner {
+  const batchers = new Map<string, StatementBatcher<unknown, unknown>>();
+  return {
+    query: (name, text, values) => sql.query(name, text, values),
+    batcher: <I, O>(name: string, runBatch: (inputs: I[]) => Promise<O[]>) => {
+      let batcher = batchers.get(name) as StatementBatcher<I, O> | undefined;
+      if (!batcher) {
+        batcher = new StatementBatcher(runBatch, options);
+        batchers.set(name, batcher as StatementBatcher<unknown, unknown>);
+      }
+      return batcher;
+    },
   };
 }
 

@@ -38,6 +38,19 @@ SELECT $1::uuid, $2::uuid, $3::uuid, COALESCE(MAX(attempt), 0) + 1, $4::varchar,
 FROM submissions WHERE invoice_id = $2::uuid
 RETURNING id::text AS id, attempt`;
 
+// Many begins in one statement. Each invoice's next number is counted from the same snapshot, so two begins of one
+// invoice in the batch are numbered apart by their position (row_number) instead of both taking MAX + 1; a race with
+// another statement still meets the unique (invoice, attempt) index. RETURNING carries the ids, as PostgreSQL does not
+// promise to return rows in the order of the array.
+const BEGIN_MANY = `INSERT INTO submissions (id, invoice_id, company_id, attempt, operation, endpoint, request_body, sent_at)
+SELECT r.id, r.invoice_id, r.company_id,
+       COALESCE((SELECT MAX(attempt) FROM submissions s WHERE s.invoice_id = r.invoice_id), 0)
+         + row_number() OVER (PARTITION BY r.invoice_id ORDER BY r.ord),
+       r.operation, r.endpoint, r.request_body, r.sent_at
+FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::varchar[], $5::text[], $6::text[], $7::timestamptz[])
+       WITH ORDINALITY AS r(id, invoice_id, company_id, operation, endpoint, request_body, sent_at, ord)
+RETURNING id::text AS id, attempt`;
+
 // Without RETURNING: reading the row back would carry the stored request body too.
 const ANSWER = `UPDATE submissions SET response_body = $2::text, http_status = $3::int, outcome = $4::varchar, status_code = $5::varchar,
        status_message = $6::text, answered_at = $7::timestamptz
@@ -49,6 +62,46 @@ export const SUBMISSION_COLUMNS = `id::text AS id, invoice_id::text AS "invoiceI
        status_code AS "statusCode", status_message AS "statusMessage", sent_at AS "sentAt", answered_at AS "answeredAt"`;
 
 const BY_INVOICE = `SELECT ${SUBMISSION_COLUMNS} FROM submissions WHERE invoice_id = $1::uuid ORDER BY attempt`;
+
+export interface NewSubmission {
+  invoiceId: string;
+  companyId: string;
+  operation: string;
+  endpoint: string;
+  requestBody: string;
+}
+
+/** A begin as the statements take it: its id and send time are decided by the caller. */
+export interface SubmissionBeginRow extends NewSubmission {
+  id: string;
+  sentAt: Date;
+}
+
+async function insertSubmission(sql: SqlRunner, row: SubmissionBeginRow): Promise<number> {
+  const rows = await sql.query<{ id: string; attempt: number }>('talao_submission_begin', BEGIN, [
+    row.id, row.invoiceId, row.companyId, row.operation, row.endpoint, row.requestBody, row.sentAt,
+  ]);
+  if (!rows[0]) throw new Error('the submission was not inserted');
+  return Number(rows[0].attempt);
+}
+
+/**
+ * Inserts every row by one statement (StatementBatcher's runBatch) and answers each row's attempt number, in the
+ * order of `rows`. A lone row takes the one-row statement.
+ */
+export async function insertSubmissions(sql: SqlRunner, rows: SubmissionBeginRow[]): Promise<number[]> {
+  if (rows.length === 1) return [await insertSubmission(sql, rows[0]!)];
+  const column = <K extends keyof SubmissionBeginRow>(key: K) => rows.map((row) => row[key]);
+  const inserted = await sql.query<{ id: string; attempt: number }>('talao_submission_begin_many', BEGIN_MANY, [
+    column('id'), column('invoiceId'), column('companyId'), column('operation'), column('endpoint'), column('requestBody'), column('sentAt'),
+  ]);
+  const attempts = new Map(inserted.map((row) => [row.id, Number(row.attempt)]));
+  return rows.map((row) => {
+    const attempt = attempts.get(row.id);
+    if (attempt === undefined) throw new Error(`the submission ${row.id} was not inserted`);
+    return attempt;
+  });
+}
 
 /**
  * Every exchange with an authorizer for an invoice, byte for byte (invariant 3): `begin` stores the request before
@@ -62,15 +115,16 @@ export class SubmissionsRepository {
     this.sql = sql ?? prismaSqlRunner(prisma);
   }
 
-  async begin(input: { invoiceId: string; companyId: string; operation: string; endpoint: string; requestBody: string }): Promise<SubmissionRecord> {
-    const sentAt = new Date();
-    const rows = await this.sql.query<{ id: string; attempt: number }>('talao_submission_begin', BEGIN, [
-      randomUUID(), input.invoiceId, input.companyId, input.operation, input.endpoint, input.requestBody, sentAt,
-    ]);
-    const row = rows[0];
-    if (!row) throw new Error('the submission was not inserted');
+  /**
+   * Stored (committed) before it is sent: the caller transmits only after this resolves — batched on a coalescing
+   * runner too, as a caller continues only once its batch's statement committed.
+   */
+  async begin(input: NewSubmission): Promise<SubmissionRecord> {
+    const row: SubmissionBeginRow = { ...input, id: randomUUID(), sentAt: new Date() };
+    const batcher = this.sql.batcher?.('talao_submission_begin_many', (rows: SubmissionBeginRow[]) => insertSubmissions(this.sql, rows));
+    const attempt = batcher ? await batcher.run(row) : await insertSubmission(this.sql, row);
     return {
-      ...input, id: row.id, attempt: Number(row.attempt), sentAt,
+      ...input, id: row.id, attempt, sentAt: row.sentAt,
       responseBody: null, httpStatus: null, outcome: null, statusCode: null, statusMessage: null, answeredAt: null,
     };
   }
