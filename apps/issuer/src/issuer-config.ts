@@ -31,6 +31,11 @@ const schema = z.object({
   CERTIFICATE_ENCRYPTION_KEY: z.string().refine((v) => /^[A-Za-z0-9+/]{43}=$/.test(v), { message: 'must be the base64 encoding of exactly 32 bytes' }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().transform((v) => v ?? 'info'),
   ISSUER_CONCURRENCY: int(8),
+  // The issue job's three statements (snapshot read, submission begin, final statement) of concurrent jobs share
+  // multi-row statements, at most this many calls each (0 or 1 = off: one statement per call) …
+  ISSUER_DB_BATCH_MAX: int(32, 0),
+  // … with at most this many batches of each statement running at once (each on a connection of the pool).
+  ISSUER_DB_BATCH_IN_FLIGHT: int(2),
   // How long a job's lock lives without renewal: a killed worker's jobs return to the queue after about this long.
   ISSUER_JOB_LOCK_MS: int(30_000, 1_000),
   ISSUER_STALLED_CHECK_MS: int(30_000, 1_000),

@@ -4,8 +4,8 @@ import { MutualTlsAgentPool, NfseNacionalClient, SefazClient } from '@talao/auth
 import { CertificateCache, type IssueDeps, type SweepDeps } from '@talao/issuance';
 import type { Logger } from '@talao/observability';
 import {
-  CertificatesRepository, CertificateVault, CompaniesRepository, createPrismaClient, createSqlPool, InvoicesRepository, OutboxRepository,
-  pgPoolSqlRunner, SubmissionsRepository, UsageLedgerRepository,
+  CertificatesRepository, CertificateVault, coalescingSqlRunner, CompaniesRepository, createPrismaClient, createSqlPool, InvoicesRepository,
+  OutboxRepository, pgPoolSqlRunner, SubmissionsRepository, UsageLedgerRepository,
 } from '@talao/persistence';
 import { bullJobOptions, jobOptionsFor, QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
 import { Queue } from 'bullmq';
@@ -28,7 +28,12 @@ export class IssuerResources {
     this.sqlPool = createSqlPool(config.DATABASE_URL, Math.max(4, config.ISSUER_CONCURRENCY + 2));
     // An idle connection dropped by the server: the pool replaces it on the next query; nothing to crash over.
     this.sqlPool.on('error', (error: Error) => logger.warn({ error: error.message }, 'postgres pool connection error'));
-    const sql = pgPoolSqlRunner(this.sqlPool);
+    // Concurrent jobs share their snapshot reads, submission begins and final statements (one runner for both
+    // repositories, so a final statement with an answer and one without go together): a multi-row statement costs a
+    // fraction of one statement per row. Each batch holds one connection; the pool has concurrency + 2.
+    const sql = config.ISSUER_DB_BATCH_MAX > 1
+      ? coalescingSqlRunner(pgPoolSqlRunner(this.sqlPool), { maxBatch: config.ISSUER_DB_BATCH_MAX, maxInFlight: config.ISSUER_DB_BATCH_IN_FLIGHT })
+      : pgPoolSqlRunner(this.sqlPool);
     // BullMQ needs maxRetriesPerRequest null: its blocking commands must wait through a Redis restart, not fail.
     this.redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: null });
     this.redis.on('error', (error: Error) => logger.warn({ error: error.message }, 'redis connection error'));
