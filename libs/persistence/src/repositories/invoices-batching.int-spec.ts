@@ -6,6 +6,7 @@ import { createSqlPool, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner, type SqlRunner 
 import { InvoicesRepository, NumberTakenError } from './invoices-repository.js';
 import { releaseNumber, reserveNumber, reserveNumbers, type SequenceKey } from './number-sequences-repository.js';
 import { insertProcessingInvoices } from './invoice-insert.js';
+import { countingSqlRunner } from '../testing/counting-sql-runner.js';
 
 const url = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const prisma = createPrismaClient(url);
@@ -13,21 +14,9 @@ const sqlPool = createSqlPool(url, 4);
 const numberingPool = createSqlPool(url, 2, NUMBERING_POOL_OPTIONS);
 const companyIds: string[] = [];
 
-/** Every statement that ran, by name, with its row count (the length of its first array parameter; 1 otherwise). */
-function counting(runner: SqlRunner) {
-  const statements: Array<{ name: string; rows: number }> = [];
-  const wrapped: SqlRunner = {
-    query: (name, text, values) => {
-      statements.push({ name, rows: Array.isArray(values[0]) ? values[0].length : 1 });
-      return runner.query(name, text, values);
-    },
-  };
-  return { runner: wrapped, statements, named: (name: string) => statements.filter((s) => s.name === name) };
-}
-
 function batchedRepository() {
-  const sql = counting(pgPoolSqlRunner(sqlPool));
-  const numbering = counting(pgPoolSqlRunner(numberingPool));
+  const sql = countingSqlRunner(pgPoolSqlRunner(sqlPool));
+  const numbering = countingSqlRunner(pgPoolSqlRunner(numberingPool));
   const repository = new InvoicesRepository(prisma, sql.runner, numbering.runner, { batching: { maxBatch: 32, maxInFlight: 2 } });
   return { repository, sql, numbering };
 }

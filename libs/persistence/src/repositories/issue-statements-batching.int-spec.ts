@@ -6,27 +6,16 @@ import type { FinalState } from './invoices-repository.js';
 import { InvoicesRepository } from './invoices-repository.js';
 import { coalescingSqlRunner, createSqlPool, pgPoolSqlRunner, type SqlRunner } from './sql-runner.js';
 import { SubmissionsRepository } from './submissions-repository.js';
+import { countingSqlRunner } from '../testing/counting-sql-runner.js';
 
 const url = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const prisma = createPrismaClient(url);
 const pool = createSqlPool(url, 4);
 let companyId: string;
 
-/** Every statement that ran, by name, with its row count (the length of its first array parameter; 1 otherwise). */
-function counting(runner: SqlRunner) {
-  const statements: Array<{ name: string; rows: number }> = [];
-  const wrapped: SqlRunner = {
-    query: (name, text, values) => {
-      statements.push({ name, rows: Array.isArray(values[0]) ? values[0].length : 1 });
-      return runner.query(name, text, values);
-    },
-  };
-  return { runner: wrapped, statements, named: (name: string) => statements.filter((s) => s.name === name) };
-}
-
 /** The repositories as the issuer wires them (batched), or one statement per call, both on the pool. */
 function repositories(batched: boolean) {
-  const count = counting(pgPoolSqlRunner(pool));
+  const count = countingSqlRunner(pgPoolSqlRunner(pool));
   const sql = batched ? coalescingSqlRunner(count.runner, { maxBatch: 32, maxInFlight: 2 }) : count.runner;
   return { invoices: new InvoicesRepository(prisma, sql), submissions: new SubmissionsRepository(prisma, sql), ...count };
 }
