@@ -2,7 +2,7 @@
 // multi-row statements, against the run's real PostgreSQL (DATABASE_URL).
 import { randomUUID } from 'node:crypto';
 import { createPrismaClient } from '../prisma-client.js';
-import { createSqlPool, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner, type SqlRunner } from './sql-runner.js';
+import { createSqlPool, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner } from './sql-runner.js';
 import { InvoicesRepository, NumberTakenError } from './invoices-repository.js';
 import { releaseNumber, reserveNumber, reserveNumbers, type SequenceKey } from './number-sequences-repository.js';
 import { insertProcessingInvoices } from './invoice-insert.js';

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createPrismaClient } from '../prisma-client.js';
 import type { FinalState } from './invoices-repository.js';
 import { InvoicesRepository } from './invoices-repository.js';
-import { coalescingSqlRunner, createSqlPool, pgPoolSqlRunner, type SqlRunner } from './sql-runner.js';
+import { coalescingSqlRunner, createSqlPool, pgPoolSqlRunner } from './sql-runner.js';
 import { SubmissionsRepository } from './submissions-repository.js';
 import { countingSqlRunner } from '../testing/counting-sql-runner.js';
 
