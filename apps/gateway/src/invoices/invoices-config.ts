@@ -20,7 +20,7 @@ export interface InvoicesConfig {
   authorizerCaBundleFile?: string;
   authorizerReadTimeoutMs: number;
   technicalResponsible: TechnicalResponsible;
-  /** Batching of the create path's two statements (InvoicesRepository's `batching`); absent when DB_BATCH_MAX ≤ 1. */
+  /** Batching of the create path's two statements (coalescingSqlRunner's options); absent when DB_BATCH_MAX ≤ 1. */
   dbBatching?: { maxBatch: number; maxInFlight: number };
 }
 

@@ -7,7 +7,7 @@ import type { GatewayConfig } from '@talao/config';
 import { CertificateCache, type CreateInvoiceDeps, OutcomeWaiter } from '@talao/issuance';
 import type { Logger } from '@talao/observability';
 import {
-  CertificatesRepository, CertificateVault, createSqlPool, InvoicesRepository, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner, SubmissionsRepository,
+  CertificatesRepository, CertificateVault, coalescingSqlRunner, createSqlPool, InvoicesRepository, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner, SubmissionsRepository,
   UsageLedgerRepository,
 } from '@talao/persistence';
 import { bullJobOptions, jobOptionsFor, jobOutcomeChannel, JobOutcomeSubscription, QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
@@ -64,8 +64,9 @@ export class InvoicesResources implements OnApplicationShutdown {
     for (const pool of [this.sqlPool, this.numberingPool]) pool.on('error', (error: Error) => logger.warn({ error: error.message }, 'postgres pool connection error'));
     // Concurrent creations share their reservation and insert statements (a multi-row statement costs a fraction of
     // one statement per row); each batch holds one connection, so DB_BATCH_IN_FLIGHT stays below both pools' sizes.
-    this.invoices = new InvoicesRepository(gateway.prisma, pgPoolSqlRunner(this.sqlPool), pgPoolSqlRunner(this.numberingPool),
-      config.dbBatching ? { batching: config.dbBatching } : {});
+    const runner = (pool: ReturnType<typeof createSqlPool>) =>
+      (config.dbBatching ? coalescingSqlRunner(pgPoolSqlRunner(pool), config.dbBatching) : pgPoolSqlRunner(pool));
+    this.invoices = new InvoicesRepository(gateway.prisma, runner(this.sqlPool), runner(this.numberingPool));
     this.submissions = new SubmissionsRepository(gateway.prisma);
     this.certificates = new CertificatesRepository(gateway.prisma, new CertificateVault(gatewayConfig.certificateEncryptionKey));
     const snapshots = cachedIssuerSnapshots(gateway.companies, this.certificates, config.issuerCacheTtlMs);

@@ -63,7 +63,7 @@ VALUES ($1::uuid, $2::uuid, $3::"Environment", $4::"DocumentType", 'processing',
 ON CONFLICT DO NOTHING
 RETURNING ${INSERTED_COLUMNS}`;
 
-// The same insert for many rows (the gateway's StatementBatcher): one array per column, the requests as one JSON array
+// The same insert for many rows (StatementBatcher's runBatch, on a coalescing runner): one array per column, the requests as one JSON array
 // (no array-literal escaping of every quote of every request). ROWS FROM zips them in order, and rows are inserted in
 // that order: of two rows claiming the same number (or id), the earlier call wins and the later is skipped.
 const INSERT_MANY = `INSERT INTO invoices (id, company_id, environment, document_type, status, series, number, request, total_amount,
@@ -91,8 +91,7 @@ function insertedRecordOf(row: InvoiceInsert, inserted: InsertedSqlRow): Invoice
   };
 }
 
-/** The new `processing` row, or null when its number (or its id) is already taken. */
-export async function insertProcessingInvoice(sql: SqlRunner, row: InvoiceInsert): Promise<InvoiceRecord | null> {
+async function insertOne(sql: SqlRunner, row: InvoiceInsert): Promise<InvoiceRecord | null> {
   const rows = await sql.query<InsertedSqlRow>('talao_invoice_insert', INSERT, [
     row.id, row.companyId, row.environment, row.documentType, row.series, row.number, JSON.stringify(row.request), row.totalAmount,
     row.createdAt, row.reissueOfId ?? null, row.accessKey ?? null, row.dpsId ?? null,
@@ -101,11 +100,20 @@ export async function insertProcessingInvoice(sql: SqlRunner, row: InvoiceInsert
 }
 
 /**
+ * The new `processing` row, or null when its number (or its id) is already taken. On a coalescing runner, inserted
+ * together with concurrent calls.
+ */
+export function insertProcessingInvoice(sql: SqlRunner, row: InvoiceInsert): Promise<InvoiceRecord | null> {
+  const batcher = sql.batcher?.('talao_invoice_insert_many', (rows: InvoiceInsert[]) => insertProcessingInvoices(sql, rows));
+  return batcher ? batcher.run(row) : insertOne(sql, row);
+}
+
+/**
  * Many rows in one statement; per input, in order, its record or null when its number or id was taken (before, or by
  * an earlier row of the same batch). One failing row (a bad amount, a missing company) fails the whole statement.
  */
 export async function insertProcessingInvoices(sql: SqlRunner, rows: readonly InvoiceInsert[]): Promise<Array<InvoiceRecord | null>> {
-  if (rows.length === 1) return [await insertProcessingInvoice(sql, rows[0]!)];
+  if (rows.length === 1) return [await insertOne(sql, rows[0]!)];
   const inserted = await sql.query<InsertedSqlRow>('talao_invoice_insert_many', INSERT_MANY, [
     rows.map((r) => r.id), rows.map((r) => r.companyId), rows.map((r) => r.environment), rows.map((r) => r.documentType),
     rows.map((r) => r.series), rows.map((r) => r.number), JSON.stringify(rows.map((r) => r.request)), rows.map((r) => r.totalAmount),

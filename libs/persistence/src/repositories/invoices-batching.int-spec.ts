@@ -2,7 +2,7 @@
 // multi-row statements, against the run's real PostgreSQL (DATABASE_URL).
 import { randomUUID } from 'node:crypto';
 import { createPrismaClient } from '../prisma-client.js';
-import { createSqlPool, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner } from './sql-runner.js';
+import { coalescingSqlRunner, createSqlPool, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner } from './sql-runner.js';
 import { InvoicesRepository, NumberTakenError } from './invoices-repository.js';
 import { releaseNumber, reserveNumber, reserveNumbers, type SequenceKey } from './number-sequences-repository.js';
 import { insertProcessingInvoices } from './invoice-insert.js';
@@ -17,7 +17,8 @@ const companyIds: string[] = [];
 function batchedRepository() {
   const sql = countingSqlRunner(pgPoolSqlRunner(sqlPool));
   const numbering = countingSqlRunner(pgPoolSqlRunner(numberingPool));
-  const repository = new InvoicesRepository(prisma, sql.runner, numbering.runner, { batching: { maxBatch: 32, maxInFlight: 2 } });
+  const batching = { maxBatch: 32, maxInFlight: 2 };
+  const repository = new InvoicesRepository(prisma, coalescingSqlRunner(sql.runner, batching), coalescingSqlRunner(numbering.runner, batching));
   return { repository, sql, numbering };
 }
 

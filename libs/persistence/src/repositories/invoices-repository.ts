@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import type { DbClient, DocumentTypeName, EnvironmentName, InvoiceRecord, InvoiceStatusName } from './issuance-records.js';
 import { toInvoiceRecord } from './issuance-records.js';
-import { releaseNumber, reserveNumber, reserveNumbers, type SequenceKey } from './number-sequences-repository.js';
+import { releaseNumber, reserveNumber } from './number-sequences-repository.js';
 import { finishWithEvent, type NewOutboxEvent } from './finish-with-event.js';
-import { type InvoiceInsert, insertProcessingInvoice, insertProcessingInvoices, selectInvoiceById } from './invoice-insert.js';
+import { insertProcessingInvoice, selectInvoiceById } from './invoice-insert.js';
 import { type IssueSnapshot, selectIssueSnapshot } from './issue-snapshot.js';
 import { isUuid } from '../uuid.js';
 import { prismaSqlRunner, type SqlRunner } from './sql-runner.js';
-import { StatementBatcher, type StatementBatcherOptions } from './statement-batcher.js';
 
 export interface NewInvoice {
   id?: string;
@@ -65,39 +64,18 @@ const STUCK_PROCESSING = `SELECT id::text AS id, company_id::text AS "companyId"
 FROM invoices WHERE status = 'processing' AND updated_at < $1::timestamptz
 ORDER BY updated_at LIMIT $2::int`;
 
-export interface InvoicesRepositoryOptions {
-  /**
-   * Coalesce concurrent createProcessing calls: their reservations into one statement per batch (on `numbering`), their
-   * inserts into one multi-row statement (on `sql`); see StatementBatcher. Only for runners of their own, outside any
-   * transaction (pg pools): each batch is its own autocommit statement. Absent: one statement per call.
-   */
-  batching?: StatementBatcherOptions;
-}
-
 export class InvoicesRepository {
   private readonly sql: SqlRunner;
   private readonly numbering: SqlRunner;
-  private readonly reserve: (key: SequenceKey) => Promise<number>;
-  private readonly insert: (row: InvoiceInsert) => Promise<InvoiceRecord | null>;
 
   /**
    * `sql`: where the hot statements run (a pg pool as prepared statements; default: through this Prisma client).
    * `numbering`: where number reservations run (a pool with NUMBERING_POOL_OPTIONS; default: `sql`).
+   * Either may be a coalescingSqlRunner: then concurrent calls share multi-row statements.
    */
-  constructor(private readonly prisma: PrismaClient, sql?: SqlRunner, numbering?: SqlRunner, options: InvoicesRepositoryOptions = {}) {
-    const runner = sql ?? prismaSqlRunner(prisma);
-    const numberingRunner = numbering ?? runner;
-    this.sql = runner;
-    this.numbering = numberingRunner;
-    if (options.batching) {
-      const reservations = new StatementBatcher((keys: SequenceKey[]) => reserveNumbers(numberingRunner, keys), options.batching);
-      const inserts = new StatementBatcher((rows: InvoiceInsert[]) => insertProcessingInvoices(runner, rows), options.batching);
-      this.reserve = (key) => reservations.run(key);
-      this.insert = (row) => inserts.run(row);
-    } else {
-      this.reserve = (key) => reserveNumber(numberingRunner, key);
-      this.insert = (row) => insertProcessingInvoice(runner, row);
-    }
+  constructor(private readonly prisma: PrismaClient, sql?: SqlRunner, numbering?: SqlRunner) {
+    this.sql = sql ?? prismaSqlRunner(prisma);
+    this.numbering = numbering ?? this.sql;
   }
 
   /**
@@ -106,14 +84,14 @@ export class InvoicesRepository {
    * number from the request that is taken → NumberTakenError; the automatic path skips numbers someone chose
    * explicitly ahead of the sequence. A failed insertion gives its number back when no later one was reserved
    * meanwhile; otherwise (or after a crash in between) the number stays a gap, as a rejected one does.
-   * Batched (options.batching), a call's reservation and insert share statements with concurrent calls; each call
+   * On coalescing runners, a call's reservation and insert share statements with concurrent calls; each call
    * still gets its own number and row, and a number of a batch's block that cannot be given back stays a gap likewise.
    */
   async createProcessing(input: NewInvoice): Promise<InvoiceRecord> {
     const id = input.id ?? randomUUID();
     const key = { companyId: input.companyId, environment: input.environment, documentType: input.documentType, series: input.series };
     for (let skips = 0; ; skips++) {
-      const reserved = input.number === undefined ? await this.reserve(key) : undefined;
+      const reserved = input.number === undefined ? await reserveNumber(this.numbering, key) : undefined;
       const number = input.number ?? (reserved as number);
       let row: InvoiceRecord | null;
       try {
@@ -140,7 +118,7 @@ export class InvoicesRepository {
     const described = input.describe?.(number) ?? {};
     const totalAmount = described.totalAmount ?? input.totalAmount;
     if (totalAmount === undefined) throw new Error('an invoice needs its total amount');
-    return this.insert({
+    return insertProcessingInvoice(this.sql, {
       id, companyId: input.companyId, environment: input.environment, documentType: input.documentType,
       series: input.series, number, request: input.request, totalAmount, createdAt: input.createdAt ?? new Date(),
       ...(input.reissueOfId ? { reissueOfId: input.reissueOfId } : {}),

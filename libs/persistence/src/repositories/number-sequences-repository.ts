@@ -22,7 +22,7 @@ DO UPDATE SET next_number = number_sequences.next_number + 1, updated_at = now()
 RETURNING next_number - 1 AS number`;
 
 /**
- * Many reservations in one statement (the gateway's StatementBatcher, see InvoicesRepository): one row per distinct
+ * Many reservations in one statement (StatementBatcher's runBatch, on a coalescing runner): one row per distinct
  * key with the count of numbers it needs; the row lock hands the key's whole block [next_number, next_number + count)
  * to this statement, so neither a concurrent batch nor a single reservation can receive any number of it. A key may
  * appear only once (ON CONFLICT DO UPDATE cannot touch a row twice in one statement): reserveNumbers groups them.
@@ -42,11 +42,17 @@ RETURNING next_number`;
 
 const keyValues = (key: SequenceKey) => [key.companyId, key.environment, key.documentType, key.series];
 
-export async function reserveNumber(sql: SqlRunner, key: SequenceKey): Promise<number> {
+async function reserveOne(sql: SqlRunner, key: SequenceKey): Promise<number> {
   const rows = await sql.query<{ number: bigint | string }>('talao_number_reserve', RESERVE, keyValues(key));
   const reserved = rows[0];
   if (!reserved) throw new Error('number reservation returned no row');
   return Number(reserved.number);
+}
+
+/** The next number of the key's series. On a coalescing runner, reserved together with concurrent calls. */
+export function reserveNumber(sql: SqlRunner, key: SequenceKey): Promise<number> {
+  const batcher = sql.batcher?.('talao_number_reserve_blocks', (keys: SequenceKey[]) => reserveNumbers(sql, keys));
+  return batcher ? batcher.run(key) : reserveOne(sql, key);
 }
 
 const keyString = (key: { companyId: string; environment: string; documentType: string; series: number }) =>
@@ -60,7 +66,7 @@ const keyString = (key: { companyId: string; environment: string; documentType: 
  * gap, as a number whose insert failed after a later reservation does.
  */
 export async function reserveNumbers(sql: SqlRunner, keys: readonly SequenceKey[]): Promise<number[]> {
-  if (keys.length === 1) return [await reserveNumber(sql, keys[0]!)];
+  if (keys.length === 1) return [await reserveOne(sql, keys[0]!)];
   const groups = new Map<string, { key: SequenceKey; count: number; next: number }>();
   const groupOf = keys.map((key) => {
     const id = keyString(key);
