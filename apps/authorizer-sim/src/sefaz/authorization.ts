@@ -136,7 +136,7 @@ export function storedDocument(
     issuedAtText: textOf(ide, 'dhEmi') ?? '',
     authorizedAt: f.now,
     nProt: f.nProt,
-    signedNfe: f.signedNfe,
+    signedNfe: Buffer.from(f.signedNfe, 'utf8'),
     protNFe: f.protocol,
     cancelled: false,
     events: [],

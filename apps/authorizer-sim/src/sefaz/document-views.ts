@@ -4,7 +4,7 @@ import { resNFe } from '../responses/event-responses.js';
 import { type StoredNfe } from '../state/sefaz-state.js';
 
 export function nfeProc(document: StoredNfe): string {
-  return `<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">${document.signedNfe}${document.protNFe}</nfeProc>`;
+  return `<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00">${document.signedNfe.toString('utf8')}${document.protNFe}</nfeProc>`;
 }
 
 export function summaryOf(document: StoredNfe, dhRecbto: string): string {
