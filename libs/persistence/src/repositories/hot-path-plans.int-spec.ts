@@ -8,8 +8,9 @@ import { createRequire } from 'node:module';
 import pg from 'pg';
 import { createPrismaClient } from '../prisma-client.js';
 import { InvoicesRepository } from './invoices-repository.js';
-import { coalescingSqlRunner, createSqlPool, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner, type SqlRunner } from './sql-runner.js';
+import { coalescingSqlRunner, createSqlPool, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner } from './sql-runner.js';
 import { SubmissionsRepository } from './submissions-repository.js';
+import { countingSqlRunner } from '../testing/counting-sql-runner.js';
 
 // pg's own rendering of a parameter (arrays as array literals, dates as timestamps), to write it as an SQL literal.
 const { prepareValue } = createRequire(import.meta.url)('pg/lib/utils.js') as { prepareValue(value: unknown): unknown };
@@ -22,14 +23,6 @@ let companyId: string;
 
 /** Every statement the repositories ran, by name: its text and the values of one run. */
 const ran = new Map<string, { text: string; values: unknown[] }>();
-function recording(runner: SqlRunner): SqlRunner {
-  return {
-    query: (name, text, values) => {
-      ran.set(name, { text, values });
-      return runner.query(name, text, values);
-    },
-  };
-}
 
 beforeAll(async () => {
   const taxId = String(Date.now()).padStart(14, '5').slice(-14);
@@ -37,9 +30,9 @@ beforeAll(async () => {
   // The gateway's creation and the issue job's three statements, one call alone and three together each (the
   // statement of one row and the batched one), as the apps wire them.
   for (const batch of [1, 3]) {
-    const sql = coalescingSqlRunner(recording(pgPoolSqlRunner(sqlPool)), { maxBatch: 32, maxInFlight: 2 });
-    const numbering = coalescingSqlRunner(recording(pgPoolSqlRunner(numberingPool)), { maxBatch: 32, maxInFlight: 2 });
-    const invoices = new InvoicesRepository(prisma, sql, numbering);
+    const recorded = [countingSqlRunner(pgPoolSqlRunner(sqlPool)), countingSqlRunner(pgPoolSqlRunner(numberingPool))];
+    const sql = coalescingSqlRunner(recorded[0]!.runner);
+    const invoices = new InvoicesRepository(prisma, sql, coalescingSqlRunner(recorded[1]!.runner));
     const submissions = new SubmissionsRepository(prisma, sql);
     const times = <T>(call: (i: number) => Promise<T>) => Promise.all(Array.from({ length: batch }, (_, i) => call(i)));
     const created = await times(() => invoices.createProcessing({ companyId, environment: 'homologation', documentType: 'nfe', series: 7, request: { n: 1 }, totalAmount: '1.00' }));
@@ -50,6 +43,7 @@ beforeAll(async () => {
       created[i]!.id, { status: 'issued', protocol: `P${i}` },
       { companyId, environment: 'homologation', type: 'invoice.authorized', aggregateId: created[i]!.id, payload: { invoice_id: created[i]!.id } },
     ));
+    for (const r of recorded) for (const [name, run] of r.lastRun) ran.set(name, run);
   }
 });
 
