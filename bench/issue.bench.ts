@@ -35,7 +35,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function runBaseline(): { output: string; perSecond: number | null } {
   const result = spawnSync(process.execPath, ['--import', './bench/support/register-ts.mjs', 'bench/authorizer.bench.ts'], {
-    cwd: repoRoot, env: { ...process.env, BENCH_MS: process.env.BENCH_AUTHORIZER_MS ?? '5000' }, encoding: 'utf8',
+    cwd: repoRoot, env: { ...process.env, BENCH_AUTHORIZATIONS: process.env.BENCH_AUTHORIZER_COUNT ?? '4000' }, encoding: 'utf8',
   });
   const output = `${result.stdout}${result.status === 0 ? '' : result.stderr}`;
   const figures = [...output.matchAll(/([0-9.]+) authorizations\/s/g)].map((m) => Number(m[1]));
