@@ -113,6 +113,21 @@ describe('callHttps with mutual TLS', () => {
     expect(outcome).toMatchObject({ kind: 'failure', reason: 'connection-reset', sent: true });
   });
 
+  it('leaves nothing on a kept-alive socket, however many calls queue for it', async () => {
+    // One socket for 40 calls: all but the first wait in the agent's queue and get the socket as the call before them
+    // releases it. A listener left on it per call would keep every call's request, response and exchange alive.
+    const p = new MutualTlsAgentPool({ caBundlePem: ca.caCertificatePem, maxSockets: 1 });
+    pools.push(p);
+    const agent = p.agentFor(company);
+    const listeners = () => Object.values(agent.freeSockets).flat().map((socket) => socket!.listenerCount('secureConnect') + socket!.listenerCount('connect'));
+    expect((await post(p)).kind).toBe('response');
+    const afterOne = listeners();
+    expect(afterOne).toHaveLength(1);
+    const outcomes = await Promise.all(Array.from({ length: 40 }, () => post(p)));
+    expect(outcomes.every((outcome) => outcome.kind === 'response' && outcome.exchange.timing.connectedMs !== undefined)).toBe(true);
+    expect(listeners()).toEqual(afterOne);
+  });
+
   it('hands HTTP errors back as responses', async () => {
     behaviour = 'error503';
     const outcome = await post(pool(ca.caCertificatePem));

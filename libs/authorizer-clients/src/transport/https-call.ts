@@ -87,11 +87,13 @@ export function callHttps(call: HttpsCall): Promise<TransportOutcome> {
     const progress: CallProgress = { tcpConnected: false, secured: false, written: false, responding: false };
     let settled = false;
     let readTimer: NodeJS.Timeout | undefined;
+    let forgetSocket: (() => void) | undefined;
     const finish = (outcome: TransportOutcome) => {
       if (settled) return;
       settled = true;
       clearTimeout(connectTimer);
       clearTimeout(readTimer);
+      forgetSocket?.();
       exchange.timing.totalMs = elapsed();
       resolve(outcome);
     };
@@ -112,13 +114,23 @@ export function callHttps(call: HttpsCall): Promise<TransportOutcome> {
       clearTimeout(connectTimer);
     };
     req.on('socket', (socket) => {
-      if (req.reusedSocket) {
+      // A socket that arrives already secured: a kept-alive one from the agent's free list (reusedSocket), or one that
+      // another call just released and the agent handed to this call from its queue (Node sets no flag for that one;
+      // it is simply no longer connecting). Only a fresh socket needs the connection events, and their listeners come
+      // off when the call ends: a kept-alive socket outlives thousands of calls, and a listener left on it keeps its
+      // call (request, response, recorded exchange) alive as long as the socket.
+      if (req.reusedSocket || !socket.connecting) {
         progress.tcpConnected = true;
         connected();
-      } else {
-        socket.once('connect', () => (progress.tcpConnected = true));
-        socket.once('secureConnect', connected);
+        return;
       }
+      const tcpConnected = () => (progress.tcpConnected = true);
+      socket.once('connect', tcpConnected);
+      socket.once('secureConnect', connected);
+      forgetSocket = () => {
+        socket.off('connect', tcpConnected);
+        socket.off('secureConnect', connected);
+      };
     });
     req.on('error', fail);
     req.on('response', (res) => {
