@@ -12,6 +12,7 @@ import { buildSignedEvent, buildSignedNfse, SEFIN_VERSION } from './nfse-documen
 import { NFSE_ERRORS, type NfseError } from './nfse-errors.js';
 import { nfseAccessKey } from './nfse-key.js';
 import { type NfseState } from './nfse-state.js';
+import { ownCopy } from '../state/own-memory.js';
 
 export interface NfseServices {
   nfse: NfseState;
@@ -158,7 +159,7 @@ function emit(call: NfseCall, services: NfseServices): Routed {
   const serv = childOf(info, 'serv') ?? {};
   const cServ = childOf(serv, 'cServ') ?? {};
   const toma = childOf(info, 'toma');
-  const nfseXml = buildSignedNfse(
+  const nfseXml = ownCopy(buildSignedNfse(
     {
       key, number, dfeNumber: nfse.nextDfeNumber(), processedAt: clock.stamp(now), municipality,
       servicePlace: textOf(childOf(serv, 'locPrest') ?? {}, 'cLocPrestacao') ?? municipality,
@@ -168,9 +169,12 @@ function emit(call: NfseCall, services: NfseServices): Routed {
       signedDps: rawElement(dps, 'DPS') ?? dps,
     },
     services.nationalKey,
-  );
+  ));
   const takerTaxId = toma ? (textOf(toma, 'CNPJ') ?? textOf(toma, 'CPF')) : undefined;
-  nfse.store({ key, dpsId, tpAmb: call.tpAmb, providerTaxId: provider, takerTaxId, nfseXml, issuedAt: now, cancelled: false, events: new Map() });
+  nfse.store({
+    key: ownCopy(key), dpsId: ownCopy(dpsId), tpAmb: call.tpAmb, providerTaxId: ownCopy(provider),
+    takerTaxId: takerTaxId === undefined ? undefined : ownCopy(takerTaxId), nfseXml, issuedAt: now, cancelled: false, events: new Map(),
+  });
   for (const party of new Set([provider, takerTaxId].filter((p): p is string => !!p))) {
     nfse.feed(party, { key, documentType: 'NFSE', xml: nfseXml, generatedAt: clock.stamp(now) });
   }

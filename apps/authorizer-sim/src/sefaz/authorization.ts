@@ -3,6 +3,7 @@ import { type XmlDocument } from 'libxml2-wasm';
 import { attributeOf, childOf, parseXmlTree, rawElement, rootOf, textOf, validateXmlDocument, type XmlObject } from '@talao/fiscal-xml';
 import { cstatMessage } from '../responses/cstat.js';
 import { type AnswerHeader, protNFe, retEnviNFe } from '../responses/nfe-responses.js';
+import { ownBytes, ownCopy } from '../state/own-memory.js';
 import { type StoredNfe } from '../state/sefaz-state.js';
 import { checkCfop, checkTotals } from './nfe-totals.js';
 import { checkNfeDocument } from './nfe-document-checks.js';
@@ -116,6 +117,7 @@ function firstRejection(call: SefazCall, services: SimServices, infNFe: XmlObjec
   return checkCfop(infNFe) ?? checkTotals(infNFe) ?? { digestValue: signature.facts.digestValue };
 }
 
+/** The document kept for consults, events and DistDFe; every field owns its memory (state/own-memory.ts says why). */
 export function storedDocument(
   infNFe: XmlObject,
   f: { key: string; cUF: string; model: string; issuer: string; series: number; number: number; nProt: string; now: Date; signedNfe: string; protocol: string; tpAmb: '1' | '2' },
@@ -123,25 +125,26 @@ export function storedDocument(
   const ide = childOf(infNFe, 'ide') ?? {};
   const emit = childOf(infNFe, 'emit') ?? {};
   const dest = childOf(infNFe, 'dest');
+  const recipientTaxId = dest ? (textOf(dest, 'CNPJ') ?? textOf(dest, 'CPF')) : undefined;
   return {
-    key: f.key,
+    key: ownCopy(f.key),
     tpAmb: f.tpAmb,
-    cUF: f.cUF,
-    model: f.model,
-    issuerTaxId: f.issuer,
-    recipientTaxId: dest ? (textOf(dest, 'CNPJ') ?? textOf(dest, 'CPF')) : undefined,
+    cUF: ownCopy(f.cUF),
+    model: ownCopy(f.model),
+    issuerTaxId: ownCopy(f.issuer),
+    recipientTaxId: recipientTaxId === undefined ? undefined : ownCopy(recipientTaxId),
     series: f.series,
     number: f.number,
     issuedAt: new Date(textOf(ide, 'dhEmi') ?? f.now.toISOString()),
-    issuedAtText: textOf(ide, 'dhEmi') ?? '',
+    issuedAtText: ownCopy(textOf(ide, 'dhEmi') ?? ''),
     authorizedAt: f.now,
     nProt: f.nProt,
-    signedNfe: Buffer.from(f.signedNfe, 'utf8'),
-    protNFe: f.protocol,
+    signedNfe: ownBytes(f.signedNfe),
+    protNFe: ownCopy(f.protocol),
     cancelled: false,
     events: [],
-    totalValue: textOf(childOf(childOf(infNFe, 'total') ?? {}, 'ICMSTot') ?? {}, 'vNF') ?? '0.00',
-    issuerName: textOf(emit, 'xNome') ?? '',
-    issuerStateRegistration: textOf(emit, 'IE') ?? '',
+    totalValue: ownCopy(textOf(childOf(childOf(infNFe, 'total') ?? {}, 'ICMSTot') ?? {}, 'vNF') ?? '0.00'),
+    issuerName: ownCopy(textOf(emit, 'xNome') ?? ''),
+    issuerStateRegistration: ownCopy(textOf(emit, 'IE') ?? ''),
   };
 }

@@ -1,5 +1,6 @@
 // NFeDistribuicaoDFe feed: per interested tax id, documents numbered by NSU (15 digits), and the query pace the
 // real service enforces (656 "Consumo Indevido" when asked again too soon after an empty answer).
+import { ownCopy } from './own-memory.js';
 
 export interface FeedDocument {
   nsu: string;
@@ -17,7 +18,7 @@ export class DistributionFeed {
 
   add(taxId: string, schema: string, xml: string): FeedDocument {
     const feed = this.feeds.get(taxId) ?? [];
-    const document = { nsu: String(feed.length + 1).padStart(15, '0'), schema, xml };
+    const document = { nsu: String(feed.length + 1).padStart(15, '0'), schema, xml: ownCopy(xml) };
     feed.push(document);
     this.feeds.set(taxId, feed);
     return document;
