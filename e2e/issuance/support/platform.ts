@@ -66,10 +66,19 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
   const gatewayEnv = { ...shared, PORT: String(gatewayPort), HOST: '127.0.0.1', ADMIN_TOKEN: randomBytes(24).toString('hex'), ...options.gatewayEnv };
   const startIssuer = () => startApp('apps/issuer/dist/main.js', issuerEnv, `http://127.0.0.1:${issuerPort}/readyz`);
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
-  const started = await withBuiltApps(async () => ({
-    issuer: await startIssuer(),
-    gateway: await startApp('apps/gateway/dist/main.js', gatewayEnv, `${gatewayUrl}/readyz`),
-  }));
+  // An app that fails to start must not leave the ones before it running: the caller never gets a Platform to stop.
+  const started = await withBuiltApps(async () => {
+    let issuer: AppProcess | undefined;
+    try {
+      issuer = await startIssuer();
+      return { issuer, gateway: await startApp('apps/gateway/dist/main.js', gatewayEnv, `${gatewayUrl}/readyz`) };
+    } catch (error) {
+      await issuer?.kill('SIGKILL');
+      await sim.stop();
+      rmSync(workDir, { recursive: true, force: true });
+      throw error;
+    }
+  });
   let issuer = started.issuer;
   const gateway = started.gateway;
 
