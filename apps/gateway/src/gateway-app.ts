@@ -53,7 +53,9 @@ export async function createGatewayApp(config: GatewayConfig, logger = createLog
     app.useBodyParser('json', { limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] });
     app.use(bodyParserErrors(config.bodyLimitBytes));
     app.useGlobalFilters(new ErrorEnvelopeFilter(logger));
-    app.enableShutdownHooks();
+    // Named signals only: with no list Nest also shuts down on SIGUSR2 (and SIGQUIT, SIGTRAP...), so an operator
+    // taking a heap snapshot (node --heapsnapshot-signal=SIGUSR2) stopped the gateway instead.
+    app.enableShutdownHooks(['SIGTERM', 'SIGINT', 'SIGHUP']);
 
     serveOpenApi(app, buildOpenApiDocument(app, config.publicBaseUrl));
     // Give Redis a moment so the first requests are metered; a Redis that is down does not stop the API (fail open).

@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   }
   const logger = createLogger({ name: 'gateway', level: config.logLevel });
   const { app } = await createGatewayApp(config, logger);
-  // enableShutdownHooks: SIGTERM/SIGINT close the HTTP server (in-flight requests finish), then Redis and PostgreSQL.
+  // enableShutdownHooks: SIGTERM/SIGINT/SIGHUP close the HTTP server (in-flight requests finish), then Redis and PostgreSQL.
   await app.listen(config.port, config.host);
   logger.info({ config: describeConfig(config), url: await app.getUrl() }, 'gateway listening');
 }

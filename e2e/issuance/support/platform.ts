@@ -27,6 +27,7 @@ export interface Platform {
   prisma: ReturnType<typeof createPrismaClient>;
   gatewayUrl: string;
   issuer(): AppProcess;
+  gateway(): AppProcess;
   /** Starts the issuer again (after a kill) with the same environment. */
   restartIssuer(): Promise<AppProcess>;
   createCompany(options?: CompanyOptions): Promise<TestCompany>;
@@ -90,6 +91,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
   return {
     sim, prisma, gatewayUrl,
     issuer: () => issuer,
+    gateway: () => gateway,
     async restartIssuer() {
       await issuer.kill('SIGKILL');
       // Under the build lock, so a concurrent build cannot pull a lib's dist from under the starting process.
