@@ -114,12 +114,12 @@ export function callHttps(call: HttpsCall): Promise<TransportOutcome> {
       clearTimeout(connectTimer);
     };
     req.on('socket', (socket) => {
-      // A socket that arrives already secured: a kept-alive one from the agent's free list (reusedSocket), or one that
-      // another call just released and the agent handed to this call from its queue (Node sets no flag for that one;
-      // it is simply no longer connecting). Only a fresh socket needs the connection events, and their listeners come
-      // off when the call ends: a kept-alive socket outlives thousands of calls, and a listener left on it keeps its
-      // call (request, response, recorded exchange) alive as long as the socket.
-      if (req.reusedSocket || !socket.connecting) {
+      // A socket that is no longer connecting arrives already secured: a kept-alive one from the agent's free list, or
+      // one another call just released and the agent handed to this call from its queue (for that one Node does not
+      // set req.reusedSocket, so that flag cannot tell). Only a fresh socket needs the connection events, and their
+      // listeners come off when the call ends: a kept-alive socket outlives thousands of calls, and a listener left on
+      // it keeps its call (request, response, recorded exchange) alive as long as the socket.
+      if (!socket.connecting) {
         progress.tcpConnected = true;
         connected();
         return;
