@@ -13,7 +13,7 @@ import { NFE_FAMILY_ALGORITHMS, NFSE_NACIONAL_ALGORITHMS } from './signature-che
 import { oneCharacterMutations } from './one-character-mutations.js';
 
 // apps/authorizer-sim/src/sefaz/ is four levels below the repository root.
-const samples = fileURLToPath(new URL('../../../../../shared/fiscal/samples/nfe/', import.meta.url));
+const samples = fileURLToPath(new URL('../../../../fixtures/fiscal/samples/nfe/', import.meta.url));
 const readSample = (file: string) => readFileSync(`${samples}${file}`, 'utf8');
 const idOf = (xml: string) => /Id="((?:NFe|ID)\d{44,})"/.exec(xml)?.[1] as string;
 

@@ -10,7 +10,7 @@ import { readCanonicalTree } from './canonical-tree.js';
 import { oneCharacterMutations } from './one-character-mutations.js';
 
 // apps/authorizer-sim/src/sefaz/ is four levels below the repository root.
-const samples = fileURLToPath(new URL('../../../../../shared/fiscal/samples/nfe/', import.meta.url));
+const samples = fileURLToPath(new URL('../../../../fixtures/fiscal/samples/nfe/', import.meta.url));
 const readSample = (file: string) => readFileSync(`${samples}${file}`, 'utf8');
 
 /** parseXmlTree's answer as text (keys in order), or its error; readCanonicalTree must give that tree or nothing. */

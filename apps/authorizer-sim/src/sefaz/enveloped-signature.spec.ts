@@ -12,7 +12,7 @@ import { verifyEnvelopedSignature } from './enveloped-signature.js';
 import { NFE_FAMILY_ALGORITHMS, NFSE_NACIONAL_ALGORITHMS } from './signature-checks.js';
 
 // apps/authorizer-sim/src/sefaz/ is four levels below the repository root.
-const samples = fileURLToPath(new URL('../../../../../shared/fiscal/samples/nfe/', import.meta.url));
+const samples = fileURLToPath(new URL('../../../../fixtures/fiscal/samples/nfe/', import.meta.url));
 const NFE = [...NFE_FAMILY_ALGORITHMS, 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315'];
 
 describe('verifyEnvelopedSignature', () => {

@@ -12,7 +12,7 @@ import { nfeOfValidatedLot } from './nfe-in-lot.js';
 import { NFE_FAMILY_ALGORITHMS } from './signature-checks.js';
 
 // apps/authorizer-sim/src/sefaz/ is four levels below the repository root.
-const samples = fileURLToPath(new URL('../../../../../shared/fiscal/samples/nfe/', import.meta.url));
+const samples = fileURLToPath(new URL('../../../../fixtures/fiscal/samples/nfe/', import.meta.url));
 const DS = { ds: 'http://www.w3.org/2000/09/xmldsig#' };
 
 /** The sample without its XML declaration (all are UTF-8): a declaration alone already rules the shortcut out. */

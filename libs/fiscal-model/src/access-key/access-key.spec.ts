@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { accessKeyCheckDigit, buildAccessKey, isAccessKeyValid, parseAccessKey } from './access-key.js';
 import { deriveNumericCode } from './numeric-code.js';
 
-const samplesDir = resolve(process.cwd(), '..', 'shared', 'fiscal', 'samples', 'nfe');
+const samplesDir = resolve(process.cwd(), 'fixtures', 'fiscal', 'samples', 'nfe');
 
 /**
  * Keys of documents an authorizer actually accepted: the nfeProc files, the distribution documents and the signed

@@ -17,10 +17,10 @@ describe('IBGE tables', () => {
     expect(findState('XX')).toBeUndefined();
     expect(findStateByCode(43)?.uf).toBe('RS');
   });
-  it('matches the shared CSV row for row', async () => {
+  it('matches the IBGE CSV row for row', async () => {
     const { readFileSync } = await import('node:fs');
     const { resolve } = await import('node:path');
-    const csv = readFileSync(resolve(process.cwd(), '..', 'shared', 'fiscal', 'tables', 'municipios_ibge.csv'), 'utf8');
+    const csv = readFileSync(resolve(process.cwd(), 'fixtures', 'fiscal', 'tables', 'municipios_ibge.csv'), 'utf8');
     const rows = csv.trim().split(/\r?\n/).slice(1);
     expect(rows).toHaveLength(5570);
     for (const row of rows) {

@@ -1,9 +1,9 @@
-// Test support: the shared fiscal samples (../shared/fiscal relative to the repository root).
+// Test support: the fiscal reference fixtures (fixtures/fiscal at the repository root, copied from shared/fiscal).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-// This file is libs/xml-signing/src/testing/: the repository root is four levels up, shared/ is its sibling.
-const SAMPLES = fileURLToPath(new URL('../../../../../shared/fiscal/samples/', import.meta.url));
+// This file is libs/xml-signing/src/testing/: the repository root is four levels up.
+const SAMPLES = fileURLToPath(new URL('../../../../fixtures/fiscal/samples/', import.meta.url));
 
 export function readSample(relativePath: string): string {
   return readFileSync(`${SAMPLES}${relativePath}`, 'utf8');
