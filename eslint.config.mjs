@@ -1,6 +1,9 @@
 // Lint without type information: fast enough for CI on two cores; `typecheck` covers types.
 import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
+import { moduleBoundaries } from './tools/lint/module-boundaries.mjs';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/generated/**', '.tools/**', '.data/**', 'coverage/**'] },
@@ -19,4 +22,12 @@ export default tseslint.config(
     files: ['apps/**/*.ts', 'libs/persistence/**/*.ts', 'libs/config/**/*.ts', 'libs/observability/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
+  {
+    // The dependency rules of docs/architecture.md, enforced on every TypeScript file of every project.
+    files: ['**/*.ts'],
+    plugins: { '@nx': nx },
+    rules: { '@nx/enforce-module-boundaries': ['error', moduleBoundaries] },
+  },
+  // Formatting is prettier's (npm run format:check); turn off the lint rules that would argue with it.
+  prettier,
 );

@@ -14,6 +14,7 @@ const shared = {
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swcrc, swcrc: false, module: { type: 'es6' } }] },
   moduleNameMapper: {
     '^@talao/([a-z0-9-]+)$': '<rootDir>/libs/$1/src/index.ts',
+    '^@talao/([a-z0-9-]+)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',

@@ -18,7 +18,7 @@
 import { spawnSync } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { sampleNfeRequest } from '../libs/fiscal-model/src/testing/samples.js';
+import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { startPlatform } from '../e2e/issuance/support/platform.js';
 import { cpuByProcess, describeCpuPerDocument } from './support/process-cpu.js';
 import { withScratchDatabase } from './support/scratch-database.js';

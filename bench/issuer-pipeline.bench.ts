@@ -11,7 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { createInvoice } from '@talao/issuance';
-import { sampleNfeRequest } from '../libs/fiscal-model/src/testing/samples.js';
+import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { startHarness } from '../e2e/issuer/support/issuer-harness.js';
 import { withScratchDatabase } from './support/scratch-database.js';
 

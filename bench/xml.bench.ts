@@ -10,8 +10,8 @@ import { createPrivateKey, sign as rsaSign } from 'node:crypto';
 import { createTestCertificateAuthority } from '@talao/icp-test-ca';
 import { createSigner, loadPkcs12 } from '@talao/xml-signing';
 import { buildNfe, buildSignValidateNfe, validateXml } from '@talao/fiscal-xml';
-import { sampleNfeDocument } from '../libs/fiscal-xml/src/testing/nfe-document-arbitrary.js';
-import { signWithXmlCrypto } from '../libs/fiscal-xml/src/testing/test-signer.js';
+import { sampleNfeDocument } from '@talao/fiscal-xml/testing';
+import { signWithXmlCrypto } from '@talao/fiscal-xml/testing';
 
 const BUDGET_MS = Number(process.env.BENCH_MS ?? 2000);
 

@@ -1,7 +1,7 @@
 // POST /api/v1/invoices end to end: gateway, issuer and authorizer simulator as real processes, real PostgreSQL and
 // Redis. Each case asserts what the integrator sees (HTTP) and what the platform recorded (database, simulator).
 import { jest } from '@jest/globals';
-import { sampleNfeRequest, sampleNfseRequest } from '../../libs/fiscal-model/src/testing/samples.js';
+import { sampleNfeRequest, sampleNfseRequest } from '@talao/fiscal-model/testing';
 import { type Platform, startPlatform } from './support/platform.js';
 
 jest.setTimeout(120_000);

@@ -4,7 +4,7 @@
 // the invoice's own protocol), and no duplicate rejection (204 duplicate NF-e, 539 duplicate with another key) ever
 // happened. Bounded: recovery after the last kill waits for BullMQ's stalled-job check (the worker's 30 s lock).
 import { jest } from '@jest/globals';
-import { sampleNfeRequest } from '../../libs/fiscal-model/src/testing/samples.js';
+import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { type Platform, startPlatform } from './support/platform.js';
 
 jest.setTimeout(300_000);

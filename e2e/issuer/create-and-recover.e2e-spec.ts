@@ -6,7 +6,7 @@ import {
   createInvoice, InvalidInvoiceStateError, InvoiceValidationError, issueInvoice, IssuerNotConfiguredError, NumberConflictError, QuotaExceededError,
   reissueInvoice, sweepStuckInvoices,
 } from '@talao/issuance';
-import { sampleNfeRequest } from '../../libs/fiscal-model/src/testing/samples.js';
+import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { type Harness, startHarness } from './support/issuer-harness.js';
 
 jest.setTimeout(60_000);

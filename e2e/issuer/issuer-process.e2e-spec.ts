@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { jest } from '@jest/globals';
 import { createInvoice } from '@talao/issuance';
-import { sampleNfeRequest } from '../../libs/fiscal-model/src/testing/samples.js';
+import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { type Harness, startHarness } from './support/issuer-harness.js';
 import { buildIssuer, runIssuerOnce, startIssuer } from './support/issuer-process.js';
 

@@ -2,7 +2,7 @@
 // state, submissions with the exact bytes, usage ledger and outbox in PostgreSQL.
 import { jest } from '@jest/globals';
 import { createInvoice, OutcomeWaiter } from '@talao/issuance';
-import { sampleNfeRequest } from '../../libs/fiscal-model/src/testing/samples.js';
+import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { type Harness, startHarness } from './support/issuer-harness.js';
 
 // Short retries for the outage cases: 3 tries, 100 ms doubling.

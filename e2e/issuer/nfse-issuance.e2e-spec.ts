@@ -3,7 +3,7 @@
 import { jest } from '@jest/globals';
 import { createInvoice } from '@talao/issuance';
 import { decodeGzipBase64 } from '@talao/fiscal-xml';
-import { sampleNfseRequest } from '../../libs/fiscal-model/src/testing/samples.js';
+import { sampleNfseRequest } from '@talao/fiscal-model/testing';
 import { type Harness, startHarness } from './support/issuer-harness.js';
 
 jest.setTimeout(60_000);

@@ -2,7 +2,7 @@
 import { type DpsDocument } from '@talao/fiscal-model';
 import { buildDps, dpsId } from '@talao/fiscal-xml';
 import { type A1Certificate, createSigner } from '@talao/xml-signing';
-import { sampleDpsDocument } from '../../../libs/fiscal-xml/src/testing/dps-document-arbitrary.js';
+import { sampleDpsDocument } from '@talao/fiscal-xml/testing';
 
 export function signedDps(certificate: A1Certificate, options: { cnpj: string; number: number; takerCnpj: string }): { dpsId: string; signedDps: string } {
   const base = sampleDpsDocument(11);

@@ -3,7 +3,7 @@
 import { buildAccessKey, type NfeDocument } from '@talao/fiscal-model';
 import { buildNfe, formatFiscalDateTime } from '@talao/fiscal-xml';
 import { type A1Certificate, createSigner } from '@talao/xml-signing';
-import { sampleNfeDocument } from '../../../libs/fiscal-xml/src/testing/nfe-document-arbitrary.js';
+import { sampleNfeDocument } from '@talao/fiscal-xml/testing';
 
 export interface FixtureOptions {
   cnpj: string;

@@ -12,7 +12,7 @@ import { jobOutcomeChannel, JobOutcomeSubscription, QUEUE_NAMES, queueKeyPrefix 
 import { Queue, type Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createIssueWorker, issuanceHandlers } from '../../../apps/issuer/src/issue-worker.js';
-import { SAMPLE_TECHNICAL_RESPONSIBLE } from '../../../libs/fiscal-model/src/testing/samples.js';
+import { SAMPLE_TECHNICAL_RESPONSIBLE } from '@talao/fiscal-model/testing';
 import { createIssuingCompany } from '../../support/issuing-company.js';
 import { type RunningSimulator, startSimulator } from '../../authorizers/support/simulator-process.js';
 

@@ -1,7 +1,7 @@
 // The Idempotency-Key protocol on the run's PostgreSQL: the row as the lock under real concurrency, replay, body
 // mismatch, 24 h expiry, release after an unexpected failure, and the takeover of a dead holder's lock.
 import { CompaniesRepository } from '@talao/persistence';
-import { newCompanyInput, testPrismaClient } from '../../../../libs/persistence/src/testing/test-database.js';
+import { newCompanyInput, testPrismaClient } from '@talao/persistence/testing';
 import { IdempotencyStore } from './idempotency-store.js';
 import { runIdempotently } from './run-idempotently.js';
 

