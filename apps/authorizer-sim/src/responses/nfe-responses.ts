@@ -1,6 +1,7 @@
 // Answers of the NF-e 4.00 services, in the element order of the official response schemas (retEnviNFe_v4.00,
 // retConsReciNFe_v4.00, retConsSitNFe_v4.00, retConsStatServ_v4.00). Values are escaped by the canonical writer.
 import { element, NFE_NAMESPACE, textElement } from '@talao/fiscal-xml';
+import { textElements } from './text-sequence.js';
 
 export const SIM_VERSION = 'TALAO-SIM-1.0';
 
@@ -23,27 +24,28 @@ export interface ProtocolInfo {
 }
 
 export function protNFe(info: ProtocolInfo): string {
-  const body =
-    textElement('tpAmb', info.tpAmb) +
-    textElement('verAplic', SIM_VERSION) +
-    textElement('chNFe', info.chNFe) +
-    textElement('dhRecbto', info.dhRecbto) +
-    (info.nProt ? textElement('nProt', info.nProt) : '') +
-    (info.digVal ? textElement('digVal', info.digVal) : '') +
-    textElement('cStat', info.cStat) +
-    textElement('xMotivo', info.xMotivo);
+  const body = textElements([
+    ['tpAmb', info.tpAmb],
+    ['verAplic', SIM_VERSION],
+    ['chNFe', info.chNFe],
+    ['dhRecbto', info.dhRecbto],
+    ['nProt', info.nProt || undefined],
+    ['digVal', info.digVal || undefined],
+    ['cStat', info.cStat],
+    ['xMotivo', info.xMotivo],
+  ]);
   return element('protNFe', element('infProt', body), { versao: '4.00' });
 }
 
 function header(h: AnswerHeader): string {
-  return (
-    textElement('tpAmb', h.tpAmb) +
-    textElement('verAplic', SIM_VERSION) +
-    textElement('cStat', h.cStat) +
-    textElement('xMotivo', h.xMotivo) +
-    textElement('cUF', h.cUF) +
-    textElement('dhRecbto', h.dhRecbto)
-  );
+  return textElements([
+    ['tpAmb', h.tpAmb],
+    ['verAplic', SIM_VERSION],
+    ['cStat', h.cStat],
+    ['xMotivo', h.xMotivo],
+    ['cUF', h.cUF],
+    ['dhRecbto', h.dhRecbto],
+  ]);
 }
 
 /** retEnviNFe: lot-level answer alone, with the NF-e's protocol (sync, 104), or with a receipt (async, 103). */
@@ -56,14 +58,15 @@ export function retEnviNFe(h: AnswerHeader, detail?: { protNFe: string } | { nRe
 
 export function retConsReciNFe(h: AnswerHeader & { nRec: string }, protocols: string[]): string {
   const body =
-    textElement('tpAmb', h.tpAmb) +
-    textElement('verAplic', SIM_VERSION) +
-    textElement('nRec', h.nRec) +
-    textElement('cStat', h.cStat) +
-    textElement('xMotivo', h.xMotivo) +
-    textElement('cUF', h.cUF) +
-    textElement('dhRecbto', h.dhRecbto) +
-    protocols.join('');
+    textElements([
+      ['tpAmb', h.tpAmb],
+      ['verAplic', SIM_VERSION],
+      ['nRec', h.nRec],
+      ['cStat', h.cStat],
+      ['xMotivo', h.xMotivo],
+      ['cUF', h.cUF],
+      ['dhRecbto', h.dhRecbto],
+    ]) + protocols.join('');
   return element('retConsReciNFe', body, { xmlns: NFE_NAMESPACE, versao: '4.00' });
 }
 
