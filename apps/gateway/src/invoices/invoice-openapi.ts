@@ -7,7 +7,7 @@ import { invoiceRequestJsonSchema } from '@talao/fiscal-model';
 const { $schema: _dialect, ...requestSchema } = invoiceRequestJsonSchema();
 
 /** Request-body examples written from SPEC.md's tables ("Invoice request", "Item", "Address"). */
-const NFE_EXAMPLE = {
+export const NFE_EXAMPLE = {
   document_type: 'nfe',
   client_name: 'Maria da Silva',
   tax_id: '12345678909',
@@ -31,7 +31,7 @@ const NFE_EXAMPLE = {
   ],
 };
 
-const NFSE_EXAMPLE = {
+export const NFSE_EXAMPLE = {
   document_type: 'nfse',
   client_name: 'Cliente Servicos Ltda',
   tax_id: '11222333000181',
