@@ -24,9 +24,9 @@ export interface ItemRulesContext {
 
 const CFOP_FIRST_DIGIT: Record<Destination, string> = { internal: '5', interstate: '6', foreign: '7' };
 const DESTINATION_WORDS: Record<Destination, string> = {
-  internal: 'the buyer is in the issuer state',
-  interstate: 'the buyer is in another state',
-  foreign: 'the buyer is abroad',
+  internal: 'the recipient is in the issuer state',
+  interstate: 'the recipient is in another state',
+  foreign: 'the recipient is abroad',
 };
 
 function validateProduct(item: ItemParsed, path: string, destination: Destination, errors: FieldError[]): ValidatedProduct | undefined {
