@@ -1,4 +1,4 @@
-// An issuer company ready for issuance in end-to-end tests: a complete São Paulo profile in the normal tax regime
+// An issuer company ready for issuance in end-to-end tests: a complete São Paulo profile (normal tax regime by default)
 // and, unless told otherwise, an A1 certificate issued by the simulator's CA (so the simulator accepts its mTLS and
 // signatures) stored encrypted through the real repository.
 import { randomBytes } from 'node:crypto';
@@ -9,6 +9,8 @@ export interface IssuingCompanyOptions {
   certificate?: boolean;
   productionQuota: number | null;
   stateRegistration?: string | null;
+  /** Default normal (CRT 3: IBS/CBS required on every item from 2026). */
+  taxRegime?: 'normal' | 'simples_nacional' | 'simples_nacional_excess' | 'mei';
 }
 
 export interface IssuingCompanyDeps {
@@ -26,7 +28,7 @@ export async function createIssuingCompany(deps: IssuingCompanyDeps, options: Is
   const taxId = uniqueCnpj();
   const company = await deps.prisma.company.create({
     data: {
-      taxId, legalName: 'EMPRESA EMISSORA LTDA', taxRegime: 'normal', street: 'Avenida Paulista', number: '1000', district: 'Bela Vista',
+      taxId, legalName: 'EMPRESA EMISSORA LTDA', taxRegime: options.taxRegime ?? 'normal', street: 'Avenida Paulista', number: '1000', district: 'Bela Vista',
       cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP', postalCode: '01310100', municipalRegistration: '12345678',
       stateRegistration: options.stateRegistration === undefined ? '110042490114' : options.stateRegistration,
       defaultNfseServiceCode: '1.07',

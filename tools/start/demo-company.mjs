@@ -18,10 +18,11 @@ export const DEMO_COMPANY = {
   address: {
     street: 'Avenida Paulista',
     number: '1000',
-    district: 'Bela Vista',
-    city_code: '3550308', // São Paulo (IBGE)
+    neighborhood: 'Bela Vista',
+    city: 'São Paulo',
     state: 'SP',
-    postal_code: '01310100',
+    zip_code: '01310100',
+    city_code: '3550308', // São Paulo (IBGE): the code decides
   },
   phone: '1130000000',
   email: 'demo@talao.example',

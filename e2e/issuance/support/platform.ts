@@ -7,13 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { ApiKeysRepository, CertificatesRepository, CertificateVault, createPrismaClient } from '@talao/persistence';
-import { createIssuingCompany } from '../../support/issuing-company.js';
+import { createIssuingCompany, type IssuingCompanyOptions } from '../../support/issuing-company.js';
 import { type RunningSimulator, startSimulator } from '../../authorizers/support/simulator-process.js';
 import { type AppProcess, freePort, startApp, withBuiltApps } from './app-processes.js';
 
 export interface CompanyOptions {
   certificate?: boolean;
   productionQuota?: number | null;
+  taxRegime?: IssuingCompanyOptions['taxRegime'];
 }
 
 export interface TestCompany {
@@ -102,6 +103,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
       const companyId = await createIssuingCompany({ prisma, certificates, sim }, {
         productionQuota: companyOptions.productionQuota === undefined ? null : companyOptions.productionQuota,
         certificate: companyOptions.certificate,
+        ...(companyOptions.taxRegime ? { taxRegime: companyOptions.taxRegime } : {}),
       });
       companyIds.push(companyId);
       const homologation = await apiKeys.create({ companyId, name: 'e2e', environment: 'homologation', context: 'api' });

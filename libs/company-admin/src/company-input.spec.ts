@@ -6,7 +6,7 @@ const valid = {
   legal_name: 'Padaria Exemplo Ltda',
   tax_regime: 'simples_nacional',
   state_registration: '123456789',
-  address: { street: 'Rua A', number: '10', district: 'Centro', city_code: '3550308', state: 'sp', postal_code: '01001000' },
+  address: { street: 'Rua A', number: '10', neighborhood: 'Centro', city: 'Sao Paulo', city_code: '3550308', state: 'sp', zip_code: '01001000' },
   default_series: { nfe: 2 },
   default_nfse_service_code: '010701',
   plan: { name: 'pro', production_quota: 1000, overage_price: '0.25' },
@@ -27,10 +27,17 @@ describe('parseCreateCompanyInput', () => {
     const company = parseCreateCompanyInput(valid);
     expect(company.taxId).toBe('12ABC34501DE35');
     expect(company.cityName).toBe('São Paulo');
+    expect(company).toMatchObject({ district: 'Centro', postalCode: '01001000' });
     expect(company.state).toBe('SP');
     expect(company.defaultNfeSeries).toBe(2);
     expect(company.defaultNfseSeries).toBeUndefined();
     expect(company.plan).toEqual({ name: 'pro', productionQuota: 1000, overagePrice: '0.25' });
+  });
+
+  it('speaks the invoice request\'s address vocabulary: district and postal_code are unknown', () => {
+    expect(problems({ ...valid, address: { ...valid.address, district: 'Centro', postal_code: '01001000' } })).toEqual([
+      { field: 'address', message: expect.stringMatching(/district.*postal_code/) },
+    ]);
   });
 
   it('refuses a CPF, a malformed CNPJ, an unknown city and a state that is not the city’s', () => {

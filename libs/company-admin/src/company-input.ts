@@ -24,10 +24,12 @@ export const createCompanyInputSchema = z
       street: text(60).optional(),
       number: text(60).optional(),
       complement: text(60).optional(),
-      district: text(60).optional(),
+      neighborhood: text(60).optional(),
+      // Accepted as the invoice request accepts it: the IBGE code decides, the stored name is the table's.
+      city: text(60).optional(),
       city_code: z.string().trim().regex(/^\d{7}$/, 'must be the 7-digit IBGE municipality code'),
       state: z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be a 2-letter state abbreviation (UF)'),
-      postal_code: digits(8, 8).optional(),
+      zip_code: digits(8, 8).optional(),
     }),
     phone: digits(6, 14).optional(),
     email: z.email('must be an e-mail address').max(60).optional(),
@@ -47,7 +49,7 @@ export const createCompanyInputSchema = z
 
 export type CreateCompanyInput = z.input<typeof createCompanyInputSchema>;
 
-/** The validated company, in the persistence model's field names. */
+/** The validated company, in the persistence model's field names (district = neighborhood, postalCode = zip_code). */
 export interface NewCompany {
   taxId: string;
   legalName: string;
@@ -111,11 +113,11 @@ export function parseCreateCompanyInput(input: unknown): NewCompany {
     street: data.address.street ?? null,
     number: data.address.number ?? null,
     complement: data.address.complement ?? null,
-    district: data.address.district ?? null,
+    district: data.address.neighborhood ?? null,
     cityCode: municipality.code,
     cityName: municipality.name,
     state: municipality.state,
-    postalCode: data.address.postal_code ?? null,
+    postalCode: data.address.zip_code ?? null,
     phone: data.phone ?? null,
     email: data.email ?? null,
     ...(data.default_series?.nfe !== undefined && { defaultNfeSeries: data.default_series.nfe }),

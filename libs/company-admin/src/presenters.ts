@@ -1,4 +1,5 @@
-// The JSON shapes operators see, shared by the admin API and the CLI (snake_case, like the public API).
+// The JSON shapes operators see, shared by the admin API and the CLI (snake_case, and the address in the invoice
+// request's vocabulary: neighborhood, city, zip_code).
 import type { ApiKeyRecord, CertificateRecord, CompanyRecord } from './ports.js';
 
 export function presentCompany(company: CompanyRecord) {
@@ -14,11 +15,11 @@ export function presentCompany(company: CompanyRecord) {
       street: company.street,
       number: company.number,
       complement: company.complement,
-      district: company.district,
-      city_code: company.cityCode,
-      city_name: company.cityName,
+      neighborhood: company.district,
+      city: company.cityName,
       state: company.state,
-      postal_code: company.postalCode,
+      zip_code: company.postalCode,
+      city_code: company.cityCode,
     },
     phone: company.phone,
     email: company.email,

@@ -41,7 +41,7 @@ describe('admin: companies and certificates (real PostgreSQL)', () => {
     expect(await read.json()).toMatchObject({
       id: created.id,
       tax_id: taxId,
-      address: { city_code: '3550308', city_name: 'São Paulo', state: 'SP' },
+      address: { street: 'Rua Augusta', number: '100', neighborhood: 'Consolação', city: 'São Paulo', state: 'SP', zip_code: '01305000', city_code: '3550308' },
       plan: { name: 'pro', production_quota: 1000, overage_price: '0.25' },
       default_nfse_service_code: '010101',
     });

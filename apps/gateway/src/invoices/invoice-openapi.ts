@@ -6,29 +6,36 @@ import { invoiceRequestJsonSchema } from '@talao/fiscal-model';
 
 const { $schema: _dialect, ...requestSchema } = invoiceRequestJsonSchema();
 
-const NFE_EXAMPLE = {
+/** Request-body examples written from SPEC.md's tables ("Invoice request", "Item", "Address"). */
+export const NFE_EXAMPLE = {
   document_type: 'nfe',
-  buyer: {
-    tax_id: '12345678909',
-    name: 'Maria da Silva',
-    address: { street: 'Rua Augusta', number: '500', district: 'Consolacao', city_code: '3550308', state: 'SP', postal_code: '01305000' },
-  },
+  client_name: 'Maria da Silva',
+  tax_id: '12345678909',
+  recipient_address: { street: 'Rua Augusta', number: '500', neighborhood: 'Consolacao', city: 'Sao Paulo', state: 'SP', zip_code: '01305000', city_code: '3550308' },
   items: [
     {
       description: 'Camiseta algodao',
-      code: 'SKU-1',
-      quantity: '2',
       unit_price: '49.90',
-      product: { br: { ncm: '61091000', cfop: '5102' } },
-      tax: { icms: { cst: '00', origin: '0', rate: '18' }, pis: { cst: '01', rate: '1.65' }, cofins: { cst: '01', rate: '7.6' } },
+      product: {
+        quantity: '2',
+        unit: 'UN',
+        barcode: '7891000315507',
+        br: {
+          ncm: '61091000',
+          cfop: '5102',
+          tax: { icms: { cst: '00', origin: '0', rate: '18' }, pis: { cst: '01', rate: '1.65' }, cofins: { cst: '01', rate: '7.6' } },
+          ibs_cbs: { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' },
+        },
+      },
     },
   ],
 };
 
-const NFSE_EXAMPLE = {
+export const NFSE_EXAMPLE = {
   document_type: 'nfse',
-  buyer: { tax_id: '11222333000181', name: 'Cliente Servicos Ltda' },
-  items: [{ description: 'Suporte tecnico', quantity: 1, amount: '1500.00', service_code: '1.07' }],
+  client_name: 'Cliente Servicos Ltda',
+  tax_id: '11222333000181',
+  items: [{ description: 'Suporte tecnico', amount: '1500.00', service_code: '1.07', tax_retained: false, observations: 'Contrato 12/2026' }],
 };
 
 const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });

@@ -87,7 +87,7 @@ export function companyRequest(taxId = uniqueCnpj()) {
     trade_name: 'Teste',
     tax_regime: 'simples_nacional',
     state_registration: '110042490114',
-    address: { street: 'Rua Augusta', number: '100', district: 'Consolação', city_code: '3550308', state: 'SP', postal_code: '01305000' },
+    address: { street: 'Rua Augusta', number: '100', neighborhood: 'Consolação', city: 'São Paulo', city_code: '3550308', state: 'SP', zip_code: '01305000' },
     default_nfse_service_code: '010101',
     plan: { name: 'pro', production_quota: 1000, overage_price: '0.2500' },
   };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { isAccessKeyValid, parseAccessKey } from '../access-key/access-key.js';
 import { validateInvoiceRequest } from '../request/validate-invoice-request.js';
 import type { ValidatedInvoiceRequest } from '../request/validated-request.js';
-import { SAMPLE_TECHNICAL_RESPONSIBLE, sampleIssuer, sampleNfeRequest, sampleNfseRequest } from '../testing/samples.js';
+import { SAMPLE_IBS_CBS, SAMPLE_TECHNICAL_RESPONSIBLE, sampleIssuer, sampleNfeItem, sampleNfeRequest, sampleNfseRequest } from '../testing/samples.js';
 import { computeDpsDocument, dpsId } from './compute-dps.js';
 import { HOMOLOGATION_RECIPIENT_NAME, computeNfeDocument } from './compute-nfe.js';
 import { localTime } from './issue-time.js';
@@ -71,8 +71,8 @@ describe('computeNfeDocument', () => {
   it('prod: fixed places, SEM GTIN, zero extras omitted; totals and IBSCBSTot; change', () => {
     const body = sampleNfeRequest({
       items: [
-        { ...(sampleNfeRequest().items as object[])[0], quantity: '3', unit_price: '0.335', discount: '0.01', freight: '2' },
-        { ...(sampleNfeRequest().items as object[])[0], quantity: '1.5', unit_price: undefined, amount: '10', product: { br: { ncm: '61091000', cfop: '5102' } } },
+        sampleNfeItem({ quantity: '3', unit_price: '0.335', product: { code: 'SKU-1', barcode: '7891000315507', discount: '0.01', freight: '2' } }),
+        sampleNfeItem({ quantity: '1.5', amount: '10' }),
       ],
       payment: [{ method: 'cash', amount: '20' }],
     });
@@ -86,10 +86,18 @@ describe('computeNfeDocument', () => {
     expect(doc.pag).toEqual({ detPag: [{ tPag: '01', vPag: '20.00' }], vTroco: '7.00' });
     expect(doc.transp).toEqual({ modFrete: '9' });
   });
+  it('manufacturer_cnpj: CNPJFab with indEscala N, beside CEST', () => {
+    const doc = computeNfeDocument(validated(sampleNfeRequest({ items: [sampleNfeItem({ unit_price: '10', br: { cest: '2806300', manufacturer_cnpj: '12ABC34501DE35' } })] })), issuer, context);
+    expect(doc.det[0]!.prod).toMatchObject({ CEST: '2806300', indEscala: 'N', CNPJFab: '12ABC34501DE35' });
+    expect(computeNfeDocument(validated(sampleNfeRequest()), issuer, context).det[0]!.prod.CNPJFab).toBeUndefined();
+  });
   it('interstate and foreign destinations', () => {
     const foreign = validated(sampleNfeRequest({
-      buyer: { name: 'John Doe', address: { street: 'Main St', number: '1', district: 'Downtown', country_code: 'US', bacen_country_code: '2496' } },
-      items: [{ ...(sampleNfeRequest().items as object[])[0], product: { br: { ncm: '61091000', cfop: '7102' } } }],
+      client_name: 'John Doe',
+      tax_id: '',
+      client_email: undefined,
+      recipient_address: { street: 'Main St', number: '1', neighborhood: 'Downtown', city: 'Boston', country_code: 'US', bacen_country_code: '2496' },
+      items: [sampleNfeItem({ unit_price: '10', cfop: '7102' })],
     }));
     const doc = computeNfeDocument(foreign, issuer, { ...context, environment: 'production' });
     expect(doc.ide.idDest).toBe('3');
@@ -105,10 +113,13 @@ describe('computeDpsDocument', () => {
   const dpsContext = { environment: 'production' as const, series: 1, number: 7, issuedAt: NOW };
   it('combines items of one service: descriptions joined, values summed, discounts unconditional', () => {
     const body = sampleNfseRequest({
-      buyer: { tax_id: '12345678909', name: 'Joao', email: 'j@example.com', address: { street: 'Rua A', number: '1', district: 'Centro', city_code: '3304557', state: 'RJ', postal_code: '20000000' } },
+      client_name: 'Joao',
+      tax_id: '12345678909',
+      client_email: 'j@example.com',
+      recipient_address: { street: 'Rua A', number: '1', neighborhood: 'Centro', city: 'Rio de Janeiro', state: 'RJ', zip_code: '20000000', city_code: '3304557' },
       items: [
-        { description: 'Consultoria', quantity: '2', unit_price: '150', discount: '10', service_code: '1.07', ibs_cbs: { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' } },
-        { description: 'Deslocamento', quantity: '1', amount: '50.5', other_expenses: '4.5', ibs_cbs: { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' } },
+        { description: 'Consultoria', unit_price: '150', product: { quantity: '2' }, discount: '10', service_code: '1.07', observations: 'Horas de março', ibs_cbs: SAMPLE_IBS_CBS },
+        { description: 'Deslocamento', amount: '55', ibs_cbs: SAMPLE_IBS_CBS },
       ],
       additional_info: 'Contrato 12',
     });
@@ -118,17 +129,31 @@ describe('computeDpsDocument', () => {
     expect(dps).toMatchObject({ tpAmb: '1', dhEmi: '2026-03-10T12:04:05-03:00', dCompet: '2026-03-10', serie: '1', nDPS: '7', tpEmit: '1', cLocEmi: '3550308' });
     expect(dps.prest).toEqual({ CNPJ: '11222333000181', IM: '12345678', fone: '1133334444', email: 'fiscal@talao.example', regTrib: { opSimpNac: '1', regEspTrib: '0' } });
     expect(dps.toma).toEqual({ CPF: '12345678909', xNome: 'Joao', end: { endNac: { cMun: '3304557', CEP: '20000000' }, xLgr: 'Rua A', nro: '1', xBairro: 'Centro' }, email: 'j@example.com' });
-    expect(dps.serv).toEqual({ locPrest: { cLocPrestacao: '3550308' }, cServ: { cTribNac: '010701', xDescServ: 'Consultoria; Deslocamento' }, infoCompl: { xInfComp: 'Contrato 12' } });
+    expect(dps.serv).toEqual({ locPrest: { cLocPrestacao: '3550308' }, cServ: { cTribNac: '010701', xDescServ: 'Consultoria; Deslocamento' }, infoCompl: { xInfComp: 'Horas de março | Contrato 12' } });
+    expect(dps.valores.trib.tribMun).toEqual({ tribISSQN: '1', tpRetISSQN: '1' });
     expect(dps.valores.vServPrest.vServ).toBe('355.00');
     expect(dps.valores.vDescCondIncond).toEqual({ vDescIncond: '10.00' });
     expect(dps.IBSCBS).toEqual({ finNFSe: '0', indFinal: '1', cIndOp: '100301', indDest: '0', valores: { trib: { gIBSCBS: { CST: '000', cClassTrib: '000001' } } } });
   });
   it('Simples Nacional provider; no IBS/CBS group when items have none', () => {
     const simples = sampleIssuer('simples_nacional');
-    const dps = computeDpsDocument(validated(sampleNfseRequest({ items: [{ description: 'Suporte', quantity: 1, amount: 10 }] }), simples), simples, dpsContext);
+    const dps = computeDpsDocument(validated(sampleNfseRequest({ items: [{ description: 'Suporte', amount: 10 }] }), simples), simples, dpsContext);
     expect(dps.prest.regTrib).toEqual({ opSimpNac: '3', regApTribSN: '1', regEspTrib: '0' });
     expect(dps.IBSCBS).toBeUndefined();
     expect(dps.toma).toEqual({ CNPJ: '11222333000181', xNome: 'Cliente Servicos Ltda' });
+  });
+  it('tax_retained → tpRetISSQN 2; observations alone fill xInfComp', () => {
+    const simples = sampleIssuer('simples_nacional');
+    const body = sampleNfseRequest({ items: [{ description: 'Limpeza', amount: '200', tax_retained: true, observations: 'ISS retido pelo tomador' }] });
+    const dps = computeDpsDocument(validated(body, simples), simples, dpsContext);
+    expect(dps.valores.trib.tribMun).toEqual({ tribISSQN: '1', tpRetISSQN: '2' });
+    expect(dps.serv.infoCompl).toEqual({ xInfComp: 'ISS retido pelo tomador' });
+  });
+  it('homologation sends the test phrase as the taker name (SPEC.md "What the service does" 8)', () => {
+    const dps = computeDpsDocument(validated(sampleNfseRequest()), issuer, { ...dpsContext, environment: 'homologation' });
+    expect(dps.tpAmb).toBe('2');
+    expect(dps.toma!.xNome).toBe(HOMOLOGATION_RECIPIENT_NAME);
+    expect(dps.toma!.CNPJ).toBe('11222333000181');
   });
   it('dpsId: CPF issuer is type 1; alphanumeric CNPJ refused by the v1.01 schema', () => {
     expect(dpsId('3550308', '12345678909', 0, 1)).toBe('DPS355030810001234567890900000000000000000001');

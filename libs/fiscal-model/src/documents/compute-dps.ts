@@ -1,12 +1,14 @@
-// computeDpsDocument: one DPS from a validated NFS-e request. The items share one service code (validated), so
-// they combine: descriptions joined with "; ", vServ = Σ (gross + freight + insurance + other expenses),
-// unconditional discount = Σ discounts.
+// computeDpsDocument: one DPS from a validated NFS-e request. The items share one service code and one ISS
+// withholding (validated), so they combine: descriptions joined with "; " (xDescServ), observations and
+// additional_info joined in xInfComp, vServ = Σ gross (an NFS-e item has no freight, insurance or other expenses;
+// they are 0), unconditional discount = Σ discounts.
 import { Dec, money, sum } from '../decimal/money.js';
 import { parseTaxId } from '../identifiers/tax-id.js';
 import type { IssuerProfile } from '../request/issuer-profile.js';
 import type { ValidatedInvoiceRequest } from '../request/validated-request.js';
 import { findState } from '../tables/ibge.js';
-import { DEFAULT_APPLICATION_VERSION } from './compute-nfe.js';
+import { dpsComplementaryText } from '../request/dps-text.js';
+import { DEFAULT_APPLICATION_VERSION, HOMOLOGATION_RECIPIENT_NAME } from './compute-nfe.js';
 import type { DpsDocument, DpsPerson, DpsProvider } from './dps-document.js';
 import { localTime } from './issue-time.js';
 
@@ -36,13 +38,14 @@ export function dpsId(cityCode: string, taxId: string, series: number, number: n
   return `DPS${cityCode}${parsed.kind === 'cnpj' ? '2' : '1'}${parsed.value.padStart(14, '0')}${String(series).padStart(5, '0')}${String(number).padStart(15, '0')}`;
 }
 
-function toma(request: ValidatedInvoiceRequest): DpsPerson {
+function toma(request: ValidatedInvoiceRequest, environment: DpsContext['environment']): DpsPerson {
   const b = request.buyer;
   const id = b.taxId ? (b.taxId.kind === 'cnpj' ? { CNPJ: b.taxId.value } : { CPF: b.taxId.value }) : {};
   const a = b.address;
   return {
     ...id,
-    xNome: b.name,
+    // SPEC.md "What the service does" 8: in homologation the recipient name sent is the test phrase, for both types.
+    xNome: environment === 'homologation' ? HOMOLOGATION_RECIPIENT_NAME : b.name,
     // Abroad the DPS needs a structured foreign address the request does not carry: it is left out (optional).
     ...(a && !b.foreign
       ? { end: { endNac: { cMun: a.cityCode, CEP: a.postalCode! }, xLgr: a.street, nro: a.number, ...(a.complement ? { xCpl: a.complement } : {}), xBairro: a.district } }
@@ -73,6 +76,7 @@ export function computeDpsDocument(request: ValidatedInvoiceRequest, issuer: Iss
   const first = items[0]!;
   const ibs = first.ibsCbs;
   const operationIndicator = ibs?.operation_indicator ?? issuer.defaultOperationIndicator;
+  const complement = dpsComplementaryText(items, request.additionalInfo);
   if (ibs && !operationIndicator) throw new RangeError('IBS/CBS on a DPS needs cIndOp (ibs_cbs.operation_indicator or the company default)');
   return {
     id,
@@ -85,17 +89,18 @@ export function computeDpsDocument(request: ValidatedInvoiceRequest, issuer: Iss
     tpEmit: '1',
     cLocEmi: issuer.address.cityCode,
     prest,
-    toma: toma(request),
+    toma: toma(request, context.environment),
     serv: {
       // Place of service: the provider's municipality (the common case; the request has no field for another).
       locPrest: { cLocPrestacao: issuer.address.cityCode },
       cServ: { cTribNac: first.serviceCode!, xDescServ: items.map((i) => i.description).join('; ') },
-      ...(request.additionalInfo ? { infoCompl: { xInfComp: request.additionalInfo } } : {}),
+      ...(complement ? { infoCompl: { xInfComp: complement } } : {}),
     },
     valores: {
       vServPrest: { vServ: money(vServ) },
       ...(discount.gt(0) ? { vDescCondIncond: { vDescIncond: money(discount) } } : {}),
-      trib: { tribMun: { tribISSQN: '1', tpRetISSQN: '1' }, totTrib: { indTotTrib: '0' } },
+      // Every item agrees on tax_retained (validated): 2 = withheld by the taker, 1 = not withheld.
+      trib: { tribMun: { tribISSQN: '1', tpRetISSQN: first.taxRetained ? '2' : '1' }, totTrib: { indTotTrib: '0' } },
     },
     ...(ibs
       ? {

@@ -98,7 +98,10 @@ function prod(item: ValidatedItem): NfeProd {
   const extras = { vFrete: positive(item.freight), vSeg: positive(item.insurance), vDesc: positive(item.discount), vOutro: positive(item.otherExpenses) };
   const qCom = new Dec(item.quantity).toFixed(4);
   return {
-    cProd: item.code, cEAN: p.gtin, xProd: item.description, NCM: p.ncm, ...(p.cest ? { CEST: p.cest } : {}), CFOP: p.cfop,
+    cProd: item.code, cEAN: p.gtin, xProd: item.description, NCM: p.ncm,
+    // CNPJFab is the manufacturer of goods made in a not relevant scale (indEscala N); validated to come with CEST.
+    ...(p.cest ? { CEST: p.cest, ...(p.manufacturerCnpj ? { indEscala: 'N' as const, CNPJFab: p.manufacturerCnpj } : {}) } : {}),
+    CFOP: p.cfop,
     uCom: item.unit, qCom, vUnCom: item.unitPrice, vProd: item.gross,
     cEANTrib: p.gtin, uTrib: item.unit, qTrib: qCom, vUnTrib: item.unitPrice,
     ...Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== undefined)),

@@ -62,6 +62,7 @@ export interface DpsService {
     /** Item descriptions joined with "; " (≤ 2000). */
     readonly xDescServ: string;
   };
+  /** The items' observations, then additional_info, joined with " | " (≤ 2000). */
   readonly infoCompl?: { readonly xInfComp: string };
 }
 
@@ -73,8 +74,8 @@ export interface DpsValues {
     readonly tribMun: {
       /** 1 = taxable operation. */
       readonly tribISSQN: '1';
-      /** 1 = not withheld. */
-      readonly tpRetISSQN: '1';
+      /** 1 = not withheld, 2 = withheld by the taker (tax_retained). */
+      readonly tpRetISSQN: '1' | '2';
     };
     /** Approximate tax burden: indTotTrib 0 ("not informed") unless the issuer is in Simples Nacional. */
     readonly totTrib: { readonly indTotTrib: '0' } | { readonly pTotTribSN: DecimalText };

@@ -97,6 +97,10 @@ export interface NfeProd {
   readonly xProd: string;
   readonly NCM: string; // 8 digits
   readonly CEST?: string; // 7 digits
+  /** Only beside CEST: "N" (not relevant scale) when CNPJFab is given. */
+  readonly indEscala?: 'S' | 'N';
+  /** Manufacturer CNPJ; only beside CEST (the layout's sequence CEST, indEscala, CNPJFab). */
+  readonly CNPJFab?: string;
   readonly CFOP: string; // 4 digits
   readonly uCom: string;
   readonly qCom: DecimalText; // TDec_1104v, 4 places

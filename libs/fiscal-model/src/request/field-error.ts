@@ -10,7 +10,7 @@ export const FIELD_ERROR_CODES = [
   'FIELD_CHARACTERS_UNSUPPORTED', // characters the XML layout cannot carry (outside Latin-1, control characters)
   'FIELD_NOT_APPLICABLE', // a field that does not apply to this document type or configuration
   'FIELD_PRECISION_UNSUPPORTED', // more decimal places than the layout carries (outside items)
-  // buyer
+  // recipient (client_name, tax_id, recipient_address)
   'TAX_ID_INVALID',
   'CITY_CODE_UNKNOWN',
   'STATE_CITY_MISMATCH',
@@ -43,7 +43,7 @@ export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
 export interface FieldError {
   readonly code: FieldErrorCode;
-  /** JSON path of the offending field: "buyer.address.city_code", "items[0].amount"; "" for the whole body. */
+  /** JSON path of the offending field: "recipient_address.city_code", "items[0].amount"; "" for the whole body. */
   readonly field: string;
   /** A sentence for a person, in English. */
   readonly message: string;

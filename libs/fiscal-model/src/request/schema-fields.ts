@@ -37,6 +37,3 @@ export function decimal(description: string, example: string) {
     .union([z.string(), z.number()])
     .meta({ description: `${description} A decimal string (recommended) or a JSON number.`, examples: [example, Number(example)] });
 }
-
-export const positiveInt = (max: number, description: string) =>
-  z.number().int().min(1).max(max).meta({ description });

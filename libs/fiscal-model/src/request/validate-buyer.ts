@@ -1,37 +1,38 @@
-// Buyer rules: tax id by length and shape, address against the IBGE table, destination (idDest) against the
-// issuer's state, and the defaults that follow from them (indIEDest, indFinal).
-import { parseTaxId } from '../identifiers/tax-id.js';
+// The recipient: top-level client_name / tax_id / recipient_address (and the additive client_* fields). Tax id by
+// length and shape, address against the IBGE table, destination (idDest) against the issuer's state, and the
+// defaults that follow from them (indIEDest, indFinal). The validated shape keeps its internal name, `buyer`.
+import { isCnpjShape, isCpfShape } from '../identifiers/tax-id.js';
 import { findMunicipality } from '../tables/ibge.js';
 import { findCountryName } from '../tables/national-codes.js';
 import { type FieldError, fieldError } from './field-error.js';
-import type { InvoiceRequestParsed } from './invoice-request-schema.js';
+import type { AddressParsed, InvoiceRequestParsed } from './invoice-request-schema.js';
 import type { IssuerProfile } from './issuer-profile.js';
+import { checkLayoutLength, NFE_LIMITS } from './layout-limits.js';
 import type { Destination, ValidatedAddress, ValidatedBuyer } from './validated-request.js';
-
-type BuyerParsed = InvoiceRequestParsed['buyer'];
 
 export interface BuyerResult {
   readonly buyer: ValidatedBuyer;
   readonly destination: Destination;
 }
 
-function validateAddress(
-  address: NonNullable<BuyerParsed['address']>,
-  documentType: 'nfe' | 'nfse',
-  errors: FieldError[],
-): ValidatedAddress | undefined {
+const ADDRESS = 'recipient_address';
+
+function validateAddress(address: AddressParsed, documentType: 'nfe' | 'nfse', errors: FieldError[]): ValidatedAddress | undefined {
+  const before = errors.length;
+  if (documentType === 'nfe') {
+    checkLayoutLength(address.street, `${ADDRESS}.street`, documentType, NFE_LIMITS.street, errors);
+    checkLayoutLength(address.neighborhood, `${ADDRESS}.neighborhood`, documentType, NFE_LIMITS.neighborhood, errors);
+  }
   const countryCode = address.country_code ?? 'BR';
-  const base = { street: address.street, number: address.number, district: address.district, ...(address.complement ? { complement: address.complement } : {}) };
+  const base = { street: address.street, number: address.number, district: address.neighborhood, ...(address.complement ? { complement: address.complement } : {}) };
   if (countryCode !== 'BR') {
     const countryName = findCountryName(countryCode);
     if (!countryName) {
-      errors.push(fieldError('FIELD_INVALID', 'buyer.address.country_code', 'Unknown ISO 3166 alpha-2 country code', 'an ISO 3166 alpha-2 code', countryCode));
-      return undefined;
+      errors.push(fieldError('FIELD_INVALID', `${ADDRESS}.country_code`, 'Unknown ISO 3166 alpha-2 country code', 'an ISO 3166 alpha-2 code', countryCode));
+    } else if (documentType === 'nfe' && !address.bacen_country_code) {
+      errors.push(fieldError('FIELD_REQUIRED', `${ADDRESS}.bacen_country_code`, 'A recipient abroad on an NF-e needs the BACEN country code (cPais)', '4 digits', null));
     }
-    if (documentType === 'nfe' && !address.bacen_country_code) {
-      errors.push(fieldError('FIELD_REQUIRED', 'buyer.address.bacen_country_code', 'A foreign NF-e buyer needs the BACEN country code (cPais)', '4 digits', null));
-      return undefined;
-    }
+    if (errors.length > before) return undefined;
     return {
       ...base,
       cityCode: '9999999',
@@ -39,67 +40,61 @@ function validateAddress(
       state: 'EX',
       countryCode,
       ...(address.bacen_country_code ? { bacenCountryCode: address.bacen_country_code } : {}),
-      ...(address.postal_code ? { postalCode: address.postal_code } : {}),
+      ...(address.zip_code ? { postalCode: address.zip_code } : {}),
     };
   }
-  let ok = true;
-  for (const key of ['city_code', 'state', 'postal_code'] as const) {
-    if (address[key] === undefined) {
-      errors.push(fieldError('FIELD_REQUIRED', `buyer.address.${key}`, `A Brazilian address needs ${key}`, 'a value', null));
-      ok = false;
-    }
+  for (const key of ['state', 'zip_code', 'city_code'] as const) {
+    if (address[key] === undefined) errors.push(fieldError('FIELD_REQUIRED', `${ADDRESS}.${key}`, `A Brazilian address needs ${key}`, 'a value', null));
   }
-  if (!ok) return undefined;
+  if (errors.length > before) return undefined;
   const city = findMunicipality(address.city_code!);
   if (!city) {
-    errors.push(fieldError('CITY_CODE_UNKNOWN', 'buyer.address.city_code', 'Not a municipality of the IBGE table', 'an IBGE municipality code', address.city_code));
+    errors.push(fieldError('CITY_CODE_UNKNOWN', `${ADDRESS}.city_code`, 'Not a municipality of the IBGE table', 'an IBGE municipality code', address.city_code));
     return undefined;
   }
   if (city.state !== address.state) {
-    errors.push(
-      fieldError('STATE_CITY_MISMATCH', 'buyer.address.state', `City ${city.code} (${city.name}) is in ${city.state}`, city.state, address.state),
-    );
+    errors.push(fieldError('STATE_CITY_MISMATCH', `${ADDRESS}.state`, `City ${city.code} (${city.name}) is in ${city.state}`, city.state, address.state));
     return undefined;
   }
-  return { ...base, cityCode: city.code, cityName: city.name, state: city.state, postalCode: address.postal_code!, countryCode: 'BR', bacenCountryCode: '1058' };
+  // `city` (the name as sent) is not compared: the code decides, and the document carries the table's name.
+  return { ...base, cityCode: city.code, cityName: city.name, state: city.state, postalCode: address.zip_code!, countryCode: 'BR', bacenCountryCode: '1058' };
 }
 
-export function validateBuyer(
-  buyer: BuyerParsed,
-  documentType: 'nfe' | 'nfse',
-  issuer: IssuerProfile,
-  errors: FieldError[],
-): BuyerResult | undefined {
-  const before = errors.length;
-  const foreign = (buyer.address?.country_code ?? 'BR') !== 'BR';
-  let taxId: ValidatedBuyer['taxId'];
-  let foreignId: string | undefined;
+function validateTaxId(req: InvoiceRequestParsed, documentType: 'nfe' | 'nfse', foreign: boolean, errors: FieldError[]) {
+  const value = req.tax_id;
   if (foreign) {
-    foreignId = buyer.tax_id ?? '';
     // idEstrangeiro: empty or 5–20 printable characters (leiaute: ([!-ÿ]{0}|[!-ÿ]{5,20})?)
-    if (!/^([A-Za-z0-9.\-/]{5,20})?$/.test(foreignId)) {
-      errors.push(fieldError('TAX_ID_INVALID', 'buyer.tax_id', 'A foreign id is empty or has 5 to 20 letters, digits, ".", "-" or "/"', 'empty or 5–20 characters', buyer.tax_id));
+    if (!/^([A-Za-z0-9.\-/]{5,20})?$/.test(value)) {
+      errors.push(fieldError('TAX_ID_INVALID', 'tax_id', 'For a recipient abroad tax_id is the foreign id: empty or 5 to 20 letters, digits, ".", "-" or "/"', 'empty or 5–20 characters', value));
     }
-  } else if (buyer.tax_id === undefined) {
-    errors.push(fieldError('FIELD_REQUIRED', 'buyer.tax_id', 'The buyer CPF or CNPJ is required', 'CPF (11) or CNPJ (14)', null));
-  } else {
-    const parsed = parseTaxId(buyer.tax_id);
-    if (!parsed) {
-      errors.push(
-        fieldError('TAX_ID_INVALID', 'buyer.tax_id', 'Must be a CPF (11 digits) or a CNPJ (12 letters or digits, then 2 digits)', 'CPF (11) or CNPJ (14)', buyer.tax_id),
-      );
-    } else if (documentType === 'nfse' && parsed.kind === 'cnpj' && !/^\d{14}$/.test(parsed.value)) {
-      // DPS v1.01 (TSCNPJ [0-9]{14}) cannot carry an alphanumeric CNPJ yet; refuse now rather than fail the schema later.
-      errors.push(fieldError('TAX_ID_INVALID', 'buyer.tax_id', 'The NFS-e layout (DPS v1.01) accepts numeric CNPJ only', '14 digits', buyer.tax_id));
-    } else taxId = parsed;
+    return { foreignId: value };
   }
-  if (documentType === 'nfe' && buyer.name.length < 2) {
-    errors.push(fieldError('FIELD_INVALID', 'buyer.name', 'The NF-e needs a name of 2 to 60 characters', '2–60 characters', buyer.name));
+  // The length decides (11 CPF, 14 CNPJ); shape only, as sent: no punctuation, never an older check-digit rule.
+  const taxId = value.length === 11 && isCpfShape(value) ? ({ kind: 'cpf', value } as const) : value.length === 14 && isCnpjShape(value) ? ({ kind: 'cnpj', value } as const) : undefined;
+  if (!taxId) {
+    errors.push(
+      fieldError('TAX_ID_INVALID', 'tax_id', 'Must be a CPF (11 digits) or a CNPJ (14 characters: 12 letters A–Z or digits, then 2 digits), without punctuation', 'CPF (11) or CNPJ (14)', value),
+    );
+    return {};
   }
+  if (documentType === 'nfse' && taxId.kind === 'cnpj' && !/^\d{14}$/.test(value)) {
+    // DPS v1.01 (TSCNPJ [0-9]{14}) cannot carry an alphanumeric CNPJ yet; refuse now rather than fail the schema later.
+    errors.push(fieldError('TAX_ID_INVALID', 'tax_id', 'The NFS-e layout (DPS v1.01) accepts a numeric CNPJ only (document_type nfse)', '14 digits for nfse', value));
+    return {};
+  }
+  return { taxId };
+}
+
+export function validateBuyer(req: InvoiceRequestParsed, documentType: 'nfe' | 'nfse', issuer: IssuerProfile, errors: FieldError[]): BuyerResult | undefined {
+  const before = errors.length;
+  const foreign = (req.recipient_address?.country_code ?? 'BR') !== 'BR';
+  const { taxId, foreignId } = validateTaxId(req, documentType, foreign, errors);
+  // NFS-e: toma/xNome holds 1–300, more than client_name's 120; the NF-e holds 2–60.
+  if (documentType === 'nfe') checkLayoutLength(req.client_name, 'client_name', documentType, NFE_LIMITS.clientName, errors);
   let address: ValidatedAddress | undefined;
-  if (buyer.address) address = validateAddress(buyer.address, documentType, errors);
+  if (req.recipient_address) address = validateAddress(req.recipient_address, documentType, errors);
   else if (documentType === 'nfe') {
-    errors.push(fieldError('ADDRESS_REQUIRED', 'buyer.address', 'The NF-e requires the buyer full address', 'an address', null));
+    errors.push(fieldError('ADDRESS_REQUIRED', ADDRESS, 'An NF-e requires the recipient address', 'an address', null));
   }
   if (errors.length > before) return undefined;
 
@@ -109,10 +104,10 @@ export function validateBuyer(
     buyer: {
       ...(taxId ? { taxId } : {}),
       ...(foreignId !== undefined ? { foreignId } : {}),
-      name: buyer.name,
-      ...(buyer.state_registration ? { stateRegistration: buyer.state_registration } : {}),
-      ...(buyer.email ? { email: buyer.email } : {}),
-      ...(buyer.phone ? { phone: buyer.phone } : {}),
+      name: req.client_name,
+      ...(req.client_state_registration ? { stateRegistration: req.client_state_registration } : {}),
+      ...(req.client_email ? { email: req.client_email } : {}),
+      ...(req.client_phone ? { phone: req.client_phone } : {}),
       ...(address ? { address } : {}),
       foreign,
     },

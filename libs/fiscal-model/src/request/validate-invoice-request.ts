@@ -9,6 +9,7 @@ import { type InvoiceRequestParsed, PAYMENT_METHODS, invoiceRequestSchema } from
 import { type IssuerProfile, usesCsosn } from './issuer-profile.js';
 import { schemaErrors } from './schema-errors.js';
 import { stateRegistrationIndicator, validateBuyer } from './validate-buyer.js';
+import { dpsComplementaryText } from './dps-text.js';
 import { validateItem } from './validate-items.js';
 import type { ValidatedInvoiceRequest, ValidatedItem, ValidatedPayment } from './validated-request.js';
 
@@ -73,24 +74,92 @@ function resolvePayments(parsed: InvoiceRequestParsed, vNF: Dec, errors: FieldEr
   return payments;
 }
 
-/** NFS-e ignores `product` (catalogues send it on every line): removed before the schema sees it. */
-function ignoreNfseProducts(body: Record<string, unknown>): Record<string, unknown> {
-  if (body.document_type !== 'nfse' || !Array.isArray(body.items)) return body;
+/** What an NFS-e item reads of `product`: the quantity, and the NF-e amounts (kept only so they are refused by name). */
+const NFSE_PRODUCT_KEYS = ['quantity', 'discount', 'freight', 'insurance', 'other_expenses'];
+
+function nfseProduct(product: unknown): Record<string, unknown> | undefined {
+  if (product === null || typeof product !== 'object' || Array.isArray(product)) return undefined;
+  const kept = Object.fromEntries(Object.entries(product).filter(([key]) => NFSE_PRODUCT_KEYS.includes(key)));
+  return Object.keys(kept).length > 0 ? kept : undefined;
+}
+
+/**
+ * The body as the service reads it: for nfse, `product.br` and the other descriptive product fields (unit, barcode,
+ * code) are ignored (catalogues send them on every line), so they are neither validated nor stored. Any other body is
+ * returned unchanged. Store this rather than the body as received.
+ */
+export function acceptedRequestBody(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const request = body as Record<string, unknown>;
+  if (request.document_type !== 'nfse' || !Array.isArray(request.items)) return body;
   return {
-    ...body,
-    items: body.items.map((item: unknown) => {
-      if (item === null || typeof item !== 'object' || Array.isArray(item)) return item;
-      const { product: _ignored, ...rest } = item as Record<string, unknown>;
-      return rest;
+    ...request,
+    items: request.items.map((item: unknown) => {
+      if (item === null || typeof item !== 'object' || Array.isArray(item) || !('product' in item)) return item;
+      const { product, ...rest } = item as Record<string, unknown>;
+      const kept = nfseProduct(product);
+      return kept ? { ...rest, product: kept } : rest;
     }),
   };
+}
+
+/** series and number: a string of digits or an integer (the schema checked the shape), within the layout's range. */
+function numbering(value: string | number | undefined, field: string, min: number, max: number, errors: FieldError[]): number | undefined {
+  if (value === undefined) return undefined;
+  const n = typeof value === 'number' ? value : Number(value);
+  if (n < min || n > max) {
+    errors.push(fieldError('FIELD_OUT_OF_RANGE', field, `Must be between ${min} and ${max}`, `${min}–${max}`, value));
+    return undefined;
+  }
+  return n;
+}
+
+/** The DPS carries one service: what the items must share, and what they share xInfComp with. */
+function nfseDocumentRules(req: InvoiceRequestParsed, items: readonly ValidatedItem[], issuer: IssuerProfile, errors: FieldError[]): void {
+  const first = items[0]!;
+  for (const item of items.slice(1)) {
+    if (item.serviceCode !== first.serviceCode) {
+      errors.push(
+        fieldError('SERVICE_CODES_MIXED', `items[${item.index}].service_code`, `One NFS-e carries one service: every item must have service code ${first.serviceCode}; issue one invoice per service`, first.serviceCode!, item.serviceCode),
+      );
+    }
+    // tpRetISSQN is one per DPS.
+    if (Boolean(item.taxRetained) !== Boolean(first.taxRetained)) {
+      errors.push(
+        fieldError('FIELD_INVALID', `items[${item.index}].tax_retained`, 'One NFS-e has one ISS withholding (tpRetISSQN): every item must agree with items[0]', String(Boolean(first.taxRetained)), Boolean(item.taxRetained)),
+      );
+    }
+  }
+  // The DPS carries one IBS/CBS classification: every item must agree with the first, and cIndOp must resolve.
+  const ibs = first.ibsCbs;
+  items.forEach((item) => {
+    const same = item.ibsCbs?.cst === ibs?.cst && item.ibsCbs?.classification === ibs?.classification;
+    if (!same) {
+      errors.push(fieldError('FIELD_INVALID', `items[${item.index}].ibs_cbs`, 'One NFS-e carries one IBS/CBS classification: give every item the same cst and classification as items[0]', 'the ibs_cbs of items[0]', item.ibsCbs ?? null));
+    }
+  });
+  if (ibs && !ibs.operation_indicator && !issuer.defaultOperationIndicator) {
+    errors.push(fieldError('FIELD_REQUIRED', 'items[0].ibs_cbs.operation_indicator', 'The NFS-e IBS/CBS group needs cIndOp and the company has no default', '6 digits', null));
+  }
+  const joined = items.map((i) => i.description).join('; ');
+  if (joined.length > 2000) {
+    errors.push(fieldError('FIELD_TOO_LONG', 'items', `The NFS-e carries the joined item descriptions in xDescServ, which holds 2000 characters; got ${joined.length} (document_type nfse)`, 'at most 2000 characters for nfse', joined.length));
+  }
+  const complement = dpsComplementaryText(items, req.additional_info);
+  if (complement !== undefined && complement.length > 2000) {
+    const last = [...items].reverse().find((i) => i.observations);
+    const field = req.additional_info ? 'additional_info' : `items[${last!.index}].observations`;
+    errors.push(
+      fieldError('FIELD_TOO_LONG', field, `The NFS-e carries the items' observations and additional_info together in xInfComp, which holds 2000 characters; together they have ${complement.length} (document_type nfse)`, 'at most 2000 characters together for nfse', complement.length),
+    );
+  }
 }
 
 export function validateInvoiceRequest(body: unknown, issuer: IssuerProfile, options: ValidationOptions = {}): ValidationResult {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     return { ok: false, errors: [fieldError('FIELD_INVALID', '', 'The body must be a JSON object', 'an object', body)] };
   }
-  const input = ignoreNfseProducts(body as Record<string, unknown>);
+  const input = acceptedRequestBody(body);
   const parsed = invoiceRequestSchema.safeParse(input, { reportInput: true });
   if (!parsed.success) return { ok: false, errors: schemaErrors(parsed.error, input) };
   const req = parsed.data;
@@ -106,7 +175,9 @@ export function validateInvoiceRequest(body: unknown, issuer: IssuerProfile, opt
   if (type === 'nfe' && (purpose === 'complementary' || purpose === 'return') && !req.referenced_keys) {
     errors.push(fieldError('REFERENCE_REQUIRED', 'referenced_keys', `A ${purpose} NF-e must reference the original document`, 'access keys', null));
   }
-  const buyerResult = validateBuyer(req.buyer, type, issuer, errors);
+  const series = numbering(req.series, 'series', 0, 999, errors);
+  const number = numbering(req.number, 'number', 1, 999_999_999, errors);
+  const buyerResult = validateBuyer(req, type, issuer, errors);
   const destination = buyerResult?.destination ?? 'internal';
   const buyer = buyerResult?.buyer;
   const nonContributor = buyer ? stateRegistrationIndicator(buyer) === '9' : false;
@@ -124,36 +195,11 @@ export function validateInvoiceRequest(body: unknown, issuer: IssuerProfile, opt
     const validated = validateItem(item, i, itemCtx, errors);
     if (validated) items.push(validated);
   });
-  if (type === 'nfse' && items.length === req.items.length) {
-    const first = items[0]!.serviceCode;
-    for (const item of items.slice(1)) {
-      if (item.serviceCode !== first) {
-        errors.push(
-          fieldError('SERVICE_CODES_MIXED', `items[${item.index}].service_code`, `One NFS-e carries one service: every item must have service code ${first}; issue one invoice per service`, first!, item.serviceCode),
-        );
-      }
-    }
-    // The DPS carries one IBS/CBS classification: every item must agree with the first, and cIndOp must resolve.
-    const ibs = items[0]!.ibsCbs;
-    items.forEach((item) => {
-      const same = item.ibsCbs?.cst === ibs?.cst && item.ibsCbs?.classification === ibs?.classification;
-      if (!same) {
-        errors.push(fieldError('FIELD_INVALID', `items[${item.index}].ibs_cbs`, 'One NFS-e carries one IBS/CBS classification: give every item the same cst and classification as items[0]', 'the ibs_cbs of items[0]', item.ibsCbs ?? null));
-      }
-    });
-    if (ibs && !ibs.operation_indicator && !issuer.defaultOperationIndicator) {
-      errors.push(fieldError('FIELD_REQUIRED', 'items[0].ibs_cbs.operation_indicator', 'The NFS-e IBS/CBS group needs cIndOp and the company has no default', '6 digits', null));
-    }
-    const joined = items.map((i) => i.description).join('; ');
-    if (joined.length > 2000) errors.push(fieldError('FIELD_TOO_LONG', 'items', 'The joined item descriptions exceed the 2000 characters of xDescServ', 'at most 2000 characters', joined.length));
-    if (req.additional_info && req.additional_info.length > 2000) {
-      errors.push(fieldError('FIELD_TOO_LONG', 'additional_info', 'xInfComp holds at most 2000 characters', 'at most 2000 characters', req.additional_info));
-    }
-  }
+  if (type === 'nfse' && items.length === req.items.length) nfseDocumentRules(req, items, issuer, errors);
   if (errors.length > 0 || !buyerResult) return { ok: false, errors };
 
   if (type === 'nfe' && !finalConsumer && nonContributor && !buyerResult.buyer.foreign) {
-    return { ok: false, errors: [fieldError('FINAL_CONSUMER_REQUIRED', 'final_consumer', 'A buyer without state registration is a final consumer (rejection 696)', 'true', false)] };
+    return { ok: false, errors: [fieldError('FINAL_CONSUMER_REQUIRED', 'final_consumer', 'A recipient without client_state_registration is a final consumer (rejection 696)', 'true', false)] };
   }
   let payments: ValidatedPayment[] = [];
   if (type === 'nfe') {
@@ -167,8 +213,8 @@ export function validateInvoiceRequest(body: unknown, issuer: IssuerProfile, opt
     ok: true,
     value: {
       documentType: type,
-      ...(req.series !== undefined ? { series: req.series } : {}),
-      ...(req.number !== undefined ? { number: req.number } : {}),
+      ...(series !== undefined ? { series } : {}),
+      ...(number !== undefined ? { number } : {}),
       contingency: req.contingency ?? false,
       operationNature: req.operation_nature ?? 'VENDA',
       purpose,

@@ -1,9 +1,9 @@
-// "Rules on item values": quantity, unit price and amount, discount and the additions, the item total.
+// SPEC.md "Rules on item values": quantity, unit price and amount, discount and the additions, the item total.
 //   gross = amount, or round2(quantity × unit_price); both given → they must agree (ITEM_TOTAL_MISMATCH)
 //   only amount → unit_price = amount / quantity with 10 places
 //   total = gross − discount + freight + insurance + other expenses
 import { Dec, fixed, round2 } from '../decimal/money.js';
-import { MONEY, POSITIVE_MONEY, readDecimal } from './decimal-rules.js';
+import { MONEY, POSITIVE_MONEY, POSITIVE_QUANTITY, readDecimal } from './decimal-rules.js';
 import { type FieldError, fieldError } from './field-error.js';
 import type { ItemParsed } from './invoice-request-schema.js';
 
@@ -18,21 +18,39 @@ export interface ItemValues {
   readonly total: string;
 }
 
+/** Where each value is read: nfe → product.quantity and product.discount/freight/insurance/other_expenses; nfse →
+ * product.quantity (default 1) and the item's own `discount` (the service discount; nfse has no freight, insurance
+ * or other expenses, refused in validate-items.ts). */
+function sources(item: ItemParsed, path: string, documentType: 'nfe' | 'nfse') {
+  const p = item.product;
+  const nfe = documentType === 'nfe';
+  return {
+    quantity: { value: p?.quantity, field: `${path}.product.quantity` },
+    discount: nfe ? { value: p?.discount, field: `${path}.product.discount` } : { value: item.discount, field: `${path}.discount` },
+    freight: { value: nfe ? p?.freight : undefined, field: `${path}.product.freight` },
+    insurance: { value: nfe ? p?.insurance : undefined, field: `${path}.product.insurance` },
+    otherExpenses: { value: nfe ? p?.other_expenses : undefined, field: `${path}.product.other_expenses` },
+  };
+}
+
 export function validateItemValues(item: ItemParsed, path: string, documentType: 'nfe' | 'nfse', errors: FieldError[]): ItemValues | undefined {
   const before = errors.length;
-  // qCom is TDec_1104v (4 places); the DPS has no quantity, so NFS-e lines accept unit-price precision.
-  const quantityPlaces = documentType === 'nfe' ? 4 : 10;
-  const quantity = readDecimal(item.quantity, `${path}.quantity`, { places: quantityPlaces, sign: 'positive', max: '99999999999.9999999999' }, errors);
+  const src = sources(item, path, documentType);
+  let quantity: string | undefined;
+  if (src.quantity.value !== undefined) quantity = readDecimal(src.quantity.value, src.quantity.field, POSITIVE_QUANTITY, errors);
+  else if (documentType === 'nfse') quantity = '1';
+  else errors.push(fieldError('FIELD_REQUIRED', src.quantity.field, 'An NF-e item needs product.quantity', 'a quantity > 0 with up to 4 decimal places', null));
   const unitPrice =
     item.unit_price === undefined
       ? undefined
       : readDecimal(item.unit_price, `${path}.unit_price`, { places: 10, sign: 'positive', max: '99999999999.9999999999' }, errors);
   const amount = item.amount === undefined ? undefined : readDecimal(item.amount, `${path}.amount`, POSITIVE_MONEY, errors);
+  const optional = (s: { value: unknown; field: string }) => (s.value === undefined ? '0' : readDecimal(s.value, s.field, MONEY, errors));
   const additions = {
-    discount: item.discount === undefined ? '0' : readDecimal(item.discount, `${path}.discount`, MONEY, errors),
-    freight: item.freight === undefined ? '0' : readDecimal(item.freight, `${path}.freight`, MONEY, errors),
-    insurance: item.insurance === undefined ? '0' : readDecimal(item.insurance, `${path}.insurance`, MONEY, errors),
-    otherExpenses: item.other_expenses === undefined ? '0' : readDecimal(item.other_expenses, `${path}.other_expenses`, MONEY, errors),
+    discount: optional(src.discount),
+    freight: optional(src.freight),
+    insurance: optional(src.insurance),
+    otherExpenses: optional(src.otherExpenses),
   };
   if (item.unit_price === undefined && item.amount === undefined) {
     errors.push(fieldError('ITEM_AMOUNT_MISSING', `${path}.amount`, 'Give unit_price, amount, or both', 'unit_price and/or amount', null));
@@ -77,7 +95,7 @@ export function validateItemValues(item: ItemParsed, path: string, documentType:
   const discount = additions.discount!;
   if (discount !== '0' && new Dec(discount).gt(gross)) {
     errors.push(
-      fieldError('ITEM_DISCOUNT_EXCEEDS_GROSS', `${path}.discount`, `The discount exceeds the gross amount ${gross.toFixed(2)}`, `at most ${gross.toFixed(2)}`, item.discount),
+      fieldError('ITEM_DISCOUNT_EXCEEDS_GROSS', src.discount.field, `The discount exceeds the gross amount ${gross.toFixed(2)}`, `at most ${gross.toFixed(2)}`, src.discount.value),
     );
     return undefined;
   }

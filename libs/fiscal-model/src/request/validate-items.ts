@@ -1,6 +1,8 @@
-// Per-item rules beyond the values: NF-e product classification (CFOP vs destination, GTIN check digit, taxes),
-// NFS-e service code, IBS/CBS group.
-import { NO_GTIN, isValidGtin } from '../identifiers/gtin.js';
+// Per-item rules beyond the values: NF-e product (unit, classification, CFOP vs destination, barcode check digit,
+// manufacturer, taxes at product.br.tax), NFS-e service code, the IBS/CBS group (nfe: product.br.ibs_cbs; nfse: the
+// item's own ibs_cbs, since an NFS-e ignores product.br), and the fields of the other document type.
+import { NO_GTIN, isGtinShape, isValidGtin } from '../identifiers/gtin.js';
+import { isCnpjShape } from '../identifiers/tax-id.js';
 import { isNationalServiceCode, normalizeServiceCode } from '../tables/national-codes.js';
 import { canonicalizeDecimals } from './canonical-decimals.js';
 import { type FieldError, fieldError } from './field-error.js';
@@ -22,18 +24,24 @@ export interface ItemRulesContext {
 
 const CFOP_FIRST_DIGIT: Record<Destination, string> = { internal: '5', interstate: '6', foreign: '7' };
 const DESTINATION_WORDS: Record<Destination, string> = {
-  internal: 'the buyer is in the issuer state',
-  interstate: 'the buyer is in another state',
-  foreign: 'the buyer is abroad',
+  internal: 'the recipient is in the issuer state',
+  interstate: 'the recipient is in another state',
+  foreign: 'the recipient is abroad',
 };
 
 function validateProduct(item: ItemParsed, path: string, destination: Destination, errors: FieldError[]): ValidatedProduct | undefined {
-  const br = item.product?.br;
-  if (!br) {
-    errors.push(fieldError('PRODUCT_REQUIRED', `${path}.product.br`, 'NF-e items need product.br (ncm, cfop)', 'product.br', null));
+  if (!item.product) {
+    errors.push(fieldError('PRODUCT_REQUIRED', `${path}.product`, 'NF-e items need product (quantity, unit, br)', 'a product object', null));
     return undefined;
   }
   const before = errors.length;
+  const product = item.product;
+  if (product.unit === undefined) errors.push(fieldError('FIELD_REQUIRED', `${path}.product.unit`, 'An NF-e item needs product.unit (uCom)', 'up to 6 characters, e.g. UN', null));
+  const br = product.br;
+  if (!br) {
+    errors.push(fieldError('PRODUCT_REQUIRED', `${path}.product.br`, 'NF-e items need product.br (ncm, cfop, tax)', 'product.br', null));
+    return undefined;
+  }
   const expectedDigit = CFOP_FIRST_DIGIT[destination];
   if (br.cfop[0] !== expectedDigit) {
     errors.push(
@@ -41,15 +49,25 @@ function validateProduct(item: ItemParsed, path: string, destination: Destinatio
     );
   }
   let gtin = NO_GTIN;
-  if (br.gtin !== undefined && br.gtin !== NO_GTIN) {
-    if (!/^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(br.gtin)) {
-      errors.push(fieldError('FIELD_INVALID', `${path}.product.br.gtin`, 'A GTIN has 8, 12, 13 or 14 digits', 'GTIN-8/12/13/14', br.gtin));
-    } else if (!isValidGtin(br.gtin)) {
-      errors.push(fieldError('GTIN_CHECK_DIGIT_INVALID', `${path}.product.br.gtin`, 'The GTIN check digit is wrong', 'a GTIN with a valid check digit', br.gtin));
-    } else gtin = br.gtin;
+  const barcode = product.barcode;
+  if (barcode !== undefined && barcode !== NO_GTIN) {
+    if (!isGtinShape(barcode)) {
+      errors.push(fieldError('FIELD_INVALID', `${path}.product.barcode`, 'A GTIN has 8, 12, 13 or 14 digits', 'GTIN-8/12/13/14', barcode));
+    } else if (!isValidGtin(barcode)) {
+      errors.push(fieldError('GTIN_CHECK_DIGIT_INVALID', `${path}.product.barcode`, 'The GTIN check digit is wrong', 'a GTIN with a valid check digit', barcode));
+    } else gtin = barcode;
+  }
+  const manufacturer = br.manufacturer_cnpj;
+  if (manufacturer !== undefined) {
+    if (!isCnpjShape(manufacturer)) {
+      errors.push(fieldError('FIELD_INVALID', `${path}.product.br.manufacturer_cnpj`, 'Must be a CNPJ: 12 letters A–Z or digits, then 2 digits, without punctuation', '14 characters', manufacturer));
+    } else if (br.cest === undefined) {
+      // The layout's sequence is CEST, indEscala, CNPJFab: CNPJFab cannot be emitted without CEST.
+      errors.push(fieldError('FIELD_REQUIRED', `${path}.product.br.cest`, 'manufacturer_cnpj (CNPJFab) is carried only beside the CEST of goods under tax substitution', '7 digits', null));
+    }
   }
   if (errors.length > before) return undefined;
-  return { ncm: br.ncm, cfop: br.cfop, ...(br.cest ? { cest: br.cest } : {}), gtin };
+  return { ncm: br.ncm, cfop: br.cfop, ...(br.cest ? { cest: br.cest } : {}), gtin, ...(manufacturer ? { manufacturerCnpj: manufacturer } : {}) };
 }
 
 function validateServiceCode(item: ItemParsed, path: string, issuer: IssuerProfile, errors: FieldError[]): string | undefined {
@@ -66,40 +84,61 @@ function validateServiceCode(item: ItemParsed, path: string, issuer: IssuerProfi
   return code;
 }
 
+const notApplicable = (errors: FieldError[], field: string, why: string, value: unknown) =>
+  errors.push(fieldError('FIELD_NOT_APPLICABLE', field, why, 'absent', value));
+
+/** Item fields of the other document type: refused with the field to use instead, never dropped. */
+function refuseOtherType(item: ItemParsed, path: string, documentType: 'nfe' | 'nfse', errors: FieldError[]): void {
+  if (documentType === 'nfe') {
+    if (item.discount !== undefined) notApplicable(errors, `${path}.discount`, 'discount is the NFS-e service discount; an NF-e item takes product.discount', item.discount);
+    if (item.service_code !== undefined) notApplicable(errors, `${path}.service_code`, 'service_code is for NFS-e', item.service_code);
+    if (item.tax_retained !== undefined) notApplicable(errors, `${path}.tax_retained`, 'tax_retained is for NFS-e', item.tax_retained);
+    if (item.observations !== undefined) notApplicable(errors, `${path}.observations`, 'observations is for NFS-e; an NF-e takes additional_info', item.observations);
+    if (item.ibs_cbs !== undefined) notApplicable(errors, `${path}.ibs_cbs`, 'An NF-e item carries IBS/CBS in product.br.ibs_cbs', item.ibs_cbs);
+    return;
+  }
+  // nfse reads product.quantity only; the amounts of an NF-e product would change the total, so they are refused.
+  for (const key of ['discount', 'freight', 'insurance', 'other_expenses'] as const) {
+    const value = item.product?.[key];
+    if (value !== undefined) {
+      notApplicable(errors, `${path}.product.${key}`, key === 'discount' ? 'An NFS-e item takes its discount in `discount`' : `An NFS-e has no ${key.replace('_', ' ')}`, value);
+    }
+  }
+}
+
 export function validateItem(item: ItemParsed, index: number, ctx: ItemRulesContext, errors: FieldError[]): ValidatedItem | undefined {
   const path = `items[${index}]`;
   const before = errors.length;
-  const values = validateItemValues(item, path, ctx.documentType, errors);
-  let product: ValidatedProduct | undefined;
+  refuseOtherType(item, path, ctx.documentType, errors);
+  // nfe: the product first (a missing product explains a missing quantity), then the values, then its taxes.
+  const product = ctx.documentType === 'nfe' ? validateProduct(item, path, ctx.destination, errors) : undefined;
+  const values = ctx.documentType === 'nfe' && !item.product ? undefined : validateItemValues(item, path, ctx.documentType, errors);
   let serviceCode: string | undefined;
   let tax: ValidatedItem['tax'];
+  let ibsCbsSource: { value: ItemParsed['ibs_cbs']; field: string };
   if (ctx.documentType === 'nfe') {
-    if (item.service_code !== undefined) {
-      errors.push(fieldError('FIELD_NOT_APPLICABLE', `${path}.service_code`, 'service_code is for NFS-e', 'absent', item.service_code));
-    }
-    product = validateProduct(item, path, ctx.destination, errors);
-    tax = validateTax(item, path, ctx.issuer, ctx.destinationIcms, errors);
+    if (item.product?.br) tax = validateTax(item.product.br, `${path}.product.br`, ctx.issuer, ctx.destinationIcms, errors);
+    ibsCbsSource = { value: item.product?.br?.ibs_cbs, field: `${path}.product.br.ibs_cbs` };
   } else {
-    // product.br is ignored for NFS-e (a catalogue may send it for every line); tax is NF-e only.
-    if (item.tax !== undefined) errors.push(fieldError('FIELD_NOT_APPLICABLE', `${path}.tax`, 'tax is for NF-e items', 'absent', item.tax));
     serviceCode = validateServiceCode(item, path, ctx.issuer, errors);
+    ibsCbsSource = { value: item.ibs_cbs, field: `${path}.ibs_cbs` };
   }
   let ibsCbs: IbsCbsInput | undefined;
-  if (item.ibs_cbs) ibsCbs = canonicalizeDecimals(item.ibs_cbs, IBS_CBS_DECIMALS, `${path}.ibs_cbs`, errors) as IbsCbsInput;
+  if (ibsCbsSource.value) ibsCbs = canonicalizeDecimals(ibsCbsSource.value, IBS_CBS_DECIMALS, ibsCbsSource.field, errors) as IbsCbsInput;
   else if (ctx.ibsCbsRequired) {
-    errors.push(
-      fieldError('IBS_CBS_REQUIRED', `${path}.ibs_cbs`, 'Normal-regime issuers (CRT 3) must inform IBS/CBS from 2026', 'an ibs_cbs group', null),
-    );
+    errors.push(fieldError('IBS_CBS_REQUIRED', ibsCbsSource.field, 'Normal-regime issuers (CRT 3) must inform IBS/CBS from 2026', 'an ibs_cbs group', null));
   }
   if (errors.length > before || !values) return undefined;
   return {
     index,
     description: item.description,
-    code: item.code ?? String(index + 1),
+    code: item.product?.code ?? String(index + 1),
     ...values,
-    unit: item.unit ?? 'UN',
+    unit: item.product?.unit ?? 'UN',
     ...(product ? { product } : {}),
     ...(serviceCode ? { serviceCode } : {}),
+    ...(item.tax_retained ? { taxRetained: true } : {}),
+    ...(item.observations ? { observations: item.observations } : {}),
     ...(tax ? { tax } : {}),
     ...(ibsCbs ? { ibsCbs } : {}),
   };

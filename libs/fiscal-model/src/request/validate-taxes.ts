@@ -1,7 +1,8 @@
-// Checks an NF-e item's `tax` against the issuer's regime and the fields each code needs; canonicalizes decimals.
+// Checks an NF-e item's `product.br.tax` against the issuer's regime and the fields each code needs; canonicalizes decimals.
 import { canonicalizeDecimals } from './canonical-decimals.js';
 import { type FieldError, fieldError } from './field-error.js';
-import type { ItemParsed } from './invoice-request-schema.js';
+import type { brProductSchema } from './invoice-request-schema.js';
+import type { z } from 'zod';
 import { type IssuerProfile, usesCsosn } from './issuer-profile.js';
 import {
   ICMS_CODE_RULES,
@@ -135,7 +136,6 @@ function checkSocial(tax: TaxInput['pis'], path: string, name: string, errors: F
   }
 }
 
-/** The canonical tax object (with a resolved origin), or undefined after pushing errors. */
 /**
  * DIFAL (ICMSUFDest): 'required' for an interstate sale to a non-contributor final consumer by a CST issuer
  * (rejection 694); 'allowed' in that situation for Simples Nacional issuers (whose DIFAL was suspended by the STF,
@@ -143,15 +143,19 @@ function checkSocial(tax: TaxInput['pis'], path: string, name: string, errors: F
  */
 export type DestinationIcmsRule = 'required' | 'allowed' | 'not_applicable';
 
-export function validateTax(item: ItemParsed, path: string, issuer: IssuerProfile, difal: DestinationIcmsRule, errors: FieldError[]): TaxInput | undefined {
+/**
+ * The canonical tax object (with a resolved origin), or undefined after pushing errors. `br` is an NF-e item's
+ * product.br and `path` its path (items[0].product.br).
+ */
+export function validateTax(br: z.output<typeof brProductSchema>, path: string, issuer: IssuerProfile, difal: DestinationIcmsRule, errors: FieldError[]): TaxInput | undefined {
   const before = errors.length;
-  if (!item.tax) {
-    errors.push(fieldError('TAX_REQUIRED', `${path}.tax`, 'NF-e items need tax (icms, pis, cofins)', 'a tax object', null));
+  if (!br.tax) {
+    errors.push(fieldError('TAX_REQUIRED', `${path}.tax`, 'NF-e items need product.br.tax (icms, pis, cofins)', 'a tax object', null));
     return undefined;
   }
-  const tax = canonicalizeDecimals(item.tax, TAX_DECIMALS, `${path}.tax`, errors) as TaxInput;
-  const origin = tax.icms.origin ?? item.product?.br.origin;
-  if (origin === undefined) required(errors, `${path}.tax.icms.origin`, 'The origin of the goods is required (tax.icms.origin or product.br.origin)');
+  const tax = canonicalizeDecimals(br.tax, TAX_DECIMALS, `${path}.tax`, errors) as TaxInput;
+  const origin = tax.icms.origin ?? br.origin;
+  if (origin === undefined) required(errors, `${path}.tax.icms.origin`, 'The origin of the goods is required (product.br.tax.icms.origin or product.br.origin)');
   checkIcms(tax.icms, `${path}.tax.icms`, issuer, errors);
   if (tax.icms_destination !== undefined && difal === 'not_applicable') {
     notApplicable(errors, `${path}.tax.icms_destination`, 'ICMSUFDest applies to interstate sales to a non-contributor final consumer only', tax.icms_destination);

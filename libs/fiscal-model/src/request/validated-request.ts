@@ -21,6 +21,7 @@ export type IbsCbsInput = Canonical<z.output<typeof ibsCbsSchema>>;
 
 export type Destination = 'internal' | 'interstate' | 'foreign';
 
+/** Internal names (district, postalCode) predate the request's `neighborhood` / `zip_code`; stored requests use them. */
 export interface ValidatedAddress {
   readonly street: string;
   readonly number: string;
@@ -58,6 +59,8 @@ export interface ValidatedProduct {
   readonly cest?: string;
   /** A verified GTIN or "SEM GTIN". */
   readonly gtin: string;
+  /** CNPJFab (emitted with indEscala N). */
+  readonly manufacturerCnpj?: string;
 }
 
 export interface ValidatedItem {
@@ -80,6 +83,10 @@ export interface ValidatedItem {
   readonly product?: ValidatedProduct;
   /** NFS-e: cTribNac, 6 digits. */
   readonly serviceCode?: string;
+  /** NFS-e: ISS withheld by the buyer (tpRetISSQN 2). Absent = not withheld. */
+  readonly taxRetained?: boolean;
+  /** NFS-e: text printed on the document body (xInfComp). */
+  readonly observations?: string;
   readonly tax?: TaxInput;
   readonly ibsCbs?: IbsCbsInput;
 }

@@ -1,6 +1,6 @@
 // Each ICMS group of layout 4.00 reached from a request, with amounts computed by hand (item: 10 × 10.00 = 100.00).
 import { validateInvoiceRequest } from '../request/validate-invoice-request.js';
-import { sampleIssuer, sampleNfeRequest } from '../testing/samples.js';
+import { sampleIssuer, sampleNfeItem, sampleNfeRequest } from '../testing/samples.js';
 import { computeTotals } from '../documents/compute-totals.js';
 import { computeItemTaxes } from './compute-item-taxes.js';
 
@@ -10,13 +10,7 @@ function taxesFor(icms: Record<string, unknown>, extra: Record<string, unknown> 
   const csosn = 'csosn' in icms;
   const issuer = sampleIssuer(csosn ? 'simples_nacional' : 'normal');
   const body = sampleNfeRequest({
-    items: [
-      {
-        description: 'Produto', quantity: '10', unit_price: '10', product: { br: { ncm: '61091000', cfop: '5102' } },
-        tax: { icms: { origin: '0', ...icms }, pis: { cst: '07' }, cofins: { cst: '07' }, ...extra },
-        ibs_cbs: { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' },
-      },
-    ],
+    items: [sampleNfeItem({ quantity: '10', unit_price: '10', tax: { icms: { origin: '0', ...icms }, pis: { cst: '07' }, cofins: { cst: '07' }, ...extra } })],
   });
   const result = validateInvoiceRequest(body, issuer, { now: NOW });
   if (!result.ok) throw new Error(JSON.stringify(result.errors));
@@ -146,12 +140,13 @@ describe('ICMS groups (CSOSN)', () => {
 describe('ICMSUFDest (DIFAL)', () => {
   it('destination rate minus interstate rate on the operation base, FCP of the destination', () => {
     const body = sampleNfeRequest({
-      buyer: { tax_id: '12345678909', name: 'Maria', address: { street: 'Rua A', number: '1', district: 'Centro', city_code: '3304557', state: 'RJ', postal_code: '20000000' } },
-      items: [{
-        description: 'Produto', quantity: '10', unit_price: '10', product: { br: { ncm: '61091000', cfop: '6102' } },
+      client_name: 'Maria',
+      tax_id: '12345678909',
+      recipient_address: { street: 'Rua A', number: '1', neighborhood: 'Centro', city: 'Rio de Janeiro', state: 'RJ', zip_code: '20000000', city_code: '3304557' },
+      items: [sampleNfeItem({
+        quantity: '10', unit_price: '10', cfop: '6102',
         tax: { icms: { cst: '00', origin: '0', rate: '12' }, icms_destination: { rate: '20', interstate_rate: '12', fcp_rate: '2' }, ipi: { cst: '50', rate: '10' }, pis: { cst: '07' }, cofins: { cst: '07' } },
-        ibs_cbs: { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' },
-      }],
+      })],
     });
     const r = validateInvoiceRequest(body, sampleIssuer('normal'), { now: NOW });
     if (!r.ok) throw new Error(JSON.stringify(r.errors));

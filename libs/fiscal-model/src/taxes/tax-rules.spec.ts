@@ -1,17 +1,11 @@
 // Tax rule errors (codes and fields) and the IPI / PIS / COFINS groups.
 import { validateInvoiceRequest } from '../request/validate-invoice-request.js';
-import { sampleIssuer, sampleNfeRequest } from '../testing/samples.js';
+import { sampleIssuer, sampleNfeItem, sampleNfeRequest } from '../testing/samples.js';
 import { computeItemTaxes } from './compute-item-taxes.js';
 
 const NOW = new Date('2026-03-10T15:00:00Z');
 function run(tax: Record<string, unknown>, regime: 'normal' | 'simples_nacional' | 'mei' | 'simples_nacional_excess' = 'normal') {
-  const body = sampleNfeRequest({
-    items: [{
-      description: 'Produto', quantity: '10', unit_price: '10', product: { br: { ncm: '61091000', cfop: '5102' } },
-      tax: { pis: { cst: '07' }, cofins: { cst: '07' }, ...tax },
-      ibs_cbs: { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' },
-    }],
-  });
+  const body = sampleNfeRequest({ items: [sampleNfeItem({ quantity: '10', unit_price: '10', tax: { pis: { cst: '07' }, cofins: { cst: '07' }, ...tax } })] });
   return validateInvoiceRequest(body, sampleIssuer(regime), { now: NOW });
 }
 function firstError(tax: Record<string, unknown>, regime?: Parameters<typeof run>[1]) {
@@ -28,51 +22,48 @@ const icms00 = { cst: '00', origin: '0', rate: '18' };
 
 describe('tax rules', () => {
   it('TAX_CODE_REGIME_MISMATCH: CST for CRT 1/4, CSOSN for CRT 2/3', () => {
-    expect(firstError({ icms: icms00 }, 'simples_nacional')).toEqual({ code: 'TAX_CODE_REGIME_MISMATCH', field: 'items[0].tax.icms.cst' });
-    expect(firstError({ icms: icms00 }, 'mei')).toEqual({ code: 'TAX_CODE_REGIME_MISMATCH', field: 'items[0].tax.icms.cst' });
-    expect(firstError({ icms: { csosn: '102', origin: '0' } })).toEqual({ code: 'TAX_CODE_REGIME_MISMATCH', field: 'items[0].tax.icms.csosn' });
+    expect(firstError({ icms: icms00 }, 'simples_nacional')).toEqual({ code: 'TAX_CODE_REGIME_MISMATCH', field: 'items[0].product.br.tax.icms.cst' });
+    expect(firstError({ icms: icms00 }, 'mei')).toEqual({ code: 'TAX_CODE_REGIME_MISMATCH', field: 'items[0].product.br.tax.icms.cst' });
+    expect(firstError({ icms: { csosn: '102', origin: '0' } })).toEqual({ code: 'TAX_CODE_REGIME_MISMATCH', field: 'items[0].product.br.tax.icms.csosn' });
     expect(run({ icms: icms00 }, 'simples_nacional_excess').ok).toBe(true);
   });
   it('TAX_FIELD_REQUIRED: missing code, origin, per-code fields', () => {
-    expect(firstError({ icms: { origin: '0' } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].tax.icms.cst' });
-    expect(firstError({ icms: { cst: '00', rate: '18' } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].tax.icms.origin' });
-    expect(firstError({ icms: { cst: '00', origin: '0' } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].tax.icms.rate' });
-    expect(firstError({ icms: { cst: '20', origin: '0', rate: '18' } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].tax.icms.base_reduction' });
-    expect(firstError({ icms: { cst: '10', origin: '0', rate: '18', st: { rate: '18' } } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].tax.icms.st.margin' });
-    expect(firstError({ icms: { cst: '10', origin: '0', rate: '18', st: { base_mode: '0', rate: '18' } } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].tax.icms.st.base' });
-    expect(firstError({ icms: { cst: '40', origin: '0', relief: { reason: '7' } } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].tax.icms.relief.rate' });
-    expect(firstError({ icms: { cst: '60', origin: '0', st_transfer: { destination_base: '1', destination_rate: '1' } } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].tax.icms.retained' });
-    expect(firstError({ icms: { cst: '15', origin: '0', monophasic: { ad_rem_rate: '1' } } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].tax.icms.monophasic.retained_ad_rem_rate' });
-    expect(firstError({ icms: { csosn: '101', origin: '0' } }, 'simples_nacional')).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].tax.icms.credit_rate' });
+    expect(firstError({ icms: { origin: '0' } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].product.br.tax.icms.cst' });
+    expect(firstError({ icms: { cst: '00', rate: '18' } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].product.br.tax.icms.origin' });
+    expect(firstError({ icms: { cst: '00', origin: '0' } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].product.br.tax.icms.rate' });
+    expect(firstError({ icms: { cst: '20', origin: '0', rate: '18' } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].product.br.tax.icms.base_reduction' });
+    expect(firstError({ icms: { cst: '10', origin: '0', rate: '18', st: { rate: '18' } } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].product.br.tax.icms.st.margin' });
+    expect(firstError({ icms: { cst: '10', origin: '0', rate: '18', st: { base_mode: '0', rate: '18' } } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].product.br.tax.icms.st.base' });
+    expect(firstError({ icms: { cst: '40', origin: '0', relief: { reason: '7' } } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].product.br.tax.icms.relief.rate' });
+    expect(firstError({ icms: { cst: '60', origin: '0', st_transfer: { destination_base: '1', destination_rate: '1' } } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].product.br.tax.icms.retained' });
+    expect(firstError({ icms: { cst: '15', origin: '0', monophasic: { ad_rem_rate: '1' } } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].product.br.tax.icms.monophasic.retained_ad_rem_rate' });
+    expect(firstError({ icms: { csosn: '101', origin: '0' } }, 'simples_nacional')).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].product.br.tax.icms.credit_rate' });
   });
   it('origin may come from product.br.origin', () => {
-    const body = sampleNfeRequest();
-    const item = (body.items as Record<string, unknown>[])[0]!;
-    item.product = { br: { ncm: '61091000', cfop: '5102', origin: '2' } };
-    item.tax = { icms: { cst: '00', rate: '18' }, pis: { cst: '07' }, cofins: { cst: '07' } };
+    const body = sampleNfeRequest({ items: [sampleNfeItem({ unit_price: '10', br: { origin: '2' }, tax: { icms: { cst: '00', rate: '18' }, pis: { cst: '07' }, cofins: { cst: '07' } } })] });
     const r = validateInvoiceRequest(body, sampleIssuer('normal'), { now: NOW });
     expect(r.ok && r.value.items[0]!.tax!.icms.origin).toBe('2');
   });
   it('TAX_FIELD_NOT_APPLICABLE: fields the code does not take', () => {
-    expect(firstError({ icms: { ...icms00, st: { margin: '40', rate: '18' } } })).toEqual({ code: 'TAX_FIELD_NOT_APPLICABLE', field: 'items[0].tax.icms.st' });
-    expect(firstError({ icms: { ...icms00, credit_rate: '1' } })).toEqual({ code: 'TAX_FIELD_NOT_APPLICABLE', field: 'items[0].tax.icms.credit_rate' });
-    expect(firstError({ icms: { cst: '10', origin: '0', rate: '12', base_reduction: '5', st: { margin: '1', rate: '18' } } })).toEqual({ code: 'TAX_FIELD_NOT_APPLICABLE', field: 'items[0].tax.icms.base_reduction' });
-    expect(firstError({ icms: { cst: '00', csosn: '102', origin: '0', rate: '1' } })).toEqual({ code: 'TAX_FIELD_NOT_APPLICABLE', field: 'items[0].tax.icms.csosn' });
-    expect(firstError({ icms: { cst: '02', origin: '0', monophasic: { ad_rem_rate: '1', deferral_rate: '1' } } })).toEqual({ code: 'TAX_FIELD_NOT_APPLICABLE', field: 'items[0].tax.icms.monophasic.deferral_rate' });
-    expect(firstError({ icms: icms00, ipi: { cst: '53', rate: '5' } })).toEqual({ code: 'TAX_FIELD_NOT_APPLICABLE', field: 'items[0].tax.ipi.rate' });
-    expect(firstError({ icms: icms00, pis: { cst: '07', rate: '1' } })).toEqual({ code: 'TAX_FIELD_NOT_APPLICABLE', field: 'items[0].tax.pis.rate' });
+    expect(firstError({ icms: { ...icms00, st: { margin: '40', rate: '18' } } })).toEqual({ code: 'TAX_FIELD_NOT_APPLICABLE', field: 'items[0].product.br.tax.icms.st' });
+    expect(firstError({ icms: { ...icms00, credit_rate: '1' } })).toEqual({ code: 'TAX_FIELD_NOT_APPLICABLE', field: 'items[0].product.br.tax.icms.credit_rate' });
+    expect(firstError({ icms: { cst: '10', origin: '0', rate: '12', base_reduction: '5', st: { margin: '1', rate: '18' } } })).toEqual({ code: 'TAX_FIELD_NOT_APPLICABLE', field: 'items[0].product.br.tax.icms.base_reduction' });
+    expect(firstError({ icms: { cst: '00', csosn: '102', origin: '0', rate: '1' } })).toEqual({ code: 'TAX_FIELD_NOT_APPLICABLE', field: 'items[0].product.br.tax.icms.csosn' });
+    expect(firstError({ icms: { cst: '02', origin: '0', monophasic: { ad_rem_rate: '1', deferral_rate: '1' } } })).toEqual({ code: 'TAX_FIELD_NOT_APPLICABLE', field: 'items[0].product.br.tax.icms.monophasic.deferral_rate' });
+    expect(firstError({ icms: icms00, ipi: { cst: '53', rate: '5' } })).toEqual({ code: 'TAX_FIELD_NOT_APPLICABLE', field: 'items[0].product.br.tax.ipi.rate' });
+    expect(firstError({ icms: icms00, pis: { cst: '07', rate: '1' } })).toEqual({ code: 'TAX_FIELD_NOT_APPLICABLE', field: 'items[0].product.br.tax.pis.rate' });
   });
   it('relief reasons per group; rate precision and bounds', () => {
-    expect(firstError({ icms: { cst: '20', origin: '0', rate: '18', base_reduction: '10', relief: { reason: '7' } } })).toEqual({ code: 'FIELD_INVALID', field: 'items[0].tax.icms.relief.reason' });
-    expect(firstError({ icms: { ...icms00, rate: '18.00001' } })).toEqual({ code: 'ITEM_PRECISION_UNSUPPORTED', field: 'items[0].tax.icms.rate' });
-    expect(firstError({ icms: { ...icms00, rate: '101' } })).toEqual({ code: 'FIELD_OUT_OF_RANGE', field: 'items[0].tax.icms.rate' });
+    expect(firstError({ icms: { cst: '20', origin: '0', rate: '18', base_reduction: '10', relief: { reason: '7' } } })).toEqual({ code: 'FIELD_INVALID', field: 'items[0].product.br.tax.icms.relief.reason' });
+    expect(firstError({ icms: { ...icms00, rate: '18.00001' } })).toEqual({ code: 'ITEM_PRECISION_UNSUPPORTED', field: 'items[0].product.br.tax.icms.rate' });
+    expect(firstError({ icms: { ...icms00, rate: '101' } })).toEqual({ code: 'FIELD_OUT_OF_RANGE', field: 'items[0].product.br.tax.icms.rate' });
     expect(run({ icms: { cst: '10', origin: '0', rate: '12', st: { margin: '150', rate: '18' } } }).ok).toBe(true);
   });
   it('PIS / COFINS: code families', () => {
-    expect(firstError({ icms: icms00, pis: { cst: '01' } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].tax.pis.rate' });
-    expect(firstError({ icms: icms00, cofins: { cst: '03' } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].tax.cofins.quantity_rate' });
-    expect(firstError({ icms: icms00, pis: { cst: '10' } })).toEqual({ code: 'FIELD_INVALID', field: 'items[0].tax.pis.cst' });
-    expect(firstError({ icms: icms00, pis: { cst: '99' } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].tax.pis.rate' });
+    expect(firstError({ icms: icms00, pis: { cst: '01' } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].product.br.tax.pis.rate' });
+    expect(firstError({ icms: icms00, cofins: { cst: '03' } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].product.br.tax.cofins.quantity_rate' });
+    expect(firstError({ icms: icms00, pis: { cst: '10' } })).toEqual({ code: 'FIELD_INVALID', field: 'items[0].product.br.tax.pis.cst' });
+    expect(firstError({ icms: icms00, pis: { cst: '99' } })).toEqual({ code: 'TAX_FIELD_REQUIRED', field: 'items[0].product.br.tax.pis.rate' });
   });
 });
 

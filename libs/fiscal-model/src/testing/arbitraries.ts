@@ -29,10 +29,10 @@ const ibsCbsArbitrary = fc.record({
 });
 
 const BUYER_PLACES = [
-  { city_code: '3550308', state: 'SP', postal_code: '01310100', cfop: '5102' },
-  { city_code: '3509502', state: 'SP', postal_code: '13010000', cfop: '5405' },
-  { city_code: '3304557', state: 'RJ', postal_code: '20000000', cfop: '6102' },
-  { city_code: '4106902', state: 'PR', postal_code: '80000000', cfop: '6108' },
+  { city_code: '3550308', city: 'Sao Paulo', state: 'SP', zip_code: '01310100', cfop: '5102' },
+  { city_code: '3509502', city: 'Campinas', state: 'SP', zip_code: '13010000', cfop: '5405' },
+  { city_code: '3304557', city: 'Rio de Janeiro', state: 'RJ', zip_code: '20000000', cfop: '6102' },
+  { city_code: '4106902', city: 'Curitiba', state: 'PR', zip_code: '80000000', cfop: '6108' },
 ];
 
 const buyerArbitrary = fc.record({ taxId: taxIdArbitrary, place: fc.constantFrom(...BUYER_PLACES), name: fc.constantFrom('Maria da Silva', 'Comércio Ação Ltda', 'José Äpfel') });
@@ -56,11 +56,15 @@ const valuesArbitrary = fc
     const gross = round2(new Dec(quantity).times(price));
     const discount = round2(gross.times(discountShare).dividedBy(100).times(discountShare > 80 ? 0 : 1)).toFixed(2);
     const amounts = mode === 'unit_price' ? { unit_price: price } : mode === 'amount' ? { amount: gross.toFixed(2) } : { unit_price: price, amount: gross.toFixed(2) };
+    // NF-e values: quantity and the additions under product; the line's unit_price / amount at the item.
     return {
-      quantity, ...amounts, discount,
-      ...(freight > 0 ? { freight: (freight / 100).toFixed(2) } : {}),
-      ...(insurance > 0 ? { insurance: (insurance / 100).toFixed(2) } : {}),
-      ...(other > 0 ? { other_expenses: (other / 100).toFixed(2) } : {}),
+      amounts,
+      product: {
+        quantity, discount,
+        ...(freight > 0 ? { freight: (freight / 100).toFixed(2) } : {}),
+        ...(insurance > 0 ? { insurance: (insurance / 100).toFixed(2) } : {}),
+        ...(other > 0 ? { other_expenses: (other / 100).toFixed(2) } : {}),
+      },
     };
   });
 
@@ -132,24 +136,33 @@ export function nfeScenarioArbitrary(options: ScenarioOptions = {}): fc.Arbitrar
         now: NOW,
         body: {
           document_type: 'nfe',
-          buyer: {
-            tax_id: buyer.taxId, name: buyer.name,
-            ...(cpf ? {} : { state_registration: '123456789' }),
-            address: { street: 'Rua das Flores', number: '10', district: 'Centro', city_code: buyer.place.city_code, state: buyer.place.state, postal_code: buyer.place.postal_code },
+          client_name: buyer.name,
+          tax_id: buyer.taxId,
+          ...(cpf ? {} : { client_state_registration: '123456789' }),
+          recipient_address: {
+            street: 'Rua das Flores', number: '10', neighborhood: 'Centro', city: buyer.place.city, state: buyer.place.state, zip_code: buyer.place.zip_code, city_code: buyer.place.city_code,
           },
           items: items.map((item, i) => ({
             description: `Produto ${i + 1}`,
-            code: `P${i + 1}`,
-            ...item.values,
-            product: { br: { ncm: '61091000', cfop: buyer.place.cfop, ...(item.gtin ? { gtin: item.gtin } : {}) } },
-            tax: {
-              icms: item.icms,
-              ...(difalCase && (!csosn || item.difalForSimples) ? { icms_destination: item.difal } : {}),
-              ...(item.ipi ? { ipi: item.ipi } : {}),
-              pis: item.pis,
-              cofins: item.cofins,
+            ...item.values.amounts,
+            product: {
+              code: `P${i + 1}`,
+              ...item.values.product,
+              unit: 'UN',
+              ...(item.gtin ? { barcode: item.gtin } : {}),
+              br: {
+                ncm: '61091000',
+                cfop: buyer.place.cfop,
+                tax: {
+                  icms: item.icms,
+                  ...(difalCase && (!csosn || item.difalForSimples) ? { icms_destination: item.difal } : {}),
+                  ...(item.ipi ? { ipi: item.ipi } : {}),
+                  pis: item.pis,
+                  cofins: item.cofins,
+                },
+                ...(item.ibs ? { ibs_cbs: item.ibs } : {}),
+              },
             },
-            ...(item.ibs ? { ibs_cbs: item.ibs } : {}),
           })),
           ...(additionalInfo ? { additional_info: additionalInfo } : {}),
         },
@@ -157,7 +170,7 @@ export function nfeScenarioArbitrary(options: ScenarioOptions = {}): fc.Arbitrar
     });
 }
 
-/** A valid NFS-e scenario: 1–20 items of one service, optional IBS/CBS (mandatory for CRT 3). */
+/** A valid NFS-e scenario: 1–20 items of one service, optional IBS/CBS (mandatory for CRT 3), ISS withheld or not, observations. */
 export function nfseScenarioArbitrary(options: ScenarioOptions = {}): fc.Arbitrary<InvoiceScenario> {
   return fc
     .record({
@@ -170,20 +183,28 @@ export function nfseScenarioArbitrary(options: ScenarioOptions = {}): fc.Arbitra
       values: fc.array(valuesArbitrary, { minLength: 20, maxLength: 20 }),
       ibs: ibsCbsArbitrary,
       withIbs: fc.boolean(),
+      retained: fc.boolean(),
+      observations: fc.option(fc.constantFrom('Referente ao contrato 12/2026', 'Retenção conforme LC 116/2003, art. 6º'), { nil: undefined }),
     })
-    .map(({ regime, taxId, service, withAddress, count, values, ibs, withIbs }) => ({
+    .map(({ regime, taxId, service, withAddress, count, values, ibs, withIbs, retained, observations }) => ({
       issuer: sampleIssuer(regime),
       now: NOW,
       body: {
         document_type: 'nfse',
-        buyer: {
-          tax_id: taxId, name: 'Tomador de Servicos',
-          ...(withAddress ? { address: { street: 'Rua A', number: '1', district: 'Centro', city_code: '3304557', state: 'RJ', postal_code: '20000000' } } : {}),
-        },
+        client_name: 'Tomador de Servicos',
+        tax_id: taxId,
+        ...(withAddress
+          ? { recipient_address: { street: 'Rua A', number: '1', neighborhood: 'Centro', city: 'Rio de Janeiro', state: 'RJ', zip_code: '20000000', city_code: '3304557' } }
+          : {}),
         items: values.slice(0, count).map((v, i) => ({
           description: `Servico ${i + 1}`,
-          ...v,
+          ...v.amounts,
+          // An NFS-e line: quantity (default 1) under product, the service discount at the item.
+          ...(v.product.quantity === '1' ? {} : { product: { quantity: v.product.quantity } }),
+          ...(v.product.discount === '0.00' ? {} : { discount: v.product.discount }),
           service_code: service,
+          ...(retained ? { tax_retained: true } : {}),
+          ...(observations && i === 0 ? { observations } : {}),
           ...(regime === 'normal' || withIbs ? { ibs_cbs: ibs } : {}),
         })),
       },

@@ -23,37 +23,83 @@ export const SAMPLE_TECHNICAL_RESPONSIBLE = { cnpj: '11222333000181', contact: '
 export function sampleNfeRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     document_type: 'nfe',
-    buyer: {
-      tax_id: '12345678909',
-      name: 'Maria da Silva',
-      email: 'maria@example.com',
-      address: { street: 'Rua Augusta', number: '500', district: 'Consolacao', city_code: '3550308', state: 'SP', postal_code: '01305000' },
-    },
+    client_name: 'Maria da Silva',
+    tax_id: '12345678909',
+    client_email: 'maria@example.com',
+    recipient_address: { street: 'Rua Augusta', number: '500', neighborhood: 'Consolacao', city: 'Sao Paulo', state: 'SP', zip_code: '01305000', city_code: '3550308' },
     items: [
       {
         description: 'Camiseta algodao',
-        code: 'SKU-1',
-        quantity: '2',
         unit_price: '49.90',
-        product: { br: { ncm: '61091000', cfop: '5102', gtin: '7891000315507' } },
-        tax: {
-          icms: { cst: '00', origin: '0', rate: '18' },
-          pis: { cst: '01', rate: '1.65' },
-          cofins: { cst: '01', rate: '7.6' },
+        product: {
+          code: 'SKU-1',
+          quantity: '2',
+          unit: 'UN',
+          barcode: '7891000315507',
+          br: {
+            ncm: '61091000',
+            cfop: '5102',
+            tax: {
+              icms: { cst: '00', origin: '0', rate: '18' },
+              pis: { cst: '01', rate: '1.65' },
+              cofins: { cst: '01', rate: '7.6' },
+            },
+            ibs_cbs: { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' },
+          },
         },
-        ibs_cbs: { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' },
       },
     ],
     ...overrides,
   };
 }
 
-/** A one-item NFS-e request (service 1.07). */
+/** A one-item NFS-e request (service 1.07); IBS/CBS at the item (an NFS-e ignores product.br). */
 export function sampleNfseRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     document_type: 'nfse',
-    buyer: { tax_id: '11222333000181', name: 'Cliente Servicos Ltda' },
-    items: [{ description: 'Suporte tecnico', quantity: 1, amount: '1500.00', service_code: '1.07', ibs_cbs: { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' } }],
+    client_name: 'Cliente Servicos Ltda',
+    tax_id: '11222333000181',
+    items: [{ description: 'Suporte tecnico', amount: '1500.00', service_code: '1.07', ibs_cbs: { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' } }],
     ...overrides,
+  };
+}
+
+export interface SampleNfeItemOptions {
+  readonly description?: string;
+  readonly unit_price?: unknown;
+  readonly amount?: unknown;
+  readonly quantity?: unknown;
+  readonly cfop?: string;
+  /** product.br.tax; default ICMS CST 00 at 18%, PIS/COFINS 01. */
+  readonly tax?: Record<string, unknown>;
+  /** product.br.ibs_cbs; default the sample group, `null` for none. */
+  readonly ibs_cbs?: Record<string, unknown> | null;
+  /** More product fields (unit, barcode, discount, freight, …). */
+  readonly product?: Record<string, unknown>;
+  /** More product.br fields (cest, origin, manufacturer_cnpj, …). */
+  readonly br?: Record<string, unknown>;
+}
+
+export const SAMPLE_IBS_CBS = { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' };
+
+/** One NF-e line in the request's shape: quantity, unit and the classification under product, taxes in product.br. */
+export function sampleNfeItem(options: SampleNfeItemOptions = {}): Record<string, unknown> {
+  const ibsCbs = options.ibs_cbs === undefined ? SAMPLE_IBS_CBS : options.ibs_cbs;
+  return {
+    description: options.description ?? 'Produto',
+    ...(options.unit_price !== undefined ? { unit_price: options.unit_price } : {}),
+    ...(options.amount !== undefined ? { amount: options.amount } : {}),
+    product: {
+      quantity: options.quantity ?? '10',
+      unit: 'UN',
+      ...options.product,
+      br: {
+        ncm: '61091000',
+        cfop: options.cfop ?? '5102',
+        tax: options.tax ?? { icms: { cst: '00', origin: '0', rate: '18' }, pis: { cst: '01', rate: '1.65' }, cofins: { cst: '01', rate: '7.6' } },
+        ...(ibsCbs ? { ibs_cbs: ibsCbs } : {}),
+        ...options.br,
+      },
+    },
   };
 }

@@ -3,7 +3,7 @@
 import { computeDpsDocument, computeNfeDocument, validateInvoiceRequest, type IssuerProfile } from '@talao/fiscal-model';
 import { createTestCertificateAuthority } from '@talao/icp-test-ca';
 import { createSigner, loadPkcs12, verifyXmlSignature } from '@talao/xml-signing';
-import { SAMPLE_TECHNICAL_RESPONSIBLE, sampleIssuer, sampleNfeRequest, sampleNfseRequest } from '@talao/fiscal-model/testing';
+import { SAMPLE_TECHNICAL_RESPONSIBLE, sampleIssuer, sampleNfeItem, sampleNfeRequest, sampleNfseRequest } from '@talao/fiscal-model/testing';
 import { xmlsec1Verifies } from '../testing/xmlsec1.js';
 import { buildNfeProc } from '../nfe/nfe-proc.js';
 import { buildEnviNFe } from '../nfe/service-requests.js';
@@ -23,13 +23,17 @@ function validated(body: Record<string, unknown>, issuer: IssuerProfile) {
 
 describe('request → computed document → signed XML', () => {
   // Simples Nacional: CSOSN instead of CST, no IBS/CBS group required.
-  const simplesRequest = () => {
-    const [item] = sampleNfeRequest().items as Record<string, unknown>[];
-    return sampleNfeRequest({ items: [{ ...item, tax: { ...(item?.tax as object), icms: { csosn: '102', origin: '0' } }, ibs_cbs: undefined }] });
-  };
+  const simplesRequest = () =>
+    sampleNfeRequest({
+      items: [sampleNfeItem({ unit_price: '10', ibs_cbs: null, tax: { icms: { csosn: '102', origin: '0' }, pis: { cst: '49', rate: '0' }, cofins: { cst: '49', rate: '0' } } })],
+    });
+  // product.br.cest + manufacturer_cnpj → CEST, indEscala N, CNPJFab (the layout's optional sequence).
+  const manufacturerRequest = () =>
+    sampleNfeRequest({ items: [sampleNfeItem({ unit_price: '10', product: { barcode: '7891000315507' }, br: { cest: '2806300', manufacturer_cnpj: '12ABC34501DE35' } })] });
   const cases = [
     { regime: 'normal' as const, environment: 'homologation' as const, contingency: undefined, request: sampleNfeRequest },
     { regime: 'simples_nacional' as const, environment: 'production' as const, contingency: undefined, request: simplesRequest },
+    { regime: 'normal' as const, environment: 'production' as const, contingency: undefined, request: manufacturerRequest },
     { regime: 'normal' as const, environment: 'homologation' as const, contingency: { type: 'SVC-AN' as const, at: new Date('2026-03-10T14:00:00Z'), reason: 'SEFAZ indisponivel desde as 11h' }, request: sampleNfeRequest },
   ];
 
@@ -66,5 +70,25 @@ describe('request → computed document → signed XML', () => {
     expect(signed.id).toBe(document.id);
     expect(verifyXmlSignature(signed.xml).valid).toBe(true);
     expect(xmlsec1Verifies(signed.xml, 'http://www.sped.fazenda.gov.br/nfse', 'infDPS').ok).toBe(true);
+  });
+
+  it('NFS-e DPS with tax_retained, observations and a recipient address: tpRetISSQN 2, xInfComp, taker named by the test phrase', () => {
+    const issuer = sampleIssuer('normal');
+    const body = sampleNfseRequest({
+      client_name: 'Condominio Edificio Aurora',
+      recipient_address: { street: 'Rua do Catete', number: 'S/N', neighborhood: 'Catete', city: 'Rio de Janeiro', state: 'RJ', zip_code: '22220000', city_code: '3304557' },
+      items: [{
+        description: 'Limpeza predial', unit_price: '1200.50', service_code: '7.10', tax_retained: true,
+        observations: 'ISS retido na fonte pelo tomador (LC 116/2003, art. 6º)', ibs_cbs: { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' },
+      }],
+      additional_info: 'Contrato 7/2026',
+    });
+    const document = computeDpsDocument(validated(body, issuer), issuer, { environment: 'homologation', series: 1, number: 78, issuedAt: NOW });
+    const signed = buildSignValidateDps(document, signer); // the official DPS v1.01 schema, or it throws
+    expect(signed.xml).toContain('<tpRetISSQN>2</tpRetISSQN>');
+    expect(signed.xml).toContain('<infoCompl><xInfComp>ISS retido na fonte pelo tomador (LC 116/2003, art. 6º) | Contrato 7/2026</xInfComp></infoCompl>');
+    expect(signed.xml).toContain('<xNome>NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL</xNome>');
+    expect(signed.xml).toContain('<nro>S/N</nro>');
+    expect(verifyXmlSignature(signed.xml).valid).toBe(true);
   });
 });

@@ -137,6 +137,8 @@ describe('valid requests → validated → computed → signed XML (property-bas
     const takerIds = new Set<string>();
     const regimes = new Set<string>();
     let withIbsCbs = 0;
+    let withRetention = 0;
+    let withObservations = 0;
     let largest = 0;
     let checked = 0;
     // DPS v1.01 carries a numeric CNPJ only (the schema's TSCNPJ), so the provider is a CPF or a numeric CNPJ.
@@ -155,7 +157,9 @@ describe('valid requests → validated → computed → signed XML (property-bas
           checked++;
         }
         providerIds.add(taxIdKind(taxId));
-        takerIds.add(taxIdKind(String((scenario.body.buyer as { tax_id: string }).tax_id)));
+        takerIds.add(taxIdKind(String(scenario.body.tax_id)));
+        if (signed.xml.includes('<tpRetISSQN>2</tpRetISSQN>')) withRetention++;
+        if (signed.xml.includes('<xInfComp>')) withObservations++;
         regimes.add(issuer.taxRegime);
         if (signed.xml.includes('<IBSCBS>')) withIbsCbs++;
         largest = Math.max(largest, (scenario.body.items as unknown[]).length);
@@ -168,6 +172,8 @@ describe('valid requests → validated → computed → signed XML (property-bas
     expect([...regimes].sort()).toEqual(['mei', 'normal', 'simples_nacional']);
     expect(withIbsCbs).toBeGreaterThan(0);
     expect(withIbsCbs).toBeLessThan(DPS_RUNS);
+    expect(withRetention).toBeGreaterThan(0);
+    expect(withObservations).toBeGreaterThan(0);
     expect(largest).toBeGreaterThanOrEqual(15);
   });
 });

@@ -98,13 +98,15 @@ const ibsCbs = fc.option(
 );
 
 const item = fc.record({
-  prod: fc.record({
+  prod: fc.tuple(fc.record({
     cProd: text(1, 60), cEAN: fc.oneof(fc.constant('SEM GTIN'), digits(13)), xProd: text(1, 120), NCM: digits(8),
     CEST: fc.option(digits(7), { nil: undefined }), CFOP: fc.constantFrom('5102', '6102', '7102', '5405'), uCom: fc.constantFrom('UN', 'KG', 'CX'),
     qCom: qty4, vUnCom: price10, vProd: money, cEANTrib: fc.constant('SEM GTIN'), uTrib: fc.constantFrom('UN', 'KG'), qTrib: qty4,
     vUnTrib: price10, vFrete: fc.option(money, { nil: undefined }), vSeg: fc.option(money, { nil: undefined }),
     vDesc: fc.option(money, { nil: undefined }), vOutro: fc.option(money, { nil: undefined }), indTot: fc.constant('1' as const),
-  }),
+  }), fc.option(fc.constantFrom('11222333000181', '12ABC34501DE35'), { nil: undefined }))
+    // CNPJFab (with indEscala N) only beside CEST, as the layout's sequence allows.
+    .map(([prod, manufacturer]) => (prod.CEST !== undefined && manufacturer ? { ...prod, indEscala: 'N' as const, CNPJFab: manufacturer } : prod)),
   imposto: fc.record({ ICMS: icmsArbitrary, IPI: ipi, PIS: socialContribution, COFINS: socialContribution, IBSCBS: ibsCbs }),
   itemTotal: money,
 });

@@ -19,7 +19,7 @@ describe('issuer configuration', () => {
   });
 
   it('names the tax regime and each missing address part', () => {
-    expect(profileProblems({ ...company, taxRegime: null, street: null, postalCode: null })).toEqual(['tax regime', 'address (street, postal code)']);
+    expect(profileProblems({ ...company, taxRegime: null, street: null, postalCode: null })).toEqual(['tax regime', 'address (street, zip_code)']);
   });
 
   it('names what each document type needs', () => {

@@ -12,8 +12,9 @@ export function profileProblems(company: IssuingCompany): string[] {
   const address: string[] = [];
   if (!company.street) address.push('street');
   if (!company.number) address.push('number');
-  if (!company.district) address.push('district');
-  if (!company.postalCode) address.push('postal code');
+  // Named as the admin API names them (address.neighborhood, address.zip_code).
+  if (!company.district) address.push('neighborhood');
+  if (!company.postalCode) address.push('zip_code');
   if (address.length > 0) missing.push(`address (${address.join(', ')})`);
   return missing;
 }

@@ -1,6 +1,7 @@
-// What invoices.request holds: the body as the integrator sent it (a reissue validates it again, against the
-// company as it is now) and the validated, normalized request the worker computes the document from.
-import type { ValidatedInvoiceRequest } from '@talao/fiscal-model';
+// What invoices.request holds: the body as the service read it (a reissue validates it again, against the company
+// as it is now) and the validated, normalized request the worker computes the document from. "As read": what the
+// request ignores (an NFS-e line's product.br, unit, barcode, code) is not stored.
+import { acceptedRequestBody, type ValidatedInvoiceRequest } from '@talao/fiscal-model';
 
 export interface StoredRequest {
   body: Record<string, unknown>;
@@ -8,7 +9,7 @@ export interface StoredRequest {
 }
 
 export function storedRequest(body: unknown, validated: ValidatedInvoiceRequest): StoredRequest {
-  return { body: body as Record<string, unknown>, validated };
+  return { body: acceptedRequestBody(body) as Record<string, unknown>, validated };
 }
 
 function asStored(value: unknown): StoredRequest {

@@ -48,5 +48,14 @@ describe('buildNfe', () => {
     expect(() => buildNfe({ ...doc, emit: { ...doc.emit, CPF: '12345678909', CNPJ: '11222333000181' } })).toThrow(/exactly one/);
     expect(() => buildNfe({ ...doc, pag: { detPag: [{ tPag: '99', vPag: '1.00' }] } })).toThrow(/xPag/);
     expect(() => buildNfe({ ...doc, infAdic: { infCpl: 'bad\u0001char' } })).toThrow(/character/);
+    const withoutCest = doc.det.map((d) => ({ ...d, prod: { ...d.prod, CEST: undefined, indEscala: 'N' as const, CNPJFab: '11222333000181' } }));
+    expect(() => buildNfe({ ...doc, det: withoutCest })).toThrow(/CEST/);
+  });
+
+  it('CEST, indEscala and CNPJFab in the layout order, schema-valid', () => {
+    const doc = sampleNfeDocument(1);
+    const nfe = buildNfe({ ...doc, det: doc.det.map((d) => ({ ...d, prod: { ...d.prod, CEST: '2806300', indEscala: 'N' as const, CNPJFab: '12ABC34501DE35' } })) });
+    expect(nfe.xml).toContain('<CEST>2806300</CEST><indEscala>N</indEscala><CNPJFab>12ABC34501DE35</CNPJFab><CFOP>');
+    expect(validateXml('nfe', signWithXmlCrypto(nfe.xml, nfe.id, cert))).toEqual({ valid: true });
   });
 });

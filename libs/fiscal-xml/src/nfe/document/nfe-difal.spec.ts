@@ -15,24 +15,28 @@ const PIS_COFINS = { pis: { cst: '07' }, cofins: { cst: '07' } };
 function interstateSaleToConsumer(): NfeDocument {
   const issuer = sampleIssuer('normal'); // SP
   const body = sampleNfeRequest({
-    buyer: {
-      tax_id: '12345678909', name: 'Joana Pereira',
-      address: { street: 'Rua do Catete', number: '90', district: 'Catete', city_code: '3304557', state: 'RJ', postal_code: '22220000' },
-    },
+    client_name: 'Joana Pereira',
+    tax_id: '12345678909',
+    recipient_address: { street: 'Rua do Catete', number: '90', neighborhood: 'Catete', city: 'Rio de Janeiro', state: 'RJ', zip_code: '22220000', city_code: '3304557' },
     items: [
       {
         // 100.00 + IPI 10% = DIFAL base 110.00: 20% − 12% = 8.80, FCP 2% = 2.20
-        description: 'Cafeteira eletrica', quantity: '1', unit_price: '100.00',
-        product: { br: { ncm: '85167100', cfop: '6108' } },
-        tax: { icms: { cst: '00', origin: '0', rate: '12' }, ipi: { cst: '50', rate: '10' }, icms_destination: { rate: '20', interstate_rate: '12', fcp_rate: '2' }, ...PIS_COFINS },
-        ibs_cbs: IBS_CBS,
+        description: 'Cafeteira eletrica', unit_price: '100.00',
+        product: {
+          quantity: '1', unit: 'UN',
+          br: {
+            ncm: '85167100', cfop: '6108', ibs_cbs: IBS_CBS,
+            tax: { icms: { cst: '00', origin: '0', rate: '12' }, ipi: { cst: '50', rate: '10' }, icms_destination: { rate: '20', interstate_rate: '12', fcp_rate: '2' }, ...PIS_COFINS },
+          },
+        },
       },
       {
         // imported (origin 1, 4%), 2 × 25.00 = 50.00: 18% − 4% = 7.00, no FCP
-        description: 'Filtro de papel', quantity: '2', unit_price: '25.00',
-        product: { br: { ncm: '48239099', cfop: '6108' } },
-        tax: { icms: { cst: '00', origin: '1', rate: '4' }, icms_destination: { rate: '18', interstate_rate: '4' }, ...PIS_COFINS },
-        ibs_cbs: IBS_CBS,
+        description: 'Filtro de papel', unit_price: '25.00',
+        product: {
+          quantity: '2', unit: 'UN',
+          br: { ncm: '48239099', cfop: '6108', ibs_cbs: IBS_CBS, tax: { icms: { cst: '00', origin: '1', rate: '4' }, icms_destination: { rate: '18', interstate_rate: '4' }, ...PIS_COFINS } },
+        },
       },
     ],
   });

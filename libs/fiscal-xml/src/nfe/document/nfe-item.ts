@@ -3,9 +3,18 @@ import type { NfeCofins, NfeIbsCbs, NfeIcmsUfDest, NfeIpi, NfeItem, NfePis, NfeP
 import { element, optionalTextElement as opt, textElement as el, XmlBuildError } from '../../writer/canonical-xml.js';
 import { icmsXml } from './nfe-icms.js';
 
+/** CEST, indEscala, CNPJFab: one optional sequence of the layout, so the last two exist only beside CEST. */
+function cestXml(prod: NfeProd): string {
+  if (prod.CEST === undefined) {
+    if (prod.indEscala !== undefined || prod.CNPJFab !== undefined) throw new XmlBuildError('prod: indEscala and CNPJFab need CEST');
+    return '';
+  }
+  return el('CEST', prod.CEST) + opt('indEscala', prod.indEscala) + opt('CNPJFab', prod.CNPJFab);
+}
+
 function prodXml(prod: NfeProd): string {
   return (
-    el('cProd', prod.cProd) + el('cEAN', prod.cEAN) + el('xProd', prod.xProd) + el('NCM', prod.NCM) + opt('CEST', prod.CEST) +
+    el('cProd', prod.cProd) + el('cEAN', prod.cEAN) + el('xProd', prod.xProd) + el('NCM', prod.NCM) + cestXml(prod) +
     el('CFOP', prod.CFOP) + el('uCom', prod.uCom) + el('qCom', prod.qCom) + el('vUnCom', prod.vUnCom) + el('vProd', prod.vProd) +
     el('cEANTrib', prod.cEANTrib) + el('uTrib', prod.uTrib) + el('qTrib', prod.qTrib) + el('vUnTrib', prod.vUnTrib) +
     opt('vFrete', prod.vFrete) + opt('vSeg', prod.vSeg) + opt('vDesc', prod.vDesc) + opt('vOutro', prod.vOutro) + el('indTot', prod.indTot)
