@@ -134,6 +134,25 @@ describe('SPEC.md list envelope (GET /invoices)', () => {
   });
 });
 
+describe('SPEC.md "Limits": the stated values, per operation', () => {
+  it('POST /invoices 60, reissue 60, GET /invoices/{access_key} 120, cancel 120, GET /invoices 600; other routes their documented defaults', async () => {
+    const company = await p.createCompany();
+    const limitOf = async (method: string, path: string) => (await call(p, method, path, { key: company.homologationKey, ...(method === 'POST' ? { body: {} } : {}) })).headers.get('x-ratelimit-limit');
+    const id = '00000000-0000-4000-8000-000000000000';
+    const key = '35261199999999000191550010000000011000000010';
+    expect(await limitOf('POST', '/api/v1/invoices')).toBe('60');
+    expect(await limitOf('POST', `/api/v1/invoices/${id}/reissue`)).toBe('60');
+    expect(await limitOf('GET', `/api/v1/invoices/${key}?document_type=nfe`)).toBe('120');
+    expect(await limitOf('POST', `/api/v1/invoices/${key}/cancel`)).toBe('120');
+    expect(await limitOf('GET', '/api/v1/invoices')).toBe('600');
+    // Routes of later issues already have their rows: /invoices/invalidations is not counted as a consult.
+    expect(await limitOf('GET', '/api/v1/invoices/invalidations')).toBe('300');
+    expect(await limitOf('POST', '/api/v1/invoices/invalidations')).toBe('30');
+    expect(await limitOf('GET', `/api/v1/invoices/${id}/submissions`)).toBe('300');
+    expect(await limitOf('POST', '/api/v1/received-invoices/sync')).toBe('6');
+  });
+});
+
 describe('SPEC.md "States and transitions": rejected or failed → reissue, once', () => {
   it('a rejected attempt is reissued once; the second reissue answers 409 naming its replacement; GET, list and submissions of the original point to it', async () => {
     const company = await p.createCompany();

@@ -266,7 +266,7 @@ export const IssuanceResponses = (kind: 'create' | 'reissue') =>
           item_total_mismatch: {
             summary: 'ITEM_TOTAL_MISMATCH',
             value: fieldErrorExample({
-              code: 'ITEM_TOTAL_MISMATCH', field: 'items[0].amount', message: 'items[0].amount (10.00) differs from quantity × unit_price (99.80)', expected: '99.80', received: '10.00',
+              code: 'ITEM_TOTAL_MISMATCH', field: 'items[0].amount', message: 'quantity × unit_price = 99.8 rounds to 99.80, not 10.00', expected: '99.80', received: '10.00',
             }),
           },
           unknown_field: {
