@@ -3,7 +3,7 @@
 import { jest } from '@jest/globals';
 import { type AuthorizationResult, type AuthorizerOutcome, SefazClient, type SefazCallContext } from '@talao/authorizer-clients';
 import {
-  createInvoice, InvalidInvoiceStateError, InvoiceValidationError, issueInvoice, IssuerNotConfiguredError, NumberConflictError, QuotaExceededError,
+  AlreadyReissuedError, createInvoice, InvalidInvoiceStateError, InvoiceValidationError, issueInvoice, IssuerNotConfiguredError, NumberConflictError, QuotaExceededError,
   reissueInvoice, sweepStuckInvoices,
 } from '@talao/issuance';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
@@ -99,8 +99,31 @@ describe('reissue', () => {
     await expectDecided(await run(again.id), again.id, 'issued');
 
     await expect(reissueInvoice(h.createDeps, { companyId, environment: 'homologation', invoiceId: again.id })).rejects.toBeInstanceOf(InvalidInvoiceStateError);
+    // Once: the rejected attempt was reissued; reissuing it again names the invoice that replaced it.
+    await expect(reissueInvoice(h.createDeps, { companyId, environment: 'homologation', invoiceId: rejected.id })).rejects.toMatchObject({
+      kind: 'already_reissued', invoiceId: rejected.id, replacementId: again.id,
+    });
     const other = await h.createCompany();
     await expect(reissueInvoice(h.createDeps, { companyId: other, environment: 'homologation', invoiceId: rejected.id })).rejects.toMatchObject({ kind: 'not_found' });
+  });
+});
+
+describe('reissue once, under concurrency', () => {
+  it('five concurrent reissues of one rejected attempt create one invoice; the others name it', async () => {
+    const companyId = await h.createCompany();
+    await h.sim.control('PUT', '/_control/faults/SP', { forceRejection: { code: '778', count: 1 } });
+    const { invoice: rejected } = await create(companyId);
+    await run(rejected.id);
+    const results = await Promise.allSettled(
+      Array.from({ length: 5 }, () => reissueInvoice(h.createDeps, { companyId, environment: 'homologation', invoiceId: rejected.id })),
+    );
+    const created = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.invoice] : []));
+    expect(created).toHaveLength(1);
+    for (const result of results.filter((r): r is PromiseRejectedResult => r.status === 'rejected')) {
+      expect(result.reason).toBeInstanceOf(AlreadyReissuedError);
+      expect(result.reason).toMatchObject({ invoiceId: rejected.id, replacementId: created[0]!.id });
+    }
+    expect(await h.prisma.invoice.count({ where: { companyId, reissueOfId: rejected.id } })).toBe(1);
   });
 });
 

@@ -1,8 +1,9 @@
 // Typed failures of the issuance use cases. No HTTP here: each delivery (gateway controller, CLI) maps `kind` to its
-// own language (400, 402, 404, 409, 422).
+// own language (400, 402, 404, 409, 422, 501).
 import type { FieldError } from '@talao/fiscal-model';
 
-export type IssuanceErrorKind = 'validation' | 'not_configured' | 'quota_exceeded' | 'number_conflict' | 'not_found' | 'invalid_state';
+export type IssuanceErrorKind =
+  | 'validation' | 'not_configured' | 'quota_exceeded' | 'number_conflict' | 'not_found' | 'invalid_state' | 'already_reissued' | 'not_implemented';
 
 export abstract class IssuanceError extends Error {
   abstract readonly kind: IssuanceErrorKind;
@@ -52,5 +53,21 @@ export class InvalidInvoiceStateError extends IssuanceError {
   readonly kind = 'invalid_state';
   constructor(readonly invoiceId: string, readonly status: string, message: string) {
     super(message);
+  }
+}
+
+/** The attempt was reissued already (409): an attempt is reissued once; `replacementId` is the invoice that did. */
+export class AlreadyReissuedError extends IssuanceError {
+  readonly kind = 'already_reissued';
+  constructor(readonly invoiceId: string, readonly replacementId: string) {
+    super(`Invoice ${invoiceId} was already reissued as ${replacementId}; an attempt is reissued once (reissue ${replacementId} if it failed too)`);
+  }
+}
+
+/** The platform knows the document type asked for but cannot sign it (501); `documentType` as the request named it. */
+export class SigningNotImplementedError extends IssuanceError {
+  readonly kind = 'not_implemented';
+  constructor(readonly documentType: string, readonly description: string) {
+    super(`Signing ${description} (document_type ${documentType}) is not implemented; this API issues nfe and nfse`);
   }
 }

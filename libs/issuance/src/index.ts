@@ -6,6 +6,7 @@
 //   new OutcomeWaiter(invoices, jobOutcomes).waitForFinal(invoiceId, ms)    → the invoice when final, or still processing
 // Failures of the create side are IssuanceError subclasses with a `kind` for the delivery to map.
 export * from './errors.js';
+export { assertSigningImplemented, UNSIGNABLE_DOCUMENT_TYPES } from './create/document-support.js';
 export type * from './ports.js';
 export {
   createInvoice, type CreateInvoiceCommand, type CreateInvoiceDeps, type CreatedInvoice, type CreateSideCertificatesPort,

@@ -58,6 +58,8 @@ export interface InvoicesPort {
   createProcessing(input: NewInvoice): Promise<InvoiceRecord>;
   findById(id: string, client?: DbClient): Promise<InvoiceRecord | null>;
   findForCompany(companyId: string, id: string): Promise<InvoiceRecord | null>;
+  /** The invoice that reissued `id`, if any: an attempt is reissued once. */
+  findReplacement(id: string): Promise<string | null>;
   findStuckProcessing(before: Date, limit: number): Promise<Array<Pick<InvoiceRecord, 'id' | 'companyId' | 'updatedAt'>>>;
   countInFlight(companyId: string, environment: EnvironmentName): Promise<number>;
   setDocumentIdentity(tx: DbClient, id: string, identity: { accessKey?: string; dpsId?: string; contingency?: boolean }): Promise<void>;

@@ -36,7 +36,9 @@ export {
 } from './repositories/certificates-repository.js';
 // Issuance (invoices, number sequences, submissions, usage ledger, outbox).
 export { type DbClient, type DocumentTypeName, type EnvironmentName, type InvoiceRecord, type InvoiceStatusName } from './repositories/issuance-records.js';
-export { type FinalState, type InvoiceListQuery, InvoicesRepository, type NewInvoice, NumberTakenError } from './repositories/invoices-repository.js';
+export {
+  AlreadyReissuedError, type FinalState, type InvoiceListQuery, InvoicesRepository, type NewInvoice, NumberTakenError,
+} from './repositories/invoices-repository.js';
 export { NumberSequencesRepository, type SequenceKey } from './repositories/number-sequences-repository.js';
 export {
   coalescingSqlRunner, createSqlPool, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner, prismaSqlRunner, type SqlPoolOptions, type SqlRunner,

@@ -1,10 +1,12 @@
 import { Controller, Get, HttpException, Param, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { presentCompany } from '@talao/company-admin';
 import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
 import { GatewayResources } from '../gateway-resources.js';
 import type { Caller } from '../http/gateway-request.js';
-import { ApiErrors, ApiResult } from '../openapi/decorators.js';
+import { COMPANY_EXAMPLES, COMPANY_NOT_FOUND_EXAMPLES, COMPANY_PARAMETER_EXAMPLES } from '../openapi/account-examples.js';
+import { ApiErrors, ApiResult, RATE_LIMIT_HEADERS } from '../openapi/decorators.js';
+import { ref } from '../openapi/schemas.js';
 
 @ApiTags('account')
 @ApiBearerAuth()
@@ -15,9 +17,10 @@ export class CompaniesController {
 
   @Get(':company_id')
   @ApiOperation({ operationId: 'getCompany', summary: "The caller's own company profile; any other company answers 404" })
-  @ApiParam({ name: 'company_id', schema: { type: 'string', format: 'uuid' } })
-  @ApiResult(200, 'The company', 'Company')
-  @ApiErrors(401, 404, 429)
+  @ApiParam({ name: 'company_id', schema: { type: 'string', format: 'uuid' }, examples: COMPANY_PARAMETER_EXAMPLES })
+  @ApiResult(200, 'The company', 'Company', COMPANY_EXAMPLES)
+  @ApiResponse({ status: 404, description: 'Not your company (or none)', headers: RATE_LIMIT_HEADERS, content: { 'application/json': { schema: ref('ErrorEnvelope'), examples: COMPANY_NOT_FOUND_EXAMPLES } } })
+  @ApiErrors(401, 429)
   async get(@CurrentCaller() caller: Caller, @Param('company_id') companyId: string) {
     // Another company's id answers exactly like an id that does not exist: existence is not disclosed.
     const company = companyId === caller.company.id ? await this.resources.companies.findById(companyId) : null;

@@ -1,7 +1,7 @@
 import { Catch, HttpException, HttpStatus, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { CompanyAdminError } from '@talao/company-admin';
 import type { Logger } from '@talao/observability';
-import { sendError } from './error-envelope.js';
+import { sendError, type ErrorExtras } from './error-envelope.js';
 import { requestIdOf, type GatewayRequest, type GatewayResponse } from './gateway-request.js';
 
 const ADMIN_STATUS = { validation: 422, conflict: 409, not_found: 404 } as const;
@@ -22,14 +22,14 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const req = http.getRequest<GatewayRequest>();
     const res = http.getResponse<GatewayResponse>();
-    const { status, detail } = this.describe(exception);
+    const { status, detail, extras } = this.describe(exception);
     if (status >= 500 && !(exception instanceof HttpException)) {
       this.logger.error({ request_id: requestIdOf(req), err: exception }, 'request failed');
     }
-    sendError(req, res, status, detail);
+    sendError(req, res, status, detail, extras);
   }
 
-  private describe(exception: unknown): { status: number; detail: string | object } {
+  private describe(exception: unknown): { status: number; detail: string | object; extras?: ErrorExtras } {
     if (exception instanceof CompanyAdminError) {
       const status = ADMIN_STATUS[exception.kind];
       const detail = exception.problems.length > 0 ? { message: exception.message, errors: exception.problems } : exception.message;
@@ -39,8 +39,10 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
       const status = exception.getStatus();
       const response = exception.getResponse();
       // `{ detail }` is how this gateway throws on purpose (503 from readiness included); pass it on as written.
+      // With `errors` (the field errors of a 422) beside it when there are some.
       if (typeof response === 'object' && response !== null && 'detail' in response) {
-        return { status, detail: (response as { detail: string | object }).detail };
+        const { detail, errors } = response as { detail: string | object; errors?: unknown };
+        return { status, detail, ...(Array.isArray(errors) ? { extras: { errors: errors as object[] } } : {}) };
       }
       if (status >= 500) return { status, detail: GENERIC[500]! };
       if (typeof response === 'string') return { status, detail: response };

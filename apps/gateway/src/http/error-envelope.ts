@@ -9,13 +9,18 @@ export interface ErrorEnvelope {
 
 export const WWW_AUTHENTICATE = 'Bearer realm="talao"';
 
+/** The field errors of a 422 beside `detail` (its first one), as the invoice request and the invoice queries answer. */
+export interface ErrorExtras {
+  readonly errors?: readonly object[];
+}
+
 /** Writes the envelope directly (used by middlewares that answer before Nest's routing, and by the filter). */
-export function sendError(req: GatewayRequest, res: GatewayResponse, status: number, detail: string | object): void {
+export function sendError(req: GatewayRequest, res: GatewayResponse, status: number, detail: string | object, extras: ErrorExtras = {}): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const body: ErrorEnvelope = { detail, request_id: requestIdOf(req) };
+  const body: ErrorEnvelope & ErrorExtras = { detail, ...(extras.errors ? { errors: extras.errors } : {}), request_id: requestIdOf(req) };
   if (status === 401) res.setHeader('WWW-Authenticate', WWW_AUTHENTICATE);
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');

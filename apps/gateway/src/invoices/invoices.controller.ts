@@ -1,28 +1,44 @@
 import { Body, Controller, Get, Headers, HttpException, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createInvoice, reissueInvoice } from '@talao/issuance';
 import type { InvoiceRecord } from '@talao/persistence';
+import { z } from 'zod';
 import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
 import { requestIdOf, type Caller, type GatewayRequest, type GatewayResponse } from '../http/gateway-request.js';
 import type { StoredResponse } from '../idempotency/idempotency-store.js';
 import { runIdempotently, type IdempotentWork } from '../idempotency/run-idempotently.js';
 import { ApiErrors } from '../openapi/decorators.js';
 import { consultAuthorizer, findCompanyInvoice } from './consult-invoice.js';
+import { invoiceJson } from './invoice-json.js';
 import {
-  consultSchema, IdempotencyKeyHeader, InvoiceRequestBody, invoicePageSchema, IssuanceResponses, submissionsSchema,
+  ConsultParameters, IdempotencyKeyHeader, InvoiceRequestBody, IssuanceResponses, ListQueryParameters, ReissueNotFound, ReissueParameters, SubmissionsParameters,
 } from './invoice-openapi.js';
 import { issuanceErrorResponse, outcomeResponse, presentInvoice, presentSubmission } from './invoice-responses.js';
 import { InvoicesResources } from './invoices-resources.js';
-import { INVOICE_STATUSES, listInvoices, parseListQuery } from './list-invoices.js';
+import { DEFAULT_PAGE_SIZE, INVOICE_STATUSES, listInvoices, MAX_PAGE_SIZE, parseListQuery } from './list-invoices.js';
+import { parseQuery, type QueryParsed } from './query-parameters.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const consultQuerySchema = z.strictObject({ document_type: z.enum(['nfe', 'nfse']) });
+const CONSULT_PARAMETERS = { document_type: { expected: 'one of: nfe, nfse' } };
+const noQuerySchema = z.strictObject({});
+
+/** Every answer of these routes is written here, so an invoice record's amount is a number token (invoice-json.ts). */
 function send(res: GatewayResponse, response: StoredResponse): void {
   for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);
   res.statusCode = response.status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.end(JSON.stringify(response.body));
+  res.end(invoiceJson(response.body));
 }
+
+/** A query that failed: 422 with the first field error as `detail` and all of them as `errors`, as POST answers. */
+function valid<T>(parsed: QueryParsed<T>): T {
+  if (!parsed.ok) throw new HttpException({ detail: parsed.errors[0], errors: parsed.errors }, 422);
+  return parsed.value;
+}
+
+const notFound = () => new HttpException({ detail: 'Invoice not found' }, 404);
 
 @ApiTags('invoices')
 @ApiBearerAuth()
@@ -60,12 +76,12 @@ export class InvoicesController {
     summary: 'Issue an NF-e or NFS-e',
     description:
       'Validates, reserves the number, hands the document to the issuer and waits up to ISSUE_WAIT_MS (default 10 s) for the authorizer: ' +
-      '201 when authorized, 502 with the authorizer’s message when rejected, 202 when still pending (outcome by webhook or GET). ' +
-      'The environment comes from the API key.',
+      '201 with the invoice record when authorized, 502 with the authorizer’s message and the invoice_id when rejected; additive: 202 with the ' +
+      'record when still pending (outcome by webhook or GET), 503 when the authorizer stayed unavailable. The environment comes from the API key.',
   })
   @IdempotencyKeyHeader()
   @InvoiceRequestBody()
-  @IssuanceResponses()
+  @IssuanceResponses('create')
   @ApiErrors(401, 413, 415, 429)
   async create(@CurrentCaller() caller: Caller, @Req() req: GatewayRequest, @Res() res: GatewayResponse, @Headers('idempotency-key') key: string | undefined, @Body() body: unknown) {
     const requestId = requestIdOf(req);
@@ -82,16 +98,21 @@ export class InvoicesController {
   @Post(':invoice_id/reissue')
   @ApiOperation({
     operationId: 'reissueInvoice',
-    summary: 'Reissue a rejected or failed invoice: the stored items, a new number, a new transmission',
-    description: 'Charged like a fresh issuance; answers exactly like POST /invoices. 409 for an invoice that is not rejected or failed.',
+    summary: 'Reissue a rejected or failed attempt, once: the stored items, a new number, a new transmission',
+    description:
+      'Takes the invoice_id (a rejected document has no access key); no body. Charged like a fresh issuance; answers exactly like POST /invoices. ' +
+      'An attempt is reissued once: a second reissue answers 409 naming the invoice that replaced it (`detail.replaced_by`), and GET and the ' +
+      'submissions of the original show it as `replaced_by`. With the same Idempotency-Key the first response is answered again. 409 also for an ' +
+      'invoice that is not rejected or failed.',
   })
-  @ApiParam({ name: 'invoice_id', schema: { type: 'string', format: 'uuid' } })
+  @ReissueParameters()
   @IdempotencyKeyHeader()
-  @IssuanceResponses()
-  @ApiErrors(401, 404, 429)
+  @IssuanceResponses('reissue')
+  @ReissueNotFound()
+  @ApiErrors(401, 429)
   async reissue(@CurrentCaller() caller: Caller, @Req() req: GatewayRequest, @Res() res: GatewayResponse, @Headers('idempotency-key') key: string | undefined, @Param('invoice_id') invoiceId: string) {
     const requestId = requestIdOf(req);
-    if (!UUID.test(invoiceId)) throw new HttpException({ detail: 'Invoice not found' }, 404);
+    if (!UUID.test(invoiceId)) throw notFound();
     const response = await runIdempotently({
       store: this.resources.idempotency, companyId: caller.company.id, environment: caller.environment, key, operation: `reissue_invoice:${invoiceId}`, body: {},
       run: (work) => this.issueAndWait(work, requestId, async () => {
@@ -103,17 +124,20 @@ export class InvoicesController {
   }
 
   @Get()
-  @ApiOperation({ operationId: 'listInvoices', summary: 'The company’s invoices in the key’s environment, newest first' })
-  @ApiQuery({ name: 'document_type', required: false, enum: ['nfe', 'nfse'] })
-  @ApiQuery({ name: 'status', required: false, enum: INVOICE_STATUSES, description: 'issued, rejected, cancelled; additive: processing, failed' })
-  @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, default: 1 } })
-  @ApiQuery({ name: 'page_size', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } })
-  @ApiResponse({ status: 200, description: 'A page of invoices', schema: invoicePageSchema as never })
-  @ApiErrors(401, 422, 429)
-  async list(@CurrentCaller() caller: Caller, @Query() query: Record<string, unknown>) {
-    const parsed = parseListQuery(query);
-    if (!parsed.ok) throw new HttpException({ detail: parsed.errors[0], errors: parsed.errors }, 422);
-    return listInvoices(this.resources, { companyId: caller.company.id, environment: caller.environment }, parsed.value);
+  @ApiOperation({
+    operationId: 'listInvoices',
+    summary: 'The company’s invoices in the key’s environment, newest first',
+    description:
+      `Filters \`document_type\` and \`status\`; pages with \`page\` (from 1, default 1) and \`page_size\` (1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}). ` +
+      'Any other query parameter answers 422 (FIELD_UNKNOWN). The envelope: `total` (rows matching the filters), `total_pages`, `next_page` and ' +
+      '`prev_page` (page numbers, null at the ends; past the last page `prev_page` is the last page), `data` (the page’s invoice records); ' +
+      '`page` and `page_size` are additive.',
+  })
+  @ListQueryParameters(INVOICE_STATUSES, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)
+  @ApiErrors(401, 429)
+  async list(@CurrentCaller() caller: Caller, @Res() res: GatewayResponse, @Query() query: Record<string, unknown>) {
+    const parsed = valid(parseListQuery(query));
+    send(res, { status: 200, body: await listInvoices(this.resources, { companyId: caller.company.id, environment: caller.environment }, parsed) });
   }
 
   @Get(':access_key')
@@ -121,37 +145,36 @@ export class InvoicesController {
     operationId: 'getInvoice',
     summary: 'One invoice: the stored record and the authorizer’s view now (consSitNFe / Sefin)',
     description:
-      'The path takes the access key (NF-e 44, NFS-e 50 digits), the DPS id of an NFS-e not yet authorized, or the invoice id. ' +
-      'A key that is not the company’s answers 404 and is never sent to the authorizer. An unavailable authorizer is not an error: ' +
-      '`authorizer.available` is false.',
+      'Query `document_type` is required; any other query parameter answers 422. The path takes the access key (NF-e 44, NFS-e 50 digits), the ' +
+      'DPS id of an NFS-e not yet authorized, or the invoice id. A key that is not the company’s answers 404 and is never sent to the authorizer. ' +
+      'An unavailable authorizer is not an error: `authorizer.available` is false.',
   })
-  @ApiParam({ name: 'access_key', schema: { type: 'string' } })
-  @ApiQuery({ name: 'document_type', required: true, enum: ['nfe', 'nfse'] })
-  @ApiResponse({ status: 200, description: 'The invoice and the authorizer’s view', schema: consultSchema as never })
-  @ApiErrors(401, 404, 422, 429)
-  async get(@CurrentCaller() caller: Caller, @Param('access_key') key: string, @Query('document_type') documentType: unknown) {
-    if (documentType !== 'nfe' && documentType !== 'nfse') {
-      const received = typeof documentType === 'string' ? documentType : null;
-      const error = { code: received === null ? 'FIELD_REQUIRED' : 'FIELD_INVALID', field: 'document_type', message: 'document_type must be nfe or nfse', expected: 'one of: nfe, nfse', received };
-      throw new HttpException({ detail: error, errors: [error] }, 422);
-    }
+  @ConsultParameters()
+  @ApiErrors(401, 429)
+  async get(@CurrentCaller() caller: Caller, @Res() res: GatewayResponse, @Param('access_key') key: string, @Query() query: Record<string, unknown>) {
+    const { document_type: documentType } = valid(parseQuery(consultQuerySchema, CONSULT_PARAMETERS, query));
     const company = await this.resources.createDeps.companies.findById(caller.company.id);
-    const scope = { companyId: caller.company.id, companyState: company?.state ?? '', environment: caller.environment, documentType: documentType as 'nfe' | 'nfse' };
+    const scope = { companyId: caller.company.id, companyState: company?.state ?? '', environment: caller.environment, documentType };
     const invoice = await findCompanyInvoice(this.resources, scope, key);
-    if (!invoice) throw new HttpException({ detail: 'Invoice not found' }, 404);
-    return { invoice: presentInvoice(invoice), authorizer: await consultAuthorizer(this.resources, scope, invoice) };
+    if (!invoice) throw notFound();
+    const [replacedBy, authorizer] = await Promise.all([this.resources.invoices.findReplacement(invoice.id), consultAuthorizer(this.resources, scope, invoice)]);
+    send(res, { status: 200, body: { invoice: presentInvoice(invoice, replacedBy), authorizer } });
   }
 
   @Get(':invoice_id/submissions')
-  @ApiOperation({ operationId: 'listSubmissions', summary: 'Every exchange with the authorizer for the invoice, request and response exactly as transmitted' })
-  @ApiParam({ name: 'invoice_id', schema: { type: 'string', format: 'uuid' } })
-  @ApiResponse({ status: 200, description: 'The submissions, oldest first', schema: submissionsSchema as never })
-  @ApiErrors(401, 404, 429)
-  async submissions(@CurrentCaller() caller: Caller, @Param('invoice_id') invoiceId: string) {
+  @ApiOperation({
+    operationId: 'listSubmissions',
+    summary: 'Every exchange with the authorizer for the attempt, request and response exactly as transmitted',
+    description: 'Takes the invoice_id (a rejected document has no access key). `replaced_by` names the invoice that reissued this attempt. No query parameters (any → 422).',
+  })
+  @SubmissionsParameters()
+  @ApiErrors(401, 422, 429)
+  async submissions(@CurrentCaller() caller: Caller, @Res() res: GatewayResponse, @Param('invoice_id') invoiceId: string, @Query() query: Record<string, unknown>) {
+    valid(parseQuery(noQuerySchema, {}, query));
     const invoice = UUID.test(invoiceId) ? await this.resources.invoices.findForCompany(caller.company.id, invoiceId) : null;
-    if (!invoice || invoice.environment !== caller.environment) throw new HttpException({ detail: 'Invoice not found' }, 404);
-    const submissions = await this.resources.submissions.listByInvoice(invoice.id);
-    return { invoice_id: invoice.id, data: submissions.map(presentSubmission) };
+    if (!invoice || invoice.environment !== caller.environment) throw notFound();
+    const [submissions, replacedBy] = await Promise.all([this.resources.submissions.listByInvoice(invoice.id), this.resources.invoices.findReplacement(invoice.id)]);
+    send(res, { status: 200, body: { invoice_id: invoice.id, reissue_of: invoice.reissueOfId, replaced_by: replacedBy, data: submissions.map(presentSubmission) } });
   }
 }
 

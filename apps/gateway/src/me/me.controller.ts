@@ -2,6 +2,7 @@ import { Controller, Get, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
 import type { Caller } from '../http/gateway-request.js';
+import { ME_EXAMPLES } from '../openapi/account-examples.js';
 import { ApiErrors, ApiResult } from '../openapi/decorators.js';
 
 @ApiTags('account')
@@ -11,7 +12,7 @@ import { ApiErrors, ApiResult } from '../openapi/decorators.js';
 export class MeController {
   @Get()
   @ApiOperation({ operationId: 'getMe', summary: 'The company and environment behind the API key (check a key)' })
-  @ApiResult(200, 'The caller', 'Me')
+  @ApiResult(200, 'The caller', 'Me', ME_EXAMPLES)
   @ApiErrors(401, 429)
   me(@CurrentCaller() caller: Caller) {
     return {

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { apiDescription } from './api-description.js';
 import { toOpenApi31 } from './openapi-31.js';
 import { schemas } from './schemas.js';
 
@@ -10,11 +11,7 @@ export const DOCS_PATH = 'api/v1/docs';
 export function buildOpenApiDocument(app: INestApplication, publicBaseUrl?: string): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle('Talão API')
-    .setDescription(
-      'Issue Brazilian electronic tax documents (NF-e, NFS-e Nacional). Authenticate with `Authorization: Bearer <api key>`; ' +
-        'the key decides the company and the environment (homologation or production). Every error answers ' +
-        '`{ "detail": …, "request_id": … }`; every response carries `X-RateLimit-*` headers.',
-    )
+    .setDescription(apiDescription())
     .setVersion('1')
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'talao_<hml|prd>_<id>_<secret>', description: 'API key of context `api`' })
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'ADMIN_TOKEN (operators only)' }, 'admin-token')

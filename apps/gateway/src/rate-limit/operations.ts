@@ -1,6 +1,8 @@
 // One table of rate-limited operations: requests per minute, per API key (or per client IP where no key applies).
-// Each limit is overridable with RATE_LIMIT_<NAME> (e.g. RATE_LIMIT_CREATE_INVOICE=5). Routes that do not exist yet
-// are listed so their limits are decided in one place, not route by route as they arrive.
+// Each limit is overridable with RATE_LIMIT_<NAME> (e.g. RATE_LIMIT_CREATE_INVOICE=5). Routes are SPEC.md's endpoint
+// table (those that do not exist yet included, so their limits are decided in one place, not route by route as they
+// arrive); the five limits SPEC.md states are its values. Order matters: a request counts against the first row that
+// matches it.
 
 export const WINDOW_SECONDS = 60;
 
@@ -13,25 +15,35 @@ interface OperationDefinition {
 }
 
 export const OPERATIONS = {
-  create_invoice: { perMinute: 60, route: ['POST', '/invoices'], description: 'issue an NF-e or NFS-e' },
-  reissue_invoice: { perMinute: 60, route: ['POST', '/invoices/:invoice_id/reissue'], description: 'reissue a rejected invoice' },
+  // SPEC.md "Limits": these five are the contract.
+  create_invoice: { perMinute: 60, route: ['POST', '/invoices'], description: 'issue an NF-e or NFS-e (produces a document, consumes credit)' },
+  reissue_invoice: { perMinute: 60, route: ['POST', '/invoices/:invoice_id/reissue'], description: 'reissue a rejected or failed attempt' },
+  // Before get_invoice: the first row that matches counts, and /invoices/invalidations would also match /invoices/:access_key.
+  invalidate_numbering: { perMinute: 30, route: ['POST', '/invoices/invalidations'], description: 'invalidate an NF-e numbering range' },
+  list_invalidations: { perMinute: 300, route: ['GET', '/invoices/invalidations'], description: 'numbering ranges already invalidated' },
   get_invoice: { perMinute: 120, route: ['GET', '/invoices/:access_key'], description: 'consult one invoice at the authorizer' },
-  cancel_invoice: { perMinute: 120, route: ['POST', '/invoices/:invoice_id/cancel'], description: 'cancel an invoice' },
+  cancel_invoice: { perMinute: 120, route: ['POST', '/invoices/:access_key/cancel'], description: 'cancel an invoice' },
   list_invoices: { perMinute: 600, route: ['GET', '/invoices'], description: 'list invoices' },
-  list_submissions: { perMinute: 300, route: ['GET', '/invoices/:invoice_id/submissions'], description: 'submission history' },
-  correct_invoice: { perMinute: 60, route: ['POST', '/invoices/:invoice_id/corrections'], description: 'correction letter (CC-e)' },
-  download_invoice_xml: { perMinute: 300, route: ['GET', '/invoices/:invoice_id/xml'], description: 'authorized XML' },
-  download_invoice_pdf: { perMinute: 120, route: ['GET', '/invoices/:invoice_id/pdf'], description: 'DANFE / DANFSe' },
-  invalidate_numbers: { perMinute: 30, route: ['POST', '/number-invalidations'], description: 'NF-e numbering invalidation' },
-  list_received_invoices: { perMinute: 300, route: ['GET', '/received-invoices'], description: 'documents received' },
+  // Not stated by SPEC.md: the defaults this service documents (README, OpenAPI), for the operations of later issues too.
+  correct_invoice: { perMinute: 60, route: ['POST', '/invoices/:access_key/correction'], description: 'correction letter (CC-e), NF-e only' },
+  get_invoice_pdf: { perMinute: 120, route: ['GET', '/invoices/:access_key/pdf'], description: 'DANFE / DANFSe (rendered, or fetched from the authorizer)' },
+  list_submissions: { perMinute: 300, route: ['GET', '/invoices/:invoice_id/submissions'], description: 'submission history of an attempt' },
+  list_received_invoices: { perMinute: 300, route: ['GET', '/received-invoices'], description: 'documents received (already collected data)' },
+  // The authorizer caps distribution queries per tax id; the service collects on a schedule, so a manual sync is rare.
+  sync_received_invoices: { perMinute: 6, route: ['POST', '/received-invoices/sync'], description: 'fetch new received invoices from the authorizer' },
   manifest_received_invoice: {
     perMinute: 60,
     route: ['POST', '/received-invoices/:access_key/manifestation'],
     description: 'recipient manifestation',
   },
+  create_webhook: { perMinute: 30, route: ['POST', '/webhooks'], description: 'register a webhook endpoint' },
+  list_webhooks: { perMinute: 300, route: ['GET', '/webhooks'], description: 'registered webhook endpoints' },
+  list_webhook_deliveries: { perMinute: 300, route: ['GET', '/webhooks/deliveries'], description: 'delivery history, given-up deliveries included' },
+  delete_webhook: { perMinute: 30, route: ['DELETE', '/webhooks/:id'], description: 'remove a webhook endpoint' },
+  retry_webhook_delivery: { perMinute: 60, route: ['POST', '/webhooks/deliveries/:id/retry'], description: 'send a delivery again' },
   get_me: { perMinute: 300, route: ['GET', '/me'], description: 'the company and environment behind the key' },
   get_company: { perMinute: 300, route: ['GET', '/companies/:company_id'], description: "the caller's company profile" },
-  /** Any other authenticated request (webhook settings and routes added later without their own row). */
+  /** Any other authenticated request (routes added later without their own row). */
   default: { perMinute: 300, description: 'any other authenticated request' },
   /** Requests without a valid API key, per client IP: bounds key guessing and anonymous load. */
   unauthenticated: { perMinute: 60, description: 'requests without a valid API key, per client IP' },

@@ -10,6 +10,7 @@ import { InvoiceValidationError, IssuerNotConfiguredError, NumberConflictError }
 import type {
   CertificateMetadataView, CompaniesPort, EnvironmentName, InvoicesPort, IssuanceLogger, IssuanceQueuePort, IssuingCompany, UsageLedgerPort,
 } from '../ports.js';
+import { assertSigningImplemented } from './document-support.js';
 import { storedRequest } from './stored-request.js';
 import { issuerProfileOf, issuingProblems, profileProblems } from './issuer-configuration.js';
 import { assertProductionQuota } from './production-quota.js';
@@ -52,6 +53,8 @@ async function loadCompany(companies: CompaniesPort, companyId: string): Promise
 
 /** Validation and configuration, shared with reissue: the validated request and the company it is issued by. */
 export async function prepareIssuance(deps: CreateInvoiceDeps, companyId: string, environment: EnvironmentName, body: unknown, now: Date) {
+  // Before anything about the company: a document the platform cannot sign is refused whatever the configuration.
+  assertSigningImplemented(body);
   // Read together (one wait instead of two); the certificate is only looked at once the request is valid.
   const [company, activeCertificate] = await Promise.all([loadCompany(deps.companies, companyId), deps.certificates.findActive(companyId)]);
   const profileGaps = profileProblems(company);

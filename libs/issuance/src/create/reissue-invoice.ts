@@ -1,7 +1,12 @@
 // Reissue: only a `rejected` or `failed` invoice, with its stored items, under a new number, as a new invoice linked
 // by reissueOfId. It goes through every check of a fresh issuance (configuration, quota) and is charged like one.
+// An attempt is reissued once: a second reissue answers AlreadyReissuedError naming the invoice that replaced it. The
+// check below answers the common case early; the unique invoices.reissue_of_id decides a race between two reissues
+// (the later insert conflicts, and the repository reports the winner), so one rejected attempt can never become two
+// authorized documents.
+import { AlreadyReissuedError as ReissueTakenError } from '@talao/persistence';
 import type { TraceContext } from '@talao/queue-contracts';
-import { InvalidInvoiceStateError, InvoiceNotFoundError } from '../errors.js';
+import { AlreadyReissuedError, InvalidInvoiceStateError, InvoiceNotFoundError } from '../errors.js';
 import type { EnvironmentName } from '../ports.js';
 import { type CreateInvoiceDeps, type CreatedInvoice, persistAndEnqueue, prepareIssuance } from './create-invoice.js';
 import { requestBodyOf } from './stored-request.js';
@@ -23,8 +28,15 @@ export async function reissueInvoice(deps: CreateInvoiceDeps, command: ReissueCo
   if (!REISSUABLE.has(original.status)) {
     throw new InvalidInvoiceStateError(original.id, original.status, `Only rejected or failed invoices can be reissued; this one is ${original.status}`);
   }
+  const replacement = await deps.invoices.findReplacement(original.id);
+  if (replacement) throw new AlreadyReissuedError(original.id, replacement);
   const prepared = await prepareIssuance(deps, command.companyId, command.environment, requestBodyOf(original.request), now);
-  return persistAndEnqueue(deps, prepared, {
-    environment: command.environment, now, reissueOfId: original.id, ...(command.traceContext ? { traceContext: command.traceContext } : {}),
-  });
+  try {
+    return await persistAndEnqueue(deps, prepared, {
+      environment: command.environment, now, reissueOfId: original.id, ...(command.traceContext ? { traceContext: command.traceContext } : {}),
+    });
+  } catch (error) {
+    if (error instanceof ReissueTakenError) throw new AlreadyReissuedError(error.invoiceId, error.replacementId);
+    throw error;
+  }
 }

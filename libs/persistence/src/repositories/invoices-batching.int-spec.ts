@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { createPrismaClient } from '../prisma-client.js';
 import { coalescingSqlRunner, createSqlPool, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner } from './sql-runner.js';
-import { InvoicesRepository, NumberTakenError } from './invoices-repository.js';
+import { AlreadyReissuedError, InvoicesRepository, NumberTakenError } from './invoices-repository.js';
 import { releaseNumber, reserveNumber, reserveNumbers, type SequenceKey } from './number-sequences-repository.js';
 import { insertProcessingInvoices } from './invoice-insert.js';
 import { countingSqlRunner } from '../testing/counting-sql-runner.js';
@@ -35,17 +35,31 @@ afterAll(async () => {
   await Promise.all([prisma.$disconnect(), sqlPool.end(), numberingPool.end()]);
 });
 
-const draft = (series: number, extra: { number?: number; companyId?: string; id?: string; totalAmount?: string } = {}) => ({
+const draft = (series: number, extra: { number?: number; companyId?: string; id?: string; totalAmount?: string; reissueOfId?: string } = {}) => ({
   companyId: extra.companyId ?? companyIds[0]!, environment: 'homologation' as const, documentType: 'nfe' as const, series,
   request: { test: true, series }, totalAmount: extra.totalAmount ?? '10.00',
   ...(extra.number !== undefined ? { number: extra.number } : {}),
   ...(extra.id ? { id: extra.id } : {}),
+  ...(extra.reissueOfId ? { reissueOfId: extra.reissueOfId } : {}),
 });
 
 const sorted = (numbers: number[]) => [...numbers].sort((a, b) => a - b);
 const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
 
 describe('InvoicesRepository with batching', () => {
+  it('two reissues of one attempt in one batch: the earlier is inserted, the later names it', async () => {
+    const { repository } = batchedRepository();
+    const original = await repository.createProcessing(draft(120));
+    const results = await Promise.allSettled(Array.from({ length: 4 }, () => repository.createProcessing(draft(120, { reissueOfId: original.id }))));
+    const created = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    expect(created).toHaveLength(1);
+    for (const result of results.filter((r) => r.status === 'rejected')) {
+      expect((result as PromiseRejectedResult).reason).toBeInstanceOf(AlreadyReissuedError);
+      expect((result as PromiseRejectedResult).reason).toMatchObject({ replacementId: created[0]!.id });
+    }
+    expect(await prisma.invoice.count({ where: { reissueOfId: original.id } })).toBe(1);
+  });
+
   it('gives many concurrent calls on one series distinct consecutive numbers, in far fewer statements', async () => {
     const { repository, sql, numbering } = batchedRepository();
     const created = await Promise.all(Array.from({ length: 40 }, () => repository.createProcessing(draft(101))));

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { createPrismaClient } from '../prisma-client.js';
 import { createSqlPool, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner } from './sql-runner.js';
-import { InvoicesRepository, NumberTakenError } from './invoices-repository.js';
+import { AlreadyReissuedError, InvoicesRepository, NumberTakenError } from './invoices-repository.js';
 
 const prisma = createPrismaClient(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
 const invoices = new InvoicesRepository(prisma);
@@ -95,6 +95,27 @@ describe('InvoicesRepository', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     expect(failed.reason).toBeInstanceOf(NumberTakenError);
+  });
+
+  it('reissues an attempt once: of two concurrent reissues one is inserted, the other names it; its number goes back', async () => {
+    const original = await invoices.createProcessing(draft(16));
+    const results = await Promise.allSettled([
+      invoices.createProcessing({ ...draft(16), reissueOfId: original.id }),
+      invoices.createProcessing({ ...draft(16), reissueOfId: original.id }),
+    ]);
+    const created = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    expect(created).toHaveLength(1);
+    const failed = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(failed.reason).toBeInstanceOf(AlreadyReissuedError);
+    expect(failed.reason).toMatchObject({ invoiceId: original.id, replacementId: created[0]!.id });
+    expect(await prisma.invoice.count({ where: { reissueOfId: original.id } })).toBe(1);
+    expect(await invoices.findReplacement(original.id)).toBe(created[0]!.id);
+    expect(await invoices.findReplacement(created[0]!.id)).toBeNull();
+    expect(await invoices.findReplacements([original.id, created[0]!.id])).toEqual(new Map([[original.id, created[0]!.id]]));
+    // A later reissue of the same attempt, after the race, is refused the same way.
+    await expect(invoices.createProcessing({ ...draft(16), reissueOfId: original.id })).rejects.toBeInstanceOf(AlreadyReissuedError);
+    // The loser's reservation was the last of the series, so it was given back: no gap after the winner's number.
+    expect((await invoices.createProcessing(draft(16))).number).toBe(created[0]!.number + 1);
   });
 
   it('finishes an invoice once: a second finisher finds it already decided', async () => {

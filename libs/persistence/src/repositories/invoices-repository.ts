@@ -37,6 +37,14 @@ export interface InvoiceListQuery {
   pageSize: number;
 }
 
+/** The attempt was reissued already (invoices.reissue_of_id is unique): `replacementId` is the invoice that did. */
+export class AlreadyReissuedError extends Error {
+  override readonly name = 'AlreadyReissuedError';
+  constructor(readonly invoiceId: string, readonly replacementId: string) {
+    super(`invoice ${invoiceId} was already reissued as ${replacementId}`);
+  }
+}
+
 /** The number is already taken in that company/environment/model/series. */
 export class NumberTakenError extends Error {
   override readonly name = 'NumberTakenError';
@@ -100,6 +108,12 @@ export class InvoicesRepository {
         if (!row && input.id && (await this.prisma.invoice.findUnique({ where: { id: input.id }, select: { id: true } }))) {
           throw new Error(`invoice ${input.id} already exists`);
         }
+        // …and a reissue of an attempt that another call reissued first (the unique reissue_of_id): the loser of
+        // that race learns which invoice won instead of trying further numbers.
+        if (!row && input.reissueOfId) {
+          const replacement = await this.findReplacement(input.reissueOfId);
+          if (replacement) throw new AlreadyReissuedError(input.reissueOfId, replacement);
+        }
       } catch (error) {
         if (reserved !== undefined) await releaseNumber(this.numbering, key, reserved).catch(() => undefined);
         throw error;
@@ -143,6 +157,19 @@ export class InvoicesRepository {
   async findForCompany(companyId: string, id: string): Promise<InvoiceRecord | null> {
     const row = await this.prisma.invoice.findFirst({ where: { id, companyId } });
     return row ? toInvoiceRecord(row) : null;
+  }
+
+  /** The invoice that reissued `id`, if any (at most one: reissue_of_id is unique). */
+  async findReplacement(id: string): Promise<string | null> {
+    const row = await this.prisma.invoice.findUnique({ where: { reissueOfId: id }, select: { id: true } });
+    return row?.id ?? null;
+  }
+
+  /** For each of `ids` that was reissued, the invoice that reissued it (one query for a page of the list). */
+  async findReplacements(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.prisma.invoice.findMany({ where: { reissueOfId: { in: [...ids] } }, select: { id: true, reissueOfId: true } });
+    return new Map(rows.map((row) => [row.reissueOfId!, row.id]));
   }
 
   /** GET /invoices: newest first, scoped to the company and the credential's environment. */
