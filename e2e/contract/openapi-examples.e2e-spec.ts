@@ -5,7 +5,6 @@
 // own documents: each is replaced by a real one of the kind it names (an issued NF-e, a rejected attempt, the
 // company), everything else is sent exactly as the document writes it.
 import { jest } from '@jest/globals';
-import { EXAMPLE_IDS } from '../../apps/gateway/src/invoices/invoice-examples.js';
 import { type Platform, startPlatform, type TestCompany } from '../issuance/support/platform.js';
 import { call, invoiceIdOf, issue, rejectedNfe } from './support/contract.js';
 
@@ -33,11 +32,14 @@ beforeAll(async () => {
   if (issued.status !== 201) throw new Error(`fixture: ${issued.status} ${issued.text}`);
   const rejected = invoiceIdOf(await rejectedNfe(p, company));
   await p.sim.control('DELETE', '/_control/faults');
+  // The document names its placeholder ids (x-example-placeholders): the test reads them as a client would.
+  const served = (await call(p, 'GET', '/api/v1/openapi.json')).body as unknown as { 'x-example-placeholders': Record<string, string> };
+  const EXAMPLE_IDS = served['x-example-placeholders'];
   placeholders = new Map<string, string>([
-    [EXAMPLE_IDS.issuedInvoiceId, String(issued.body['invoice_id'])],
-    [EXAMPLE_IDS.issuedAccessKey, String(issued.body['access_key'])],
-    [EXAMPLE_IDS.rejectedInvoiceId, rejected],
-    [EXAMPLE_IDS.companyId, company.id],
+    [EXAMPLE_IDS['issuedInvoiceId']!, String(issued.body['invoice_id'])],
+    [EXAMPLE_IDS['issuedAccessKey']!, String(issued.body['access_key'])],
+    [EXAMPLE_IDS['rejectedInvoiceId']!, rejected],
+    [EXAMPLE_IDS['companyId']!, company.id],
   ]);
 });
 

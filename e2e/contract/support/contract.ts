@@ -1,7 +1,7 @@
 // What the contract suites share: the platform of e2e/issuance (simulator, issuer and gateway as processes, real
 // PostgreSQL and Redis), request bodies built from the shared samples only (so a change of the request shape flows
 // through: no literal body here), and small readers of the answers.
-import { sampleNfeRequest, sampleNfseRequest } from '../../../libs/fiscal-model/src/testing/samples.js';
+import { sampleNfeRequest, sampleNfseRequest } from '@talao/fiscal-model/testing';
 import type { Platform, TestCompany } from '../../issuance/support/platform.js';
 
 export { sampleNfeRequest };

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { EXAMPLE_IDS } from '../invoices/invoice-examples.js';
 import { apiDescription } from './api-description.js';
 import { toOpenApi31 } from './openapi-31.js';
 import { schemas } from './schemas.js';
@@ -20,7 +21,8 @@ export function buildOpenApiDocument(app: INestApplication, publicBaseUrl?: stri
   if (publicBaseUrl) builder.addServer(publicBaseUrl);
   const document = SwaggerModule.createDocument(app, builder.build());
   document.components = { ...document.components, schemas: { ...document.components?.schemas, ...(schemas as OpenAPIObject['components'] & object) } };
-  return toOpenApi31(document);
+  // The ids the examples use for "one of your documents": a client (and the examples test) substitutes its own.
+  return { ...toOpenApi31(document), 'x-example-placeholders': EXAMPLE_IDS } as OpenAPIObject;
 }
 
 export function serveOpenApi(app: INestApplication, document: OpenAPIObject): void {
