@@ -1,6 +1,5 @@
 // Reissue: only a `rejected` or `failed` invoice, with its stored items, under a new number, as a new invoice linked
 // by reissueOfId. It goes through every check of a fresh issuance (configuration, quota) and is charged like one.
-import type { TraceContext } from '@talao/queue-contracts';
 import { InvalidInvoiceStateError, InvoiceNotFoundError } from '../errors.js';
 import type { EnvironmentName } from '../ports.js';
 import { type CreateInvoiceDeps, type CreatedInvoice, persistAndEnqueue, prepareIssuance } from './create-invoice.js';
@@ -10,7 +9,6 @@ export interface ReissueCommand {
   companyId: string;
   environment: EnvironmentName;
   invoiceId: string;
-  traceContext?: TraceContext;
 }
 
 const REISSUABLE = new Set(['rejected', 'failed']);
@@ -24,7 +22,5 @@ export async function reissueInvoice(deps: CreateInvoiceDeps, command: ReissueCo
     throw new InvalidInvoiceStateError(original.id, original.status, `Only rejected or failed invoices can be reissued; this one is ${original.status}`);
   }
   const prepared = await prepareIssuance(deps, command.companyId, command.environment, requestBodyOf(original.request), now);
-  return persistAndEnqueue(deps, prepared, {
-    environment: command.environment, now, reissueOfId: original.id, ...(command.traceContext ? { traceContext: command.traceContext } : {}),
-  });
+  return persistAndEnqueue(deps, prepared, { environment: command.environment, now, reissueOfId: original.id });
 }
