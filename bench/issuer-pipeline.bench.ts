@@ -3,7 +3,7 @@
 // On a fresh database of its own (migrated), with the simulator as a real process at zero latency:
 //   1. create side: BENCH_INVOICES (600) `createInvoice` calls, BENCH_CREATE_CONCURRENCY (16) at a time, no worker
 //      running (invoices/s, p50/p99);
-//   2. issue side: the issuer's own BullMQ worker (apps/issuer/src/issue-worker.ts) at BENCH_WORKER_CONCURRENCY (16)
+//   2. issue side: the issuer's handler table on the worker runtime (as apps/issuer runs it) at BENCH_WORKER_CONCURRENCY (16)
 //      drains the queue: authorized NF-e/s, and the time spent in each port (PostgreSQL repositories, certificate
 //      cache, SEFAZ client) summed over all jobs and divided by the number of invoices.
 // BENCH_PROFILE=<file.cpuprofile> records a CPU profile of this process during the issue side only (the worker's
@@ -85,19 +85,22 @@ async function main(): Promise<void> {
         await profiler.post('Profiler.enable');
         await profiler.post('Profiler.start');
       }
-      const issueStart = performance.now();
-      const worker = harness.startWorker(WORKER_CONCURRENCY);
+      // Every job's end arrives on the queue's outcome channel; subscribed before the worker takes the first job.
+      const outcomes = await harness.jobOutcomes();
       let pending = ids.length;
-      await new Promise<void>((resolve) => {
+      const drained = new Promise<void>((resolve) => {
         const done = () => {
           if (--pending === 0) resolve();
         };
-        worker.on('completed', done);
-        worker.on('failed', (_job, error) => {
-          console.error(`job failed: ${error.message}`);
+        outcomes.on('completed', done);
+        outcomes.on('failed', ({ jobId }: { jobId: string }) => {
+          console.error(`job ${jobId} failed`);
           done();
         });
       });
+      const issueStart = performance.now();
+      await harness.startWorker(WORKER_CONCURRENCY);
+      await drained;
       const issueElapsed = performance.now() - issueStart;
       if (profiler) {
         const { profile } = await profiler.post('Profiler.stop');

@@ -162,7 +162,7 @@ describe('recovery', () => {
     expect(report.redriven).not.toContain(queued.invoice.id);
     expect(report.alreadyQueued).toBeGreaterThanOrEqual(1);
 
-    h.startWorker();
+    await h.startWorker();
     expect((await h.waitForFinal(lost.invoice.id)).status).toBe('issued');
     expect((await h.waitForFinal(queued.invoice.id)).status).toBe('issued');
   });

@@ -89,9 +89,11 @@ it('killed (SIGKILL) while the authorizer holds its answers: the next process fi
   const first = await startIssuer(env);
   const created = await Promise.all(Array.from({ length: 4 }, () => createInvoice(h.createDeps, { companyId, environment: 'homologation', body: sampleNfeRequest() })));
   const ids = created.map((c) => c.invoice.id);
-  // Wait until the worker has sent every invoice (their attempts are stored before sending), then kill it.
-  for (let i = 0; i < 200 && (await h.prisma.submission.count({ where: { invoiceId: { in: ids } } })) < ids.length; i++) await new Promise((r) => setTimeout(r, 50));
-  await new Promise((r) => setTimeout(r, 300));
+  // Wait until the simulator holds every document it authorized without answering (a fixed pause was not enough on a
+  // loaded machine: a send still in its TLS handshake was killed before it reached the simulator), then kill it.
+  const accessKeys = created.map((c) => c.invoice.accessKey as string);
+  const held = async () => (await Promise.all(accessKeys.map((key) => h.sim.control('GET', `/_control/documents/${key}`)))).every((r) => r.status === 200);
+  for (let i = 0; i < 400 && !(await held()); i++) await new Promise((r) => setTimeout(r, 50));
   await first.stop('SIGKILL');
   await h.sim.control('DELETE', '/_control/faults');
 

@@ -12,7 +12,7 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness();
-  h.startWorker();
+  await h.startWorker();
 });
 
 afterAll(async () => {

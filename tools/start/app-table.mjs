@@ -1,23 +1,42 @@
-// The apps `npm start` runs, one entry each, started in this order (an entry whose folder is not in this checkout is
-// skipped, so a line can land before its app). Adding a worker is adding an entry here (and
-// its Dockerfile, docker-compose.yml service and k8s/ manifests, which deployment-files.spec.ts checks).
+// The apps, one entry each, started in this order by the one launcher (apps.mjs): `npm start`, the end-to-end tests
+// (e2e/issuance/support/platform.ts) and the benchmarks all take each app's environment from here. An entry whose
+// folder is not in this checkout is skipped by `npm start`, so a line can land before its app. Adding a worker is
+// adding an entry here (and its Dockerfile, docker-compose.yml service and k8s/ manifests, which
+// deployment-files.spec.ts checks).
 //   name        the folder under apps/ and the log prefix
 //   entry       the built entry point, relative to the repository root
-//   ports       preferred TCP ports by role; a free port is taken instead when one is busy
-//   env(ctx)    the app's environment from what the launcher resolved. ctx: databaseUrl, redisUrl, redisPrefix,
-//               secrets, dataDir, ports (every app's, by name and role), testCa ({ certificate, privateKey }: PEM
-//               file paths of the local test CA)
+//   ports       preferred TCP ports by role (`npm start` takes a free port instead when one is busy)
+//   env(ctx)    the app's environment from what the launcher resolved. ctx:
+//                 databaseUrl, redisUrl, redisPrefix, logLevel? (LOG_LEVEL, else each app's default)
+//                 secrets: { adminToken, certificateEncryptionKey, simulatorControlToken }
+//                 ports: every app's, by name and role
+//                 authorizers?: { homologation?, production?, caBundleFile? } — base URLs replacing the real SEFAZ and
+//                   NFS-e hosts (the simulator) and the CA their TLS certificates chain to
+//                 technicalResponsible: { cnpj, contact, email, phone } — infRespTec; no app has a default for it
+//                 simulator?: { dataDir, ca?: { certificatePem, privateKeyPem } } — the simulator's own settings
 //   readiness(ctx)  the URL (and headers) answering 200 once the app is ready
-/** The authorizers both the gateway (consults) and the issuer (transmissions) reach: the simulator in homologation,
- * trusting the local test CA, and the infRespTec of a fictitious software house for local runs. */
+
+/** What both the gateway (consults, document planning) and the issuer (transmissions) are told of the authorizers. */
 function authorizerEnv(ctx) {
   return {
-    ...(ctx.ports['authorizer-sim'] && { AUTHORIZER_BASE_URL_HOMOLOGATION: `https://127.0.0.1:${ctx.ports['authorizer-sim'].https}` }),
-    ...(ctx.testCa && { AUTHORIZER_CA_BUNDLE_FILE: ctx.testCa.certificate }),
-    TECHNICAL_RESPONSIBLE_CNPJ: process.env.TECHNICAL_RESPONSIBLE_CNPJ ?? '30294817000180',
-    TECHNICAL_RESPONSIBLE_CONTACT: process.env.TECHNICAL_RESPONSIBLE_CONTACT ?? 'Talao local run',
-    TECHNICAL_RESPONSIBLE_EMAIL: process.env.TECHNICAL_RESPONSIBLE_EMAIL ?? 'dev@talao.example',
-    TECHNICAL_RESPONSIBLE_PHONE: process.env.TECHNICAL_RESPONSIBLE_PHONE ?? '1130000000',
+    ...(ctx.authorizers?.homologation && { AUTHORIZER_BASE_URL_HOMOLOGATION: ctx.authorizers.homologation }),
+    ...(ctx.authorizers?.production && { AUTHORIZER_BASE_URL_PRODUCTION: ctx.authorizers.production }),
+    ...(ctx.authorizers?.caBundleFile && { AUTHORIZER_CA_BUNDLE_FILE: ctx.authorizers.caBundleFile }),
+    TECHNICAL_RESPONSIBLE_CNPJ: ctx.technicalResponsible.cnpj,
+    TECHNICAL_RESPONSIBLE_CONTACT: ctx.technicalResponsible.contact,
+    TECHNICAL_RESPONSIBLE_EMAIL: ctx.technicalResponsible.email,
+    TECHNICAL_RESPONSIBLE_PHONE: ctx.technicalResponsible.phone,
+  };
+}
+
+/** The variables every app on PostgreSQL and Redis reads (the fragments of @talao/config). */
+function platformEnv(ctx) {
+  return {
+    DATABASE_URL: ctx.databaseUrl,
+    REDIS_URL: ctx.redisUrl,
+    REDIS_PREFIX: ctx.redisPrefix,
+    CERTIFICATE_ENCRYPTION_KEY: ctx.secrets.certificateEncryptionKey,
+    ...(ctx.logLevel && { LOG_LEVEL: ctx.logLevel }),
   };
 }
 
@@ -37,8 +56,8 @@ export const APPS = [
       SIM_CONTROL_HOST: '127.0.0.1',
       SIM_HOSTNAMES: 'localhost,127.0.0.1',
       SIM_CONTROL_TOKEN: ctx.secrets.simulatorControlToken,
-      SIM_DATA_DIR: `${ctx.dataDir}/authorizer-sim`,
-      ...(ctx.testCa && { SIM_CA_CERTIFICATE_PEM: ctx.testCa.certificatePem, SIM_CA_PRIVATE_KEY_PEM: ctx.testCa.privateKeyPem }),
+      SIM_DATA_DIR: ctx.simulator.dataDir,
+      ...(ctx.simulator.ca && { SIM_CA_CERTIFICATE_PEM: ctx.simulator.ca.certificatePem, SIM_CA_PRIVATE_KEY_PEM: ctx.simulator.ca.privateKeyPem }),
     }),
     readiness: (ctx) => ({
       url: `http://127.0.0.1:${ctx.ports['authorizer-sim'].control}/_control/health`,
@@ -50,12 +69,9 @@ export const APPS = [
     entry: 'apps/gateway/dist/main.js',
     ports: { http: 3000 },
     env: (ctx) => ({
+      ...platformEnv(ctx),
       PORT: String(ctx.ports.gateway.http),
-      DATABASE_URL: ctx.databaseUrl,
-      REDIS_URL: ctx.redisUrl,
-      REDIS_PREFIX: ctx.redisPrefix,
       ADMIN_TOKEN: ctx.secrets.adminToken,
-      CERTIFICATE_ENCRYPTION_KEY: ctx.secrets.certificateEncryptionKey,
       // Local runs listen on the loopback interface only: the admin token is printed on the terminal.
       // (GATEWAY_HOST=0.0.0.0 to reach it from other machines; not HOST, which some shells set to the machine name.)
       HOST: process.env.GATEWAY_HOST ?? '127.0.0.1',
@@ -66,19 +82,23 @@ export const APPS = [
     readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports.gateway.http}/readyz` }),
   },
   {
-    // Consumes `issue` jobs and transmits to the simulator (homologation), trusting the local test CA.
+    // Consumes `issue` jobs and transmits to the authorizers (the simulator under `npm start` and in tests).
     name: 'issuer',
     entry: 'apps/issuer/dist/main.js',
     ports: { health: 3100 },
     env: (ctx) => ({
+      ...platformEnv(ctx),
       ISSUER_HEALTH_PORT: String(ctx.ports.issuer.health),
       ISSUER_HEALTH_HOST: '127.0.0.1',
-      DATABASE_URL: ctx.databaseUrl,
-      REDIS_URL: ctx.redisUrl,
-      REDIS_PREFIX: ctx.redisPrefix,
-      CERTIFICATE_ENCRYPTION_KEY: ctx.secrets.certificateEncryptionKey,
       ...authorizerEnv(ctx),
     }),
     readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports.issuer.health}/readyz` }),
   },
 ];
+
+/** The table's entry for `name` (throws for an app the table does not know). */
+export function appNamed(name) {
+  const app = APPS.find((candidate) => candidate.name === name);
+  if (!app) throw new Error(`no app "${name}" in tools/start/app-table.mjs`);
+  return app;
+}

@@ -31,6 +31,17 @@ const log = createLogger('start');
 const startedAt = performance.now();
 const elapsed = () => `${((performance.now() - startedAt) / 1000).toFixed(1)} s`;
 
+/**
+ * infRespTec of local runs: the environment's, else a fictitious software house. The apps have no default for it
+ * (a real document must never name a made-up company); local documents only ever reach the simulator.
+ */
+const LOCAL_TECHNICAL_RESPONSIBLE = {
+  cnpj: process.env.TECHNICAL_RESPONSIBLE_CNPJ ?? '30294817000180',
+  contact: process.env.TECHNICAL_RESPONSIBLE_CONTACT ?? 'Talao local run',
+  email: process.env.TECHNICAL_RESPONSIBLE_EMAIL ?? 'dev@talao.example',
+  phone: process.env.TECHNICAL_RESPONSIBLE_PHONE ?? '1130000000',
+};
+
 /** Stop functions in start order; shutdown runs them newest first (apps, then Redis, then PostgreSQL). */
 const stoppers = [];
 let shuttingDown = false;
@@ -103,16 +114,20 @@ async function main() {
   if (testCaLib) testCa = await loadOrCreateTestCa(dataDir);
   else log.warn('libs/icp-test-ca is missing: the demo company gets no certificate');
 
+  const simulatorUrl = ports['authorizer-sim'] && `https://127.0.0.1:${ports['authorizer-sim'].https}`;
   const context = {
-    root,
-    dataDir,
     databaseUrl: postgres.url,
     redisUrl: redis.url,
     redisPrefix: process.env.REDIS_PREFIX ?? 'talao:',
     secrets,
     ports,
-    // The local test CA (file paths and PEM text), for apps that must trust it or issue from it.
-    testCa: testCa && { ...testCa.paths, certificatePem: testCa.ca.caCertificatePem, privateKeyPem: testCa.ca.caPrivateKeyPem },
+    // Homologation goes to the simulator, which trusts the local test CA (production keeps the real hosts).
+    authorizers: { ...(simulatorUrl && { homologation: simulatorUrl }), ...(testCa && { caBundleFile: testCa.paths.certificate }) },
+    technicalResponsible: LOCAL_TECHNICAL_RESPONSIBLE,
+    simulator: {
+      dataDir: path.join(dataDir, 'authorizer-sim'),
+      ...(testCa && { ca: { certificatePem: testCa.ca.caCertificatePem, privateKeyPem: testCa.ca.caPrivateKeyPem } }),
+    },
   };
   log.info(`starting ${APPS.map((app) => app.name).join(', ')}`);
   const apps = startApps({

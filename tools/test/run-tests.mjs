@@ -29,6 +29,12 @@ const prismaCli = `${repoRoot}node_modules/prisma/build/index.js`;
 const jestCli = `${repoRoot}node_modules/jest/bin/jest.js`;
 const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
 const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
+// infRespTec has no default (no app may plan a document naming a made-up company): tests that build an app from the
+// environment, such as the in-process gateway, get the test run's own software house.
+env.TECHNICAL_RESPONSIBLE_CNPJ ??= '11222333000181';
+env.TECHNICAL_RESPONSIBLE_CONTACT ??= 'Equipe Talao';
+env.TECHNICAL_RESPONSIBLE_EMAIL ??= 'suporte@talao.example';
+env.TECHNICAL_RESPONSIBLE_PHONE ??= '1133334444';
 
 const adminUrl = new URL(process.env.TEST_DATABASE_ADMIN_URL ?? process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
 const dbName = `talao_test_${runId}`;

@@ -1,9 +1,11 @@
-// The gateway and the issuer as real processes (built by Nx first, one build at a time across Jest workers; unchanged
-// projects come from the cache). Each process is started with its own environment and can be killed (SIGKILL) and
-// started again with the same environment.
+// The gateway and the issuer as real processes, started by the one launcher (tools/start/apps.mjs) with the
+// environment of the one app table (tools/start/app-table.mjs), as `npm start` does. Built with Nx first, one build
+// at a time across Jest workers; unchanged projects come from the cache.
 import type { ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { buildProjects, spawnApp, withBuildLock } from '../../support/app-process.js';
+import { appNamed } from '../../../tools/start/app-table.mjs';
+import { launchApp, waitUntilReady } from '../../../tools/start/apps.mjs';
+import { buildProjects, repoRoot, withBuildLock } from '../../support/app-process.js';
 
 /**
  * Builds gateway, issuer and simulator, then runs `work` (starting the processes) while still holding the lock: a
@@ -34,17 +36,32 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts `entry` and resolves once `readyUrl` answers 200 (readiness: PostgreSQL and Redis reachable), whatever the
- * log level: the benchmark runs the apps at LOG_LEVEL=warn, where no "ready" log line would appear.
+ * Starts the app table's `name` with its environment for `context` (the table's ctx) plus `overrides`, and resolves
+ * once its readiness URL answers 200 (PostgreSQL and Redis reachable), whatever the log level: the benchmark runs
+ * the apps at LOG_LEVEL=warn, where no "ready" log line would appear.
  */
-export async function startApp(entry: string, env: Record<string, string>, readyUrl: string): Promise<AppProcess> {
-  const app = spawnApp(entry, { ...process.env, ...env }, { stderr: 'pipe' });
-  await app.waitForUrl(readyUrl, 30_000);
+export async function startApp(name: string, context: object, overrides: Record<string, string> = {}): Promise<AppProcess> {
+  const app = appNamed(name);
+  const output: string[] = [];
+  const launched = launchApp({
+    root: repoRoot,
+    entry: app.entry,
+    env: { ...app.env(context), ...overrides },
+    onLine: (line) => {
+      if (output.length < 200) output.push(`${line}\n`);
+    },
+  });
+  try {
+    await waitUntilReady({ name, readiness: app.readiness(context), exited: launched.exited, timeoutMs: 30_000 });
+  } catch (error) {
+    await launched.stop('SIGKILL');
+    throw new Error(`${(error as Error).message}:\n${output.join('')}`);
+  }
   return {
-    child: app.child,
-    output: app.output,
+    child: launched.child,
+    output,
     async kill(signal = 'SIGTERM') {
-      await app.stop(signal);
+      await launched.stop(signal);
     },
   };
 }

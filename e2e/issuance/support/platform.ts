@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { ApiKeysRepository, CertificatesRepository, CertificateVault, createPrismaClient } from '@talao/persistence';
+import { SAMPLE_TECHNICAL_RESPONSIBLE } from '@talao/fiscal-model/testing';
 import { createIssuingCompany, type IssuingCompanyOptions } from '../../support/issuing-company.js';
 import { type RunningSimulator, startSimulator } from '../../authorizers/support/simulator-process.js';
 import { type AppProcess, freePort, startApp, withBuiltApps } from './app-processes.js';
@@ -48,32 +49,26 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
   writeFileSync(caFile, sim.caCertificatePem);
   const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
   const certificateKey = randomBytes(32).toString('base64');
-  const shared = {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    REDIS_PREFIX: `${process.env.REDIS_PREFIX ?? 'talao-e2e:'}${name}-${randomUUID().slice(0, 8)}:`,
-    CERTIFICATE_ENCRYPTION_KEY: certificateKey,
-    AUTHORIZER_BASE_URL_HOMOLOGATION: sim.baseUrl,
-    AUTHORIZER_BASE_URL_PRODUCTION: sim.baseUrl,
-    AUTHORIZER_CA_BUNDLE_FILE: caFile,
-    TECHNICAL_RESPONSIBLE_CNPJ: '11222333000181',
-    TECHNICAL_RESPONSIBLE_CONTACT: 'Equipe Talao',
-    TECHNICAL_RESPONSIBLE_EMAIL: 'suporte@talao.example',
-    TECHNICAL_RESPONSIBLE_PHONE: '1133334444',
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  // The app table's context (tools/start/app-table.mjs): each app's environment comes from there, as under npm start.
+  const context = {
+    databaseUrl,
+    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    redisPrefix: `${process.env.REDIS_PREFIX ?? 'talao-e2e:'}${name}-${randomUUID().slice(0, 8)}:`,
+    logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
+    secrets: { adminToken: randomBytes(24).toString('hex'), certificateEncryptionKey: certificateKey },
+    ports: { gateway: { http: await freePort() }, issuer: { health: await freePort() } },
+    authorizers: { homologation: sim.baseUrl, production: sim.baseUrl, caBundleFile: caFile },
+    technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
   };
-  const issuerPort = await freePort();
-  const gatewayPort = await freePort();
-  const issuerEnv = { ...shared, ISSUER_HEALTH_PORT: String(issuerPort), ISSUER_CONCURRENCY: '8', AUTHORIZER_READ_TIMEOUT_MS: '3000', ...options.issuerEnv };
-  const gatewayEnv = { ...shared, PORT: String(gatewayPort), HOST: '127.0.0.1', ADMIN_TOKEN: randomBytes(24).toString('hex'), ...options.gatewayEnv };
-  const startIssuer = () => startApp('apps/issuer/dist/main.js', issuerEnv, `http://127.0.0.1:${issuerPort}/readyz`);
-  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  const issuerEnv = { ISSUER_CONCURRENCY: '8', AUTHORIZER_READ_TIMEOUT_MS: '3000', ...options.issuerEnv };
+  const startIssuer = () => startApp('issuer', context, issuerEnv);
+  const gatewayUrl = `http://127.0.0.1:${context.ports.gateway.http}`;
   // An app that fails to start must not leave the ones before it running: the caller never gets a Platform to stop.
   const started = await withBuiltApps(async () => {
     let issuer: AppProcess | undefined;
     try {
       issuer = await startIssuer();
-      return { issuer, gateway: await startApp('apps/gateway/dist/main.js', gatewayEnv, `${gatewayUrl}/readyz`) };
+      return { issuer, gateway: await startApp('gateway', context, options.gatewayEnv) };
     } catch (error) {
       await issuer?.kill('SIGKILL');
       await sim.stop();
@@ -125,7 +120,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
       await issuer.kill('SIGTERM');
       if (companyIds.length > 0) await prisma.company.deleteMany({ where: { id: { in: companyIds } } });
       await prisma.$disconnect();
-      await forgetRedisKeys(shared.REDIS_URL, shared.REDIS_PREFIX);
+      await forgetRedisKeys(context.redisUrl, context.redisPrefix);
       await sim.stop();
       rmSync(workDir, { recursive: true, force: true });
     },

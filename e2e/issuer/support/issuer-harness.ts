@@ -1,24 +1,28 @@
 // The issuance path against real services: the run's PostgreSQL (DATABASE_URL), Redis (own key prefix per file), the
-// authorizer simulator as a real process, and the issuer's own BullMQ worker (apps/issuer) consuming the queue.
+// authorizer simulator as a real process, and the issuer's own handler table (apps/issuer) run in-process by the
+// worker runtime. The dependencies come from the issuer's one wiring (createIssuanceWorkerDependencies).
 import { randomBytes, randomUUID } from 'node:crypto';
-import { MutualTlsAgentPool, NfseNacionalClient, SefazClient, type SefazClientOptions } from '@talao/authorizer-clients';
-import { CertificateCache, type CreateInvoiceDeps, type IssueDeps, type SweepDeps } from '@talao/issuance';
-import { createLogger } from '@talao/observability';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MutualTlsAgentPool, type SefazClientOptions } from '@talao/authorizer-clients';
 import {
-  CertificatesRepository, CertificateVault, CompaniesRepository, createPrismaClient, InvoicesRepository, OutboxRepository, SubmissionsRepository,
-  UsageLedgerRepository,
-} from '@talao/persistence';
+  type CreateInvoiceDeps, createIssuanceWorkerDependencies, type IssueDeps, type IssuanceWorkerSettings, type SweepDeps,
+} from '@talao/issuance';
+import { createLogger } from '@talao/observability';
+import { DEFAULT_BATCHER_OPTIONS, type PrismaClient } from '@talao/persistence';
 import { jobOutcomeChannel, JobOutcomeSubscription, QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
-import { Queue, type Worker } from 'bullmq';
+import { type RunningWorkerApp, startWorkerApp } from '@talao/worker-runtime';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { createIssueWorker, issuanceHandlers } from '../../../apps/issuer/src/issue-worker.js';
+import { IssuanceHandlers } from '../../../apps/issuer/src/issuance-handlers.js';
 import { SAMPLE_TECHNICAL_RESPONSIBLE } from '@talao/fiscal-model/testing';
 import { createIssuingCompany } from '../../support/issuing-company.js';
 import { type RunningSimulator, startSimulator } from '../../authorizers/support/simulator-process.js';
 
 export interface Harness {
   sim: RunningSimulator;
-  prisma: ReturnType<typeof createPrismaClient>;
+  prisma: PrismaClient;
   queue: Queue;
   createDeps: CreateInvoiceDeps;
   issueDeps: IssueDeps;
@@ -27,9 +31,10 @@ export interface Harness {
   redisPrefix: string;
   /** CERTIFICATE_ENCRYPTION_KEY the certificates were sealed with. */
   certificateKey: string;
-  /** The SEFAZ client's options (simulator base URL, CA, timeouts), to build variants of the client. */
+  /** Options for a SEFAZ client like the worker's (simulator base URL, CA, timeouts), to build variants of it. */
   sefazOptions: SefazClientOptions;
-  startWorker(concurrency?: number): Worker;
+  /** The issuer's handler table on the issuance queue, as the issuer app runs it (closed by stop). */
+  startWorker(concurrency?: number): Promise<RunningWorkerApp>;
   /** The job outcomes the harness's workers publish, on a subscribed connection of its own (closed by stop). */
   jobOutcomes(): Promise<JobOutcomeSubscription>;
   createCompany(options?: { certificate?: boolean; productionQuota?: number | null; stateRegistration?: string | null }): Promise<string>;
@@ -38,48 +43,61 @@ export interface Harness {
 }
 
 const silent = createLogger({ name: 'issuer-e2e', level: process.env.E2E_LOG_LEVEL ?? 'silent' });
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-/** A numeric CNPJ nobody else in the run uses (shape only; the simulator checks it against the certificate). */
 export async function startHarness(): Promise<Harness> {
   const sim = await startSimulator();
-  const prisma = createPrismaClient(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
+  const dir = mkdtempSync(join(tmpdir(), 'talao-issuer-harness-'));
+  const caBundleFile = join(dir, 'sim-ca.pem');
+  writeFileSync(caBundleFile, sim.caCertificatePem);
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: null });
   const redisPrefix = `${process.env.REDIS_PREFIX ?? 'talao-e2e:'}issuer-${randomUUID().slice(0, 8)}:`;
   const prefix = queueKeyPrefix(redisPrefix);
   const queue = new Queue(QUEUE_NAMES.issuance, { connection: redis, prefix });
-  const agents = new MutualTlsAgentPool({ caBundlePem: sim.caCertificatePem });
-  const overrides = { homologation: sim.baseUrl, production: sim.baseUrl };
-  const timeouts = { connectMs: 2_000, readMs: 3_000 };
-  const sefazOptions: SefazClientOptions = { agents, baseUrlOverrides: overrides, timeouts, asyncPolling: { intervalMs: 200, maxAttempts: 5 } };
   const certificateKey = randomBytes(32).toString('base64');
-  const vault = new CertificateVault(certificateKey);
-  const companies = new CompaniesRepository(prisma);
-  const certificates = new CertificatesRepository(prisma, vault);
-  const invoices = new InvoicesRepository(prisma);
-  const usage = new UsageLedgerRepository(prisma);
-  const issueDeps: IssueDeps = {
-    companies, certificates, certificateCache: new CertificateCache(), invoices, usage,
-    submissions: new SubmissionsRepository(prisma), outbox: new OutboxRepository(prisma),
-    sefaz: new SefazClient(sefazOptions),
-    nfse: new NfseNacionalClient({ agents, baseUrlOverrides: overrides, timeouts }),
+  const baseUrls = { homologation: sim.baseUrl, production: sim.baseUrl };
+  const settings: IssuanceWorkerSettings = {
+    database: { url: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres' },
+    certificates: { encryptionKey: certificateKey },
+    authorizers: { baseUrls, caBundleFile, connectTimeoutMs: 2_000, readTimeoutMs: 3_000 },
     technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
-    logger: silent,
+    worker: { concurrency: 4 },
+    batching: DEFAULT_BATCHER_OPTIONS,
   };
-  const createDeps: CreateInvoiceDeps = { companies, certificates, invoices, usage, queue, technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE, logger: silent };
-  const workers: Worker[] = [];
+  const dependencies = createIssuanceWorkerDependencies(settings, { queue, logger: silent });
+  const { prisma, certificates, invoices } = dependencies.database;
+  const variantAgents = new MutualTlsAgentPool({ caBundlePem: sim.caCertificatePem });
+  const workers: RunningWorkerApp[] = [];
   const subscribers: Redis[] = [];
   const companyIds: string[] = [];
 
   return {
-    sim, prisma, queue, createDeps, issueDeps, sefazOptions, redisPrefix, certificateKey,
-    sweepDeps: { invoices, queue, logger: silent },
-    startWorker(concurrency = 4) {
-      const worker = createIssueWorker(issuanceHandlers(issueDeps), { connection: redis, prefix, concurrency, logger: silent });
+    sim, prisma, queue, redisPrefix, certificateKey,
+    createDeps: dependencies.create,
+    issueDeps: dependencies.issue,
+    sweepDeps: dependencies.sweep,
+    sefazOptions: { agents: variantAgents, baseUrlOverrides: baseUrls, timeouts: { connectMs: 2_000, readMs: 3_000 } },
+    async startWorker(concurrency = 4) {
+      const worker = await startWorkerApp(
+        {
+          name: 'issuer',
+          queue: QUEUE_NAMES.issuance,
+          loadConfig: () => ({
+            redis: { url: redisUrl, prefix: redisPrefix },
+            logging: { level: 'silent' },
+            worker: { concurrency, jobLockMs: 30_000, stalledCheckMs: 30_000, health: { port: 0, host: '127.0.0.1' } },
+          }),
+          // The harness's own dependencies, so tests see what the worker did: the harness closes them, not the worker.
+          dependencies: () => ({ issue: dependencies.issue, checks: dependencies.checks, close: async () => undefined }),
+          handlers: [IssuanceHandlers],
+        },
+        { logger: silent },
+      );
       workers.push(worker);
       return worker;
     },
     async jobOutcomes() {
-      const subscriber = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: null });
+      const subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
       subscribers.push(subscriber);
       const outcomes = new JobOutcomeSubscription(subscriber, jobOutcomeChannel(prefix, QUEUE_NAMES.issuance));
       await outcomes.ready;
@@ -103,15 +121,16 @@ export async function startHarness(): Promise<Harness> {
       }
     },
     async stop() {
-      await Promise.all(workers.map((w) => w.close()));
+      await Promise.all(workers.map((worker) => worker.close()));
       for (const subscriber of subscribers) subscriber.disconnect();
       await queue.obliterate({ force: true }).catch(() => undefined);
       await queue.close();
       redis.disconnect();
-      agents.destroy();
+      variantAgents.destroy();
       if (companyIds.length > 0) await prisma.company.deleteMany({ where: { id: { in: companyIds } } });
-      await prisma.$disconnect();
+      await dependencies.close();
       await sim.stop();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { certificateKeySchema, databaseSchema, gatewaySchema, loggingSchema } from './environment-schema.js';
+import type { z } from 'zod';
+import { gatewayHttpConfig } from './environment-schema.js';
+import { certificatesConfig, databaseConfig, loggingConfig, redisConfig } from './fragments.js';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -41,21 +42,33 @@ export interface AdminCliConfig {
   readonly logLevel: string;
 }
 
-function parseOrThrow<S extends z.ZodType>(schema: S, env: Environment, extraProblems: string[] = []): z.output<S> {
-  const result = schema.safeParse(env);
+/** Fragments by the name the app reads them under (fragments.ts), e.g. `{ database: databaseConfig }`. */
+export type ConfigFragments = Record<string, z.ZodType>;
+export type ConfigOf<F extends ConfigFragments> = { readonly [K in keyof F]: z.output<F[K]> };
+
+function problemsOf(issues: readonly z.core.$ZodIssue[]): string[] {
+  return issues.map((issue) => {
+    const variable = issue.path.join('.') || '(environment)';
+    // zod's default message for a missing string quotes the expected type; say what the operator must do.
+    const message = issue.code === 'invalid_type' && issue.input === undefined && !issue.message.startsWith('is required') ? 'is required' : issue.message;
+    return `${variable} ${message}`;
+  });
+}
+
+/**
+ * Parses `env` with every fragment; throws one ConfigError naming every bad variable of all of them (plus
+ * `extraProblems`), so an operator fixes the environment in one go.
+ */
+export function loadConfig<F extends ConfigFragments>(fragments: F, env: Environment = process.env, extraProblems: readonly string[] = []): ConfigOf<F> {
   const problems = [...extraProblems];
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const variable = issue.path.join('.') || '(environment)';
-      // zod's default message for a missing string quotes the expected type; say what the operator must do.
-      const message = issue.code === 'invalid_type' && issue.input === undefined && !issue.message.startsWith('is required')
-        ? 'is required'
-        : issue.message;
-      problems.push(`${variable} ${message}`);
-    }
+  const config: Record<string, unknown> = {};
+  for (const [name, fragment] of Object.entries(fragments)) {
+    const result = fragment.safeParse(env);
+    if (result.success) config[name] = result.data;
+    else problems.push(...problemsOf(result.error.issues));
   }
   if (problems.length > 0) throw new ConfigError(problems);
-  return (result as { data: z.output<S> }).data;
+  return config as ConfigOf<F>;
 }
 
 const RATE_LIMIT_VARIABLE = /^RATE_LIMIT_([A-Z0-9_]+)$/;
@@ -78,7 +91,11 @@ function rateLimitOverrides(env: Environment, problems: string[]): Record<string
 export function loadGatewayConfig(env: Environment = process.env): GatewayConfig {
   const problems: string[] = [];
   const overrides = rateLimitOverrides(env, problems);
-  const parsed = parseOrThrow(gatewaySchema, env, problems);
+  const { http: parsed, database, redis, logging, certificates } = loadConfig(
+    { http: gatewayHttpConfig, database: databaseConfig, redis: redisConfig, logging: loggingConfig, certificates: certificatesConfig },
+    env,
+    problems,
+  );
   if (parsed.API_V1_DEPRECATED_AT && parsed.API_V1_SUNSET_AT && parsed.API_V1_SUNSET_AT < parsed.API_V1_DEPRECATED_AT) {
     throw new ConfigError(['API_V1_SUNSET_AT must not be earlier than API_V1_DEPRECATED_AT']);
   }
@@ -90,12 +107,12 @@ export function loadGatewayConfig(env: Environment = process.env): GatewayConfig
   return {
     port: parsed.PORT,
     host: parsed.HOST,
-    databaseUrl: parsed.DATABASE_URL,
-    redisUrl: parsed.REDIS_URL,
-    redisPrefix: parsed.REDIS_PREFIX,
+    databaseUrl: database.url,
+    redisUrl: redis.url,
+    redisPrefix: redis.prefix,
     adminToken: parsed.ADMIN_TOKEN,
-    certificateEncryptionKey: parsed.CERTIFICATE_ENCRYPTION_KEY,
-    logLevel: parsed.LOG_LEVEL,
+    certificateEncryptionKey: certificates.encryptionKey,
+    logLevel: logging.level,
     ...(parsed.PUBLIC_BASE_URL && { publicBaseUrl: parsed.PUBLIC_BASE_URL }),
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
     readinessTimeoutMs: parsed.READINESS_TIMEOUT_MS,
@@ -106,8 +123,8 @@ export function loadGatewayConfig(env: Environment = process.env): GatewayConfig
 
 /** The operator CLI needs the database and the certificate key only (no HTTP, no Redis, no admin token). */
 export function loadAdminCliConfig(env: Environment = process.env): AdminCliConfig {
-  const parsed = parseOrThrow(databaseSchema.extend(certificateKeySchema.shape).extend(loggingSchema.shape), env);
-  return { databaseUrl: parsed.DATABASE_URL, certificateEncryptionKey: parsed.CERTIFICATE_ENCRYPTION_KEY, logLevel: parsed.LOG_LEVEL };
+  const { database, certificates, logging } = loadConfig({ database: databaseConfig, certificates: certificatesConfig, logging: loggingConfig }, env);
+  return { databaseUrl: database.url, certificateEncryptionKey: certificates.encryptionKey, logLevel: logging.level };
 }
 
 /** A copy safe to print or log: secrets replaced, the database password removed from its URL. */

@@ -1,5 +1,6 @@
 // @talao/persistence: the Prisma client on PostgreSQL, the certificate vault and the repositories.
 export { createPrismaClient, type PrismaClientOptions } from './prisma-client.js';
+export { createDatabase, type Database, type DatabaseOptions } from './database.js';
 export {
   PrismaClient,
   Prisma,

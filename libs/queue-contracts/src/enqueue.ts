@@ -10,6 +10,18 @@ export interface EnqueueTarget {
 /** Queue instances by name; only the queues a process produces to need to be present. */
 export type JobQueues = Partial<Record<QueueName, EnqueueTarget>>;
 
+/** Each queue's options, read from the environment once (a malformed override fails the first enqueue). */
+const optionsByQueue = new Map<QueueName, ReturnType<typeof bullJobOptions>>();
+
+function queueOptions(queue: QueueName): ReturnType<typeof bullJobOptions> {
+  let options = optionsByQueue.get(queue);
+  if (!options) {
+    options = bullJobOptions(jobOptionsFor(queue));
+    optionsByQueue.set(queue, options);
+  }
+  return options;
+}
+
 /**
  * Adds a job to its queue with jobId = business id (a duplicate is a no-op). The payload is validated first, so a
  * bad producer fails here and not in a worker. Retry options come from the queue's defaults (see jobOptionsFor).
@@ -19,5 +31,5 @@ export async function enqueueJob(queues: JobQueues, job: Job): Promise<void> {
   const queue = queues[queueName];
   if (!queue) throw new Error(`no queue "${queueName}" is open in this process for job "${job.name}"`);
   parseJobPayload(job.name, job.data);
-  await queue.add(job.name, job.data, { jobId: jobIdOf(job), ...bullJobOptions(jobOptionsFor(queueName)) });
+  await queue.add(job.name, job.data, { jobId: jobIdOf(job), ...queueOptions(queueName) });
 }

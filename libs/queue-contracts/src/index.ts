@@ -1,12 +1,11 @@
 // @talao/queue-contracts: the contract between producers (gateway, sweepers) and workers.
 export { QUEUE_NAMES, queueKeyPrefix, type QueueName } from './queue-names.js';
 export {
-  issuePayloadSchema, isJobName, JOB_DEFINITIONS, JOB_NAMES, jobIdOf, parseJobPayload, traceContextSchema, type Job, type JobName,
-  type JobPayload, type TraceContext,
+  issuePayloadSchema, isJobName, JOB_DEFINITIONS, JOB_NAMES, jobIdOf, parseJobPayload, type Job, type JobName, type JobPayload,
 } from './job-payloads.js';
+export { type DecidedState, type IssueJobResult, type JobResult, RetryLaterError } from './job-results.js';
 export { bullJobOptions, DEFAULT_JOB_OPTIONS, jobOptionsFor, QueueOptionsError, type QueueJobOptions } from './job-options.js';
 export { type EnqueueTarget, enqueueJob, type JobQueues } from './enqueue.js';
-export { assertHandlersCover, type JobAttempt, type JobHandlerRegistration, type JobHandlers } from './handler-registry.js';
 export {
   jobOutcomeChannel, type JobOutcomeMessage, JobOutcomeSubscription, type OutcomePublisher, type OutcomeSubscriberConnection,
   publishJobOutcome,

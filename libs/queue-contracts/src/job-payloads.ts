@@ -3,15 +3,8 @@
 import { z } from 'zod';
 import { QUEUE_NAMES } from './queue-names.js';
 
-/** W3C trace context (traceparent / tracestate), so one trace spans gateway → worker → authorizer. */
-export const traceContextSchema = z.object({
-  traceparent: z.string().regex(/^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$/),
-  tracestate: z.string().max(512).optional(),
-});
-
 export const issuePayloadSchema = z.object({
   invoiceId: z.uuid(),
-  traceContext: traceContextSchema.optional(),
 });
 
 /** Every job of the platform: name → queue and payload schema. A handler receives exactly its payload type. */
@@ -23,7 +16,6 @@ export type JobName = keyof typeof JOB_DEFINITIONS;
 export type JobPayload<N extends JobName> = z.output<(typeof JOB_DEFINITIONS)[N]['schema']>;
 /** The typed union of jobs `{ name, data }`. */
 export type Job = { [N in JobName]: { name: N; data: JobPayload<N> } }[JobName];
-export type TraceContext = z.output<typeof traceContextSchema>;
 
 export const JOB_NAMES = Object.keys(JOB_DEFINITIONS) as JobName[];
 

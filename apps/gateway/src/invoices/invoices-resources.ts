@@ -82,10 +82,11 @@ export class InvoicesResources implements OnApplicationShutdown {
     };
     this.waiter = new OutcomeWaiter(this.invoices, this.jobOutcomes);
     this.idempotency = new IdempotencyStore(gateway.prisma, { retentionMs: DAY_MS, lockTtlMs: config.idempotencyLockTtlMs });
-    this.agents = new MutualTlsAgentPool(config.authorizerCaBundleFile ? { caBundlePem: readFileSync(config.authorizerCaBundleFile, 'utf8') } : {});
-    const timeouts = { connectMs: 3_000, readMs: config.authorizerReadTimeoutMs };
-    this.sefaz = new SefazClient({ agents: this.agents, baseUrlOverrides: config.authorizerBaseUrls, timeouts });
-    this.nfse = new NfseNacionalClient({ agents: this.agents, baseUrlOverrides: config.authorizerBaseUrls, timeouts });
+    const { baseUrls, caBundleFile, connectTimeoutMs, readTimeoutMs } = config.authorizers;
+    this.agents = new MutualTlsAgentPool(caBundleFile ? { caBundlePem: readFileSync(caBundleFile, 'utf8') } : {});
+    const timeouts = { connectMs: connectTimeoutMs, readMs: readTimeoutMs };
+    this.sefaz = new SefazClient({ agents: this.agents, baseUrlOverrides: baseUrls, timeouts });
+    this.nfse = new NfseNacionalClient({ agents: this.agents, baseUrlOverrides: baseUrls, timeouts });
   }
 
   async onApplicationShutdown(): Promise<void> {

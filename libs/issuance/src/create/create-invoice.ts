@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { type TechnicalResponsible, validateInvoiceRequest } from '@talao/fiscal-model';
 import { NumberTakenError, type InvoiceRecord, type Prisma } from '@talao/persistence';
-import { enqueueJob, type TraceContext } from '@talao/queue-contracts';
+import { enqueueJob } from '@talao/queue-contracts';
 import { planDocument, plannedTotal } from '../document-plan.js';
 import { InvoiceValidationError, IssuerNotConfiguredError, NumberConflictError } from '../errors.js';
 import type {
@@ -36,7 +36,6 @@ export interface CreateInvoiceCommand {
   /** From the credential, never from the request (invariant 9). */
   environment: EnvironmentName;
   body: unknown;
-  traceContext?: TraceContext;
 }
 
 export interface CreatedInvoice {
@@ -74,7 +73,7 @@ export async function prepareIssuance(deps: CreateInvoiceDeps, companyId: string
 export async function persistAndEnqueue(
   deps: CreateInvoiceDeps,
   prepared: Awaited<ReturnType<typeof prepareIssuance>>,
-  command: { environment: EnvironmentName; traceContext?: TraceContext; reissueOfId?: string; now: Date },
+  command: { environment: EnvironmentName; reissueOfId?: string; now: Date },
 ): Promise<CreatedInvoice> {
   const { company, profile, request } = prepared;
   const id = randomUUID();
@@ -101,7 +100,7 @@ export async function persistAndEnqueue(
   }
   let enqueued = true;
   try {
-    await enqueueJob({ issuance: deps.queue }, { name: 'issue', data: { invoiceId: invoice.id, ...(command.traceContext ? { traceContext: command.traceContext } : {}) } });
+    await enqueueJob({ issuance: deps.queue }, { name: 'issue', data: { invoiceId: invoice.id } });
   } catch (error) {
     enqueued = false;
     deps.logger.warn({ invoiceId: invoice.id, error: (error as Error).message }, 'issue job not enqueued; the sweeper will re-drive the invoice');
@@ -112,5 +111,5 @@ export async function persistAndEnqueue(
 export async function createInvoice(deps: CreateInvoiceDeps, command: CreateInvoiceCommand): Promise<CreatedInvoice> {
   const now = deps.now?.() ?? new Date();
   const prepared = await prepareIssuance(deps, command.companyId, command.environment, command.body, now);
-  return persistAndEnqueue(deps, prepared, { environment: command.environment, now, ...(command.traceContext ? { traceContext: command.traceContext } : {}) });
+  return persistAndEnqueue(deps, prepared, { environment: command.environment, now });
 }

@@ -5,7 +5,6 @@
 // (the later insert conflicts, and the repository reports the winner), so one rejected attempt can never become two
 // authorized documents.
 import { AlreadyReissuedError as ReissueTakenError } from '@talao/persistence';
-import type { TraceContext } from '@talao/queue-contracts';
 import { AlreadyReissuedError, InvalidInvoiceStateError, InvoiceNotFoundError } from '../errors.js';
 import type { EnvironmentName } from '../ports.js';
 import { type CreateInvoiceDeps, type CreatedInvoice, persistAndEnqueue, prepareIssuance } from './create-invoice.js';
@@ -15,7 +14,6 @@ export interface ReissueCommand {
   companyId: string;
   environment: EnvironmentName;
   invoiceId: string;
-  traceContext?: TraceContext;
 }
 
 const REISSUABLE = new Set(['rejected', 'failed']);
@@ -32,9 +30,7 @@ export async function reissueInvoice(deps: CreateInvoiceDeps, command: ReissueCo
   if (replacement) throw new AlreadyReissuedError(original.id, replacement);
   const prepared = await prepareIssuance(deps, command.companyId, command.environment, requestBodyOf(original.request), now);
   try {
-    return await persistAndEnqueue(deps, prepared, {
-      environment: command.environment, now, reissueOfId: original.id, ...(command.traceContext ? { traceContext: command.traceContext } : {}),
-    });
+    return await persistAndEnqueue(deps, prepared, { environment: command.environment, now, reissueOfId: original.id });
   } catch (error) {
     if (error instanceof ReissueTakenError) throw new AlreadyReissuedError(error.invoiceId, error.replacementId);
     throw error;

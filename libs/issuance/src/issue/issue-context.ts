@@ -2,9 +2,12 @@
 import type { NfseNacionalClient, SefazClient } from '@talao/authorizer-clients';
 import type { TechnicalResponsible } from '@talao/fiscal-model';
 import type { InvoiceRecord, SubmissionRecord } from '@talao/persistence';
+import type { DecidedState, IssueJobResult } from '@talao/queue-contracts';
 import type { CertificateMetadataView, CompaniesPort, InvoicesPort, IssuanceLogger, IssuingCompany, OutboxPort, UsageLedgerPort } from '../ports.js';
 import type { IssueSubmissionsPort } from './answer-buffer.js';
 import type { CertificateCache } from './certificate-cache.js';
+
+export type { DecidedState };
 
 /**
  * The worker's view of certificates (CertificatesRepository of @talao/persistence satisfies it): the sealed PKCS#12
@@ -48,31 +51,7 @@ export interface IssueOptions {
 }
 
 /**
- * The fields the deciding statement wrote, returned with a `final` result (the job's return value) so a gateway
- * waiting for the outcome can answer without reading the invoice back. Only when this run moved the invoice.
+ * The use case's answer: an `issue` job's result (@talao/queue-contracts: `final` with what it decided, or
+ * `skipped`), or `retry` — try again later (authorizer unavailable, or an unknown outcome not yet reconciled).
  */
-export interface DecidedState {
-  status: 'issued' | 'rejected' | 'failed' | 'cancelled';
-  accessKey: string | null;
-  protocol: string | null;
-  statusCode: string | null;
-  statusMessage: string | null;
-  contingency: boolean;
-  /** ISO 8601. */
-  issuedAt: string | null;
-}
-
-/**
- * - `final`: the invoice reached (or already had) a final state; `decided` when this run moved it;
- * - `retry`: try again later (authorizer unavailable, or an unknown outcome not yet reconciled);
- * - `skipped`: nothing to do (no such invoice).
- */
-export type IssueResult =
-  | { kind: 'final'; status: 'issued' | 'rejected' | 'failed' | 'cancelled'; alreadyFinal?: boolean; decided?: DecidedState }
-  | { kind: 'retry'; reason: string }
-  | { kind: 'skipped'; reason: string };
-
-/** A retry is asked for by throwing this from the job handler, so BullMQ applies the queue's backoff. */
-export class RetryLaterError extends Error {
-  override readonly name = 'RetryLaterError';
-}
+export type IssueResult = IssueJobResult | { kind: 'retry'; reason: string };

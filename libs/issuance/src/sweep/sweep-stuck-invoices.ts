@@ -50,5 +50,8 @@ export async function sweepStuckInvoices(deps: SweepDeps, options: SweepOptions)
     report.redriven.push(invoice.id);
     deps.logger.warn({ invoiceId: invoice.id, previousJob: existing ? 'ended' : 'missing' }, 'stuck invoice re-driven');
   }
+  if (report.redriven.length > 0) {
+    deps.logger.info({ examined: report.examined, redriven: report.redriven.length, alreadyQueued: report.alreadyQueued }, 'sweep done');
+  }
   return report;
 }

@@ -1,5 +1,5 @@
 import type { LoggerService } from '@nestjs/common';
-import type { Logger } from '@talao/observability';
+import type { Logger } from './logger.js';
 
 /** Nest's own messages (bootstrap, route mapping, errors) as JSON lines through the same pino logger. */
 export class NestPinoLogger implements LoggerService {

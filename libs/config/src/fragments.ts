@@ -1,0 +1,122 @@
+// One fragment per concern: the variables it reads (each with its one default), validated, and what it gives the app.
+// Apps compose the fragments they need with loadConfig (load-config.ts); a variable read by two apps is read by the
+// same fragment, so it cannot get two defaults or two meanings.
+import { z } from 'zod';
+import { integer, LOG_LEVELS, optionalString, optionalUrl, port, url } from './environment-values.js';
+
+export const databaseConfig = z
+  .object({ DATABASE_URL: url(['postgres:', 'postgresql:']) })
+  .transform((env) => ({ url: env.DATABASE_URL }));
+
+export const redisConfig = z
+  .object({
+    REDIS_URL: optionalUrl(['redis:', 'rediss:']).transform((v) => v ?? 'redis://127.0.0.1:6379'),
+    // Every key the platform writes starts with it (queues under `<prefix>bull`): one per deployment or test run.
+    REDIS_PREFIX: optionalString
+      .pipe(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1–64 characters of letters, digits, _ . : -').optional())
+      .transform((v) => v ?? 'talao:'),
+  })
+  .transform((env) => ({ url: env.REDIS_URL, prefix: env.REDIS_PREFIX }));
+
+export const loggingConfig = z
+  .object({ LOG_LEVEL: optionalString.pipe(z.enum(LOG_LEVELS).optional()).transform((v) => v ?? 'info') })
+  .transform((env) => ({ level: env.LOG_LEVEL }));
+
+export const certificatesConfig = z
+  .object({
+    CERTIFICATE_ENCRYPTION_KEY: z.string().refine((v) => /^[A-Za-z0-9+/]{43}=$/.test(v) && Buffer.from(v, 'base64').length === 32, {
+      message: 'must be the base64 encoding of exactly 32 random bytes (e.g. `openssl rand -base64 32`)',
+    }),
+  })
+  .transform((env) => ({ encryptionKey: env.CERTIFICATE_ENCRYPTION_KEY }));
+
+/** Where SEFAZ and the NFS-e national environment are reached: the real hosts unless overridden (the simulator). */
+export const authorizersConfig = z
+  .object({
+    AUTHORIZER_BASE_URL_HOMOLOGATION: optionalUrl(['https:']),
+    AUTHORIZER_BASE_URL_PRODUCTION: optionalUrl(['https:']),
+    AUTHORIZER_CA_BUNDLE_FILE: optionalString,
+    AUTHORIZER_CONNECT_TIMEOUT_MS: integer(5_000),
+    // An authorization may take SEFAZ tens of seconds; a read cut short only costs a consult before any resend.
+    AUTHORIZER_READ_TIMEOUT_MS: integer(30_000),
+  })
+  .transform((env) => ({
+    baseUrls: {
+      ...(env.AUTHORIZER_BASE_URL_HOMOLOGATION && { homologation: env.AUTHORIZER_BASE_URL_HOMOLOGATION }),
+      ...(env.AUTHORIZER_BASE_URL_PRODUCTION && { production: env.AUTHORIZER_BASE_URL_PRODUCTION }),
+    } as Partial<Record<'homologation' | 'production', string>>,
+    ...(env.AUTHORIZER_CA_BUNDLE_FILE && { caBundleFile: env.AUTHORIZER_CA_BUNDLE_FILE }),
+    connectTimeoutMs: env.AUTHORIZER_CONNECT_TIMEOUT_MS,
+    readTimeoutMs: env.AUTHORIZER_READ_TIMEOUT_MS,
+  }));
+
+/**
+ * infRespTec: the software house responsible for the system, written into every NF-e (rejection 972 without it).
+ * Required, with no placeholder: a document must never name a made-up company.
+ */
+export const technicalResponsibleConfig = z
+  .object({
+    TECHNICAL_RESPONSIBLE_CNPJ: z.string({ message: 'is required (infRespTec: the CNPJ of the software house responsible for the system)' })
+      .regex(/^[0-9A-Z]{12}[0-9]{2}$/, { message: 'must be a CNPJ (14 characters)' }),
+    TECHNICAL_RESPONSIBLE_CONTACT: z.string({ message: 'is required (infRespTec: a contact name)' }).trim().min(1, 'must not be empty'),
+    TECHNICAL_RESPONSIBLE_EMAIL: z.email({ message: 'must be an e-mail address' }),
+    TECHNICAL_RESPONSIBLE_PHONE: z.string({ message: 'is required (infRespTec: a phone number)' })
+      .regex(/^[0-9]{6,14}$/, { message: 'must have 6 to 14 digits' }),
+  })
+  .transform((env) => ({
+    cnpj: env.TECHNICAL_RESPONSIBLE_CNPJ,
+    contact: env.TECHNICAL_RESPONSIBLE_CONTACT,
+    email: env.TECHNICAL_RESPONSIBLE_EMAIL,
+    phone: env.TECHNICAL_RESPONSIBLE_PHONE,
+  }));
+
+/** The stuck-work sweeper of a worker: how often it looks, what counts as stuck, how much per sweep. */
+export const sweeperConfig = z
+  .object({
+    SWEEPER_INTERVAL_MS: integer(30_000),
+    SWEEPER_STALE_AFTER_MS: integer(120_000),
+    SWEEPER_BATCH_SIZE: integer(100),
+  })
+  .transform((env) => ({ intervalMs: env.SWEEPER_INTERVAL_MS, staleAfterMs: env.SWEEPER_STALE_AFTER_MS, batchSize: env.SWEEPER_BATCH_SIZE }));
+
+/**
+ * A worker app's tuning, its variables named after the app (`ISSUER_CONCURRENCY`, …) so apps sharing an environment
+ * (docker-compose, a ConfigMap) are tuned apart.
+ */
+export function workerConfig(prefix: string, defaults: { concurrency: number; healthPort: number }) {
+  const name = (suffix: string) => `${prefix}_${suffix}`;
+  return z
+    .object({
+      [name('CONCURRENCY')]: integer(defaults.concurrency),
+      // How long a job's lock lives without renewal: a killed worker's jobs return to the queue after about this long.
+      [name('JOB_LOCK_MS')]: integer(30_000, 1_000),
+      [name('STALLED_CHECK_MS')]: integer(30_000, 1_000),
+      [name('HEALTH_PORT')]: port(defaults.healthPort),
+      [name('HEALTH_HOST')]: optionalString.transform((v) => v ?? '127.0.0.1'),
+    })
+    .transform((env) => ({
+      concurrency: env[name('CONCURRENCY')] as number,
+      jobLockMs: env[name('JOB_LOCK_MS')] as number,
+      stalledCheckMs: env[name('STALLED_CHECK_MS')] as number,
+      health: { port: env[name('HEALTH_PORT')] as number, host: env[name('HEALTH_HOST')] as string },
+    }));
+}
+
+/**
+ * Coalescing of a process's hot SQL statements across concurrent callers: `<prefix>_MAX` calls per multi-row
+ * statement at most (32; 0 or 1 = off, one statement per call), `<prefix>_IN_FLIGHT` batches of each statement at
+ * once (2), each on a connection of its pool. Undefined when off.
+ */
+export function statementBatchingConfig(prefix: string) {
+  const max = `${prefix}_MAX`;
+  const inFlight = `${prefix}_IN_FLIGHT`;
+  return z
+    .object({ [max]: integer(32, 0), [inFlight]: integer(2, 0) })
+    .superRefine((env, ctx) => {
+      if ((env[inFlight] as number) < 1) ctx.addIssue({ code: 'custom', path: [inFlight], message: 'must be at least 1' });
+    })
+    .transform((env) => {
+      const maxBatch = env[max] as number;
+      return maxBatch > 1 ? { maxBatch, maxInFlight: env[inFlight] as number } : undefined;
+    });
+}

@@ -1,0 +1,83 @@
+// The one wiring of the issuance side: the database (pools and statement batching inside), the authorizer clients
+// on one pool of mTLS agents, the certificate cache, and each use case's dependencies made from them. The issuer
+// app, the e2e harness and the benches all build their dependencies here, so what they run is what production runs.
+import { readFileSync } from 'node:fs';
+import { MutualTlsAgentPool, NfseNacionalClient, SefazClient } from '@talao/authorizer-clients';
+import type { TechnicalResponsible } from '@talao/fiscal-model';
+import { createDatabase, type Database } from '@talao/persistence';
+import type { CreateInvoiceDeps } from './create/create-invoice.js';
+import type { IssuanceLogger, IssuanceQueuePort } from './ports.js';
+import { CertificateCache } from './issue/certificate-cache.js';
+import type { IssueDeps } from './issue/issue-context.js';
+import type { SweepDeps } from './sweep/sweep-stuck-invoices.js';
+
+/** What the wiring reads; the issuer's config (the fragments of @talao/config) has exactly this shape. */
+export interface IssuanceWorkerSettings {
+  database: { url: string };
+  certificates: { encryptionKey: string };
+  authorizers: {
+    baseUrls: Partial<Record<'homologation' | 'production', string>>;
+    /** PEM file of the CAs the authorizers' TLS certificates chain to, besides Node's (the simulator's CA). */
+    caBundleFile?: string;
+    connectTimeoutMs: number;
+    readTimeoutMs: number;
+  };
+  technicalResponsible: TechnicalResponsible;
+  /** Jobs at once: each may hold a connection of each pool. */
+  worker: { concurrency: number };
+  /** Coalescing of the issue job's statements across concurrent jobs (undefined: one statement per call). */
+  batching?: { maxBatch: number; maxInFlight: number } | undefined;
+}
+
+export interface IssuanceWorkerDependencies {
+  readonly database: Database;
+  /** The `issue` job's. */
+  readonly issue: IssueDeps;
+  /** The stuck-invoice sweeper's. */
+  readonly sweep: SweepDeps;
+  /** Invoice creation's (the gateway's use case; tests and benches create invoices with it). */
+  readonly create: CreateInvoiceDeps;
+  /** Readiness: resolves when the dependency answers. */
+  readonly checks: { database: () => Promise<void> };
+  close(): Promise<void>;
+}
+
+export interface IssuanceWorkerContext {
+  /** The issuance queue (the sweeper re-drives stuck invoices into it). */
+  queue: IssuanceQueuePort;
+  logger: IssuanceLogger & { child(bindings: Record<string, unknown>): IssuanceLogger };
+}
+
+export function createIssuanceWorkerDependencies(settings: IssuanceWorkerSettings, context: IssuanceWorkerContext): IssuanceWorkerDependencies {
+  const { logger, queue } = context;
+  const database = createDatabase({
+    url: settings.database.url,
+    concurrency: settings.worker.concurrency,
+    ...(settings.batching && { batching: settings.batching }),
+    certificateEncryptionKey: settings.certificates.encryptionKey,
+    onConnectionError: (error) => logger.warn({ error: error.message }, 'postgres pool connection error'),
+  });
+  const { caBundleFile, baseUrls, connectTimeoutMs, readTimeoutMs } = settings.authorizers;
+  const agents = new MutualTlsAgentPool(caBundleFile ? { caBundlePem: readFileSync(caBundleFile, 'utf8') } : {});
+  const clientOptions = { agents, baseUrlOverrides: baseUrls, timeouts: { connectMs: connectTimeoutMs, readMs: readTimeoutMs } };
+  const issuanceLogger = logger.child({ component: 'issuance' });
+  const { companies, certificates, invoices, submissions, usage, outbox } = database;
+  return {
+    database,
+    issue: {
+      companies, certificates, invoices, submissions, usage, outbox,
+      certificateCache: new CertificateCache(),
+      sefaz: new SefazClient(clientOptions),
+      nfse: new NfseNacionalClient(clientOptions),
+      technicalResponsible: settings.technicalResponsible,
+      logger: issuanceLogger,
+    },
+    sweep: { invoices, queue, logger: logger.child({ component: 'sweeper' }) },
+    create: { companies, certificates, invoices, usage, queue, technicalResponsible: settings.technicalResponsible, logger: issuanceLogger },
+    checks: { database: () => database.ping() },
+    async close() {
+      agents.destroy();
+      await database.close();
+    },
+  };
+}

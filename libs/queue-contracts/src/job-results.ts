@@ -1,0 +1,42 @@
+// What each job returns when it completes: the worker's handler is typed against it, and a producer waiting for the
+// job reads it from the outcome channel (job-outcomes.ts). Types only: the waiter validates what it relies on, since
+// a message may come from another release of the worker.
+import type { JobName } from './job-payloads.js';
+
+/**
+ * The fields the deciding statement wrote, returned with a `final` result so a gateway waiting for the outcome can
+ * answer without reading the invoice back. Only when this run moved the invoice.
+ */
+export interface DecidedState {
+  status: 'issued' | 'rejected' | 'failed' | 'cancelled';
+  accessKey: string | null;
+  protocol: string | null;
+  statusCode: string | null;
+  statusMessage: string | null;
+  contingency: boolean;
+  /** ISO 8601. */
+  issuedAt: string | null;
+}
+
+/**
+ * An `issue` job that completed: the invoice reached (or already had) a final state — `decided` when this run moved
+ * it — or there was nothing to do (`skipped`: no such invoice). A job that must run again does not complete: it
+ * throws RetryLaterError.
+ */
+export type IssueJobResult =
+  | { kind: 'final'; status: DecidedState['status']; alreadyFinal?: boolean; decided?: DecidedState }
+  | { kind: 'skipped'; reason: string };
+
+interface JobResults {
+  issue: IssueJobResult;
+}
+
+export type JobResult<N extends JobName> = JobResults[N];
+
+/**
+ * Thrown by a handler to have its job tried again after the queue's backoff (an authorizer unavailable, an outcome
+ * not reconciled yet). Expected, so workers log it below error level.
+ */
+export class RetryLaterError extends Error {
+  override readonly name = 'RetryLaterError';
+}
