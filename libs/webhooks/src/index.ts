@@ -1,6 +1,13 @@
 // Webhook delivery core (issue 17): what the gateway's registration endpoints, the outbox relay and the
 // webhook-dispatcher app compose. See README.md for the contract an integrator sees.
-export { WEBHOOK_EVENTS, endpointReceives, isWebhookEventName, parseEventSelection, type EventSelectionResult, type WebhookEventName } from './events/event-names.js';
+export {
+  WEBHOOK_EVENTS,
+  endpointReceives,
+  isWebhookEventName,
+  parseEventSelection,
+  type EventSelectionResult,
+  type WebhookEventName,
+} from './events/event-names.js';
 export {
   InvalidAmountError,
   eventBody,
@@ -10,7 +17,15 @@ export {
   type WebhookEventInput,
   type WebhookEventPayload,
 } from './events/event-payload.js';
-export { DELIVERY_ID_HEADER, EVENT_HEADER, SIGNATURE_HEADER, epochSeconds, signatureDigest, signatureHeader, type SignatureInput } from './signing/sign.js';
+export {
+  DELIVERY_ID_HEADER,
+  EVENT_HEADER,
+  SIGNATURE_HEADER,
+  epochSeconds,
+  signatureDigest,
+  signatureHeader,
+  type SignatureInput,
+} from './signing/sign.js';
 export {
   SIGNATURE_TOLERANCE_SECONDS,
   parseSignatureHeader,

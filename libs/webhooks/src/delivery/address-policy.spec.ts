@@ -41,12 +41,17 @@ describe('address policy: global unicast only', () => {
     expect(addressRefusal(address, PRODUCTION_TARGET_POLICY)).toMatch(/not a global unicast address/);
   });
 
-  it.each([['8.8.8.8'], ['200.160.2.3'], ['172.32.0.1'], ['172.15.255.255'], ['192.169.0.1'], ['2001:4860:4860::8888'], ['::ffff:8.8.8.8']])(
-    'accepts the global unicast address %s',
-    (address) => {
-      expect(addressRefusal(address, PRODUCTION_TARGET_POLICY)).toBeUndefined();
-    },
-  );
+  it.each([
+    ['8.8.8.8'],
+    ['200.160.2.3'],
+    ['172.32.0.1'],
+    ['172.15.255.255'],
+    ['192.169.0.1'],
+    ['2001:4860:4860::8888'],
+    ['::ffff:8.8.8.8'],
+  ])('accepts the global unicast address %s', (address) => {
+    expect(addressRefusal(address, PRODUCTION_TARGET_POLICY)).toBeUndefined();
+  });
 
   it('refuses what is not an address', () => {
     expect(addressRefusal('example.com', PRODUCTION_TARGET_POLICY)).toBe('example.com, not an IP address');
@@ -54,7 +59,8 @@ describe('address policy: global unicast only', () => {
 
   it('accepts loopback, and only loopback, under the local-development switch', () => {
     for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) expect(addressRefusal(address, LOCAL_DEVELOPMENT)).toBeUndefined();
-    for (const address of ['10.0.0.1', '169.254.169.254', 'fe80::1', '0.0.0.0']) expect(addressRefusal(address, LOCAL_DEVELOPMENT)).toBeDefined();
+    for (const address of ['10.0.0.1', '169.254.169.254', 'fe80::1', '0.0.0.0'])
+      expect(addressRefusal(address, LOCAL_DEVELOPMENT)).toBeDefined();
   });
 
   it('knows loopback names', () => {

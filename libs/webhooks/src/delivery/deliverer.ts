@@ -104,7 +104,10 @@ export function createWebhookDeliverer({
     const startedAt = new Date();
     const started = performance.now();
     const signedAt = epochSeconds(startedAt);
-    const finish = (result: DeliveryResult, fields: Partial<Pick<DeliveryOutcome, 'status' | 'responseExcerpt' | 'error'>>): DeliveryOutcome => ({
+    const finish = (
+      result: DeliveryResult,
+      fields: Partial<Pick<DeliveryOutcome, 'status' | 'responseExcerpt' | 'error'>>,
+    ): DeliveryOutcome => ({
       result,
       status: fields.status ?? null,
       responseExcerpt: fields.responseExcerpt ?? null,

@@ -4,12 +4,21 @@ import { PRODUCTION_TARGET_POLICY } from './address-policy.js';
 import { checkWebhookTarget } from './target-check.js';
 
 const records: Record<string, LookupAddress[]> = {
-  'hooks.example.com': [{ address: '93.184.216.34', family: 4 }, { address: '2606:2800:220:1:248:1893:25c8:1946', family: 6 }],
+  'hooks.example.com': [
+    { address: '93.184.216.34', family: 4 },
+    { address: '2606:2800:220:1:248:1893:25c8:1946', family: 6 },
+  ],
   'internal.example.com': [{ address: '10.1.2.3', family: 4 }],
   'rebind.example.com': [{ address: '127.0.0.1', family: 4 }],
-  'mixed.example.com': [{ address: '93.184.216.34', family: 4 }, { address: '169.254.169.254', family: 4 }],
+  'mixed.example.com': [
+    { address: '93.184.216.34', family: 4 },
+    { address: '169.254.169.254', family: 4 },
+  ],
   'metadata.example.com': [{ address: 'fd00:ec2::254', family: 6 }],
-  localhost: [{ address: '127.0.0.1', family: 4 }, { address: '::1', family: 6 }],
+  localhost: [
+    { address: '127.0.0.1', family: 4 },
+    { address: '::1', family: 6 },
+  ],
   'public.localhost': [{ address: '93.184.216.34', family: 4 }],
 };
 const resolver = async (hostname: string) => {
@@ -22,7 +31,10 @@ const localDevelopment = (url: unknown) => checkWebhookTarget(url, { policy: { a
 
 describe('registration-time target check', () => {
   it('accepts an https URL whose host resolves to public addresses only, normalised', async () => {
-    await expect(production('https://Hooks.Example.com:8443/talao?x=1')).resolves.toEqual({ ok: true, url: 'https://hooks.example.com:8443/talao?x=1' });
+    await expect(production('https://Hooks.Example.com:8443/talao?x=1')).resolves.toEqual({
+      ok: true,
+      url: 'https://hooks.example.com:8443/talao?x=1',
+    });
     await expect(production('https://93.184.216.34/hook')).resolves.toEqual({ ok: true, url: 'https://93.184.216.34/hook' });
   });
 
@@ -44,10 +56,22 @@ describe('registration-time target check', () => {
     ['https://169.254.169.254/latest/meta-data', 'url must not point to a non-public address: 169.254.169.254, a link-local address'],
     ['https://[fe80::1]/', 'url must not point to a non-public address: fe80::1, a link-local address'],
     ['https://localhost/', 'url must not point to a non-public address: localhost resolves to 127.0.0.1, a loopback address'],
-    ['https://rebind.example.com/', 'url must not point to a non-public address: rebind.example.com resolves to 127.0.0.1, a loopback address'],
-    ['https://internal.example.com/', 'url must not point to a non-public address: internal.example.com resolves to 10.1.2.3, a private address'],
-    ['https://mixed.example.com/', 'url must not point to a non-public address: mixed.example.com resolves to 169.254.169.254, a link-local address'],
-    ['https://metadata.example.com/', 'url must not point to a non-public address: metadata.example.com resolves to fd00:ec2::254, a unique-local (private) address'],
+    [
+      'https://rebind.example.com/',
+      'url must not point to a non-public address: rebind.example.com resolves to 127.0.0.1, a loopback address',
+    ],
+    [
+      'https://internal.example.com/',
+      'url must not point to a non-public address: internal.example.com resolves to 10.1.2.3, a private address',
+    ],
+    [
+      'https://mixed.example.com/',
+      'url must not point to a non-public address: mixed.example.com resolves to 169.254.169.254, a link-local address',
+    ],
+    [
+      'https://metadata.example.com/',
+      'url must not point to a non-public address: metadata.example.com resolves to fd00:ec2::254, a unique-local (private) address',
+    ],
   ])('refuses %s in production', async (url, detail) => {
     await expect(production(url)).resolves.toEqual({ ok: false, detail });
   });
@@ -61,6 +85,9 @@ describe('registration-time target check', () => {
       ok: false,
       detail: 'url must use https (http:// is accepted to a loopback address only)',
     });
-    await expect(localDevelopment('https://10.0.0.8/')).resolves.toEqual({ ok: false, detail: 'url must not point to a non-public address: 10.0.0.8, a private address' });
+    await expect(localDevelopment('https://10.0.0.8/')).resolves.toEqual({
+      ok: false,
+      detail: 'url must not point to a non-public address: 10.0.0.8, a private address',
+    });
   });
 });

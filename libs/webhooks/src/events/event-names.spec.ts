@@ -24,11 +24,17 @@ describe('webhook event names', () => {
   it('refuses an unknown name, naming it and the known ones', () => {
     const result = parseEventSelection(['invoice.authorized', 'invoice.paid']);
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.detail).toBe('unknown event "invoice.paid"; the events are invoice.authorized, invoice.rejected, invoice.cancelled, invoice.corrected');
+    if (!result.ok)
+      expect(result.detail).toBe(
+        'unknown event "invoice.paid"; the events are invoice.authorized, invoice.rejected, invoice.cancelled, invoice.corrected',
+      );
   });
 
   it('refuses what is not an array of strings, and bounds a hostile name in the message', () => {
-    expect(parseEventSelection('invoice.authorized')).toEqual({ ok: false, detail: 'events must be an array of event names ([] for all events)' });
+    expect(parseEventSelection('invoice.authorized')).toEqual({
+      ok: false,
+      detail: 'events must be an array of event names ([] for all events)',
+    });
     expect(parseEventSelection(null).ok).toBe(false);
     expect(parseEventSelection([42])).toEqual({ ok: false, detail: 'events must contain event names (strings)' });
     const result = parseEventSelection(['x'.repeat(100_000)]);

@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { WEBHOOK_EVENTS } from './event-names.js';
 import { InvalidAmountError, eventBody, jsonNumberToken, type WebhookEventInput, type WebhookEventPayload } from './event-payload.js';
 
-const input = (over: Partial<WebhookEventInput['invoice']> = {}, event: WebhookEventInput['event'] = 'invoice.authorized'): WebhookEventInput => ({
+const input = (
+  over: Partial<WebhookEventInput['invoice']> = {},
+  event: WebhookEventInput['event'] = 'invoice.authorized',
+): WebhookEventInput => ({
   id: '0f8fad5b-d9cb-469f-a165-70867728950e',
   event,
   createdAt: new Date('2026-11-25T12:00:00.123Z'),

@@ -9,7 +9,9 @@ const SECOND = 1000;
 
 describe('retry schedule', () => {
   it('waits 30 s, 2 min, 10 min, 1 h, 3 h and 6 h without jitter (random 0.5)', () => {
-    expect([1, 2, 3, 4, 5, 6].map((attempt) => waitAfter(attempt, 0.5))).toEqual([30, 120, 600, 3600, 10_800, 21_600].map((s) => s * SECOND));
+    expect([1, 2, 3, 4, 5, 6].map((attempt) => waitAfter(attempt, 0.5))).toEqual(
+      [30, 120, 600, 3600, 10_800, 21_600].map((s) => s * SECOND),
+    );
   });
 
   it('gives up after the 6th retry: the 7th attempt has no successor', () => {

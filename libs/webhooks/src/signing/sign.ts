@@ -22,7 +22,8 @@ export interface SignatureInput {
 }
 
 export function signatureHeader({ secrets, body, timestamp }: SignatureInput): string {
-  if (!Number.isSafeInteger(timestamp) || timestamp < 0) throw new RangeError(`signature timestamp ${timestamp} is not whole epoch seconds`);
+  if (!Number.isSafeInteger(timestamp) || timestamp < 0)
+    throw new RangeError(`signature timestamp ${timestamp} is not whole epoch seconds`);
   const keys = typeof secrets === 'string' ? [secrets] : secrets;
   if (keys.length === 0) throw new RangeError('a signature needs at least one secret');
   return [`t=${timestamp}`, ...keys.map((secret) => `v1=${signatureDigest(secret, timestamp, body).toString('hex')}`)].join(',');
