@@ -2,6 +2,7 @@
 // rule the dispatcher would POST, from inside the platform's network, to whatever the client names: the cloud
 // metadata service (169.254.169.254), Redis on 127.0.0.1, a database on 10.x. The rule is applied to the address a
 // socket actually connects to (see guarded-connector.ts), not only to what a name resolved to at registration.
+import { isIPv4 } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 export interface TargetPolicy {
@@ -54,5 +55,7 @@ export function addressRefusal(address: string, policy: TargetPolicy): string | 
 /** `localhost` and its subdomains resolve to loopback by definition (RFC 6761). */
 export function isLoopbackHostname(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || isLoopbackAddress(host);
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  // A dotted-quad (the only IPv4 form isIPv4 accepts, and what URL parsing produces) is loopback exactly when it is in 127/8.
+  return isIPv4(host) ? host.startsWith('127.') : isLoopbackAddress(host);
 }

@@ -11,14 +11,16 @@ import { createWebhookDeliverer, type DeliveryAttempt, type WebhookDeliverer } f
 const ca = createTestCertificateAuthority();
 const certificate = ca.issueServerCertificate(['127.0.0.1', 'localhost']);
 const secret = 'whsec_test_0123456789';
-const TIMEOUT_MS = 400;
+/** The short per-attempt timeout of the hang tests; the others keep the default 10 s (a cold TLS handshake on a busy machine). */
+const TIMEOUT_MS = 1000;
 
 let receiver: WebhookReceiver;
 let plainReceiver: WebhookReceiver;
 let deliverer: WebhookDeliverer;
+let impatient: WebhookDeliverer;
 const deliverers: WebhookDeliverer[] = [];
 const newDeliverer = (options: Partial<Parameters<typeof createWebhookDeliverer>[0]> = {}) => {
-  const created = createWebhookDeliverer({ productVersion: '0.1.0', timeoutMs: TIMEOUT_MS, ...options });
+  const created = createWebhookDeliverer({ productVersion: '0.1.0', ...options });
   deliverers.push(created);
   return created;
 };
@@ -49,6 +51,7 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver({ tls: certificate });
   plainReceiver = await startWebhookReceiver();
   deliverer = newDeliverer({ policy: { allowLoopback: true }, ca: ca.caCertificatePem });
+  impatient = newDeliverer({ policy: { allowLoopback: true }, ca: ca.caCertificatePem, timeoutMs: TIMEOUT_MS });
 });
 
 afterAll(async () => {
@@ -129,23 +132,31 @@ describe('a delivery attempt', () => {
     expect(outcome).toMatchObject({ result: 'connection_refused', status: null, error: expect.stringContaining('ECONNREFUSED') });
   });
 
+  /** A kept-alive connection first, so only the request itself races the short timeout (not a TLS handshake). */
+  const warmUp = async () => {
+    expect((await impatient.deliver(attempt(`${receiver.origin}/warm-up`))).result).toBe('delivered');
+    receiver.received.length = 0;
+  };
+
   it('is a timeout when the endpoint does not answer within the per-attempt timeout', async () => {
+    await warmUp();
     receiver.respond = () => undefined; // reads the request, never answers
-    const outcome = await deliverer.deliver(attempt(`${receiver.origin}/hooks`));
+    const outcome = await impatient.deliver(attempt(`${receiver.origin}/hooks`));
     expect(outcome).toMatchObject({ result: 'timeout', status: null, error: `no response within ${TIMEOUT_MS} ms` });
     expect(outcome.durationMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 5);
-    expect(outcome.durationMs).toBeLessThan(TIMEOUT_MS + 1000);
+    expect(outcome.durationMs).toBeLessThan(5000); // the attempt's timeout, far from the default 10 s
     expect(receiver.received).toHaveLength(1);
   });
 
   it('is delivered once a 2xx status arrives in time, even when the body then stalls (the status decides)', async () => {
+    await warmUp();
     receiver.respond = (res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.write('partial');
     };
-    const outcome = await deliverer.deliver(attempt(`${receiver.origin}/hooks`));
+    const outcome = await impatient.deliver(attempt(`${receiver.origin}/hooks`));
     expect(outcome).toMatchObject({ result: 'delivered', status: 200, responseExcerpt: 'partial' });
-    expect(outcome.durationMs).toBeLessThan(TIMEOUT_MS + 1000);
+    expect(outcome.durationMs).toBeLessThan(5000);
   });
 
   it('keeps the first 4 KiB of a huge response body and reads no further', async () => {
@@ -167,7 +178,7 @@ describe('a delivery attempt', () => {
     expect(outcome.responseExcerpt).toBe('x'.repeat(4096));
     await new Promise((resolve) => setTimeout(resolve, 200));
     // What the server managed to hand to the kernel before the client closed: socket buffers, not the body.
-    expect(written).toBeLessThan(16 * 1024 * 1024); // of 512 MiB offered
+    expect(written).toBeLessThan(64 * 1024 * 1024); // of 512 MiB offered (about 200 KiB here)
   });
 
   it('accepts http:// on loopback only through the local-development switch', async () => {

@@ -24,7 +24,6 @@ const resolver: HostResolver = async (hostname) =>
 const deliverer = (allowLoopback = false) => {
   const created = createWebhookDeliverer({
     productVersion: '0.1.0',
-    timeoutMs: 2000,
     policy: { allowLoopback },
     resolver,
     ca: ca.caCertificatePem,
@@ -77,7 +76,7 @@ describe('SSRF guard at connect time (production policy)', () => {
   ])('refuses the literal %s before any socket', async (host, kind) => {
     const outcome = await deliverer().deliver(attempt(`https://${host}:${port}/hooks`));
     expect(outcome).toMatchObject({ result: 'target_refused', status: null, error: expect.stringContaining(kind) });
-    expect(outcome.durationMs).toBeLessThan(500); // refused, not timed out
+    expect(outcome.durationMs).toBeLessThan(5000); // refused, not timed out (10 s)
     expect(receiver.received).toHaveLength(0);
   });
 
@@ -141,6 +140,6 @@ describe('SSRF guard at connect time (production policy)', () => {
       result: 'target_refused',
       error: 'refused by the SSRF guard: hooks.example.com resolves to 10.20.30.40, a private address',
     });
-    expect(outcome.durationMs).toBeLessThan(500);
+    expect(outcome.durationMs).toBeLessThan(5000);
   });
 });
