@@ -17,6 +17,8 @@ import { Agent } from 'undici';
 const BUDGET_MS = Number(process.env.BENCH_MS ?? 3000);
 const IN_FLIGHT = Number(process.env.BENCH_INFLIGHT ?? 32);
 const ROUNDS = 3;
+/** Per step before measuring: a cold step costs several times the CPU per delivery for its first second or two. */
+const WARM_UP_MS = 2000;
 
 /** A plain receiver: reads the body, answers 200 "ok". Kept minimal so the sender is what is measured. */
 const RECEIVER = `
@@ -78,7 +80,7 @@ const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: n 
 /** Interleaved rounds, best round kept per step: a burst of outside load (shared machine) does not favour one side. */
 async function measureInterleaved<K extends string>(steps: Record<K, Send>): Promise<Record<K, Measurement>> {
   const names = Object.keys(steps) as K[];
-  for (const name of names) await closedLoop(steps[name], 300); // warm-up: JIT, connections, TLS sessions
+  for (const name of names) await closedLoop(steps[name], WARM_UP_MS); // JIT, connections, TLS sessions
   const best = {} as Record<K, Measurement>;
   for (let round = 0; round < ROUNDS; round++) {
     for (const name of names) {

@@ -147,6 +147,11 @@ export function createWebhookDeliverer({
       targets.set(url, target);
     }
     if (target.refusal !== undefined) return finish('target_refused', { error: target.refusal });
+    // One deadline for the whole attempt (undici's connect, headers and body timeouts each bound one phase only).
+    // A timer cleared when the attempt ends, not AbortSignal.timeout: that one stays armed for its full 10 s, so
+    // thousands of deliveries a second would keep tens of thousands of signals and timers alive.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new DOMException(`no response within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
     try {
       const response = await agent.request({
         origin: target.origin,
@@ -160,8 +165,7 @@ export function createWebhookDeliverer({
           [EVENT_HEADER]: event,
         },
         body,
-        // One deadline for the whole attempt; undici's connect, headers and body timeouts only bound each phase.
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: deadline.signal,
       });
       const status = response.statusCode;
       const responseExcerpt = await readExcerpt(response.body as unknown as Readable, responseExcerptBytes);
@@ -172,6 +176,8 @@ export function createWebhookDeliverer({
     } catch (failure) {
       const { result, error } = classifyFailure(failure, timeoutMs);
       return finish(result, { error });
+    } finally {
+      clearTimeout(timer);
     }
   }
 
