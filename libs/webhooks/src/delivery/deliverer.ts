@@ -22,7 +22,7 @@ export interface WebhookDelivererOptions {
   resolver?: HostResolver;
   timeoutMs?: number;
   responseExcerptBytes?: number;
-  /** Extra trusted CA certificates (PEM) for endpoints on a private PKI; the system's defaults otherwise. */
+  /** CA certificates (PEM) trusted besides Node's bundled roots, for endpoints on a private PKI. */
   ca?: string | string[];
   /** Open connections kept per endpoint origin (keep-alive between deliveries); undici's default is unbounded. */
   connectionsPerOrigin?: number;

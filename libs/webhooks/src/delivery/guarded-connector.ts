@@ -9,6 +9,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction, type Socket } from 'node:net';
+import { createSecureContext, rootCertificates } from 'node:tls';
 import { buildConnector } from 'undici';
 import { addressRefusal, type TargetPolicy } from './address-policy.js';
 
@@ -69,7 +70,7 @@ export interface GuardedConnectorOptions {
   resolver?: HostResolver;
   /** Connect (TCP + TLS) timeout in milliseconds. */
   timeoutMs: number;
-  /** Extra trusted CA certificates (PEM), e.g. a private PKI; the system's defaults otherwise. */
+  /** CA certificates (PEM) trusted besides Node's bundled roots, e.g. a private PKI's. */
   ca?: string | string[];
 }
 
@@ -81,7 +82,10 @@ type Connector = (options: buildConnector.Options, callback: buildConnector.Call
  * the request is aborted (the per-attempt deadline) instead of leaving it to the connect timeout.
  */
 export function guardedConnector({ policy, resolver = systemResolver, timeoutMs, ca }: GuardedConnectorOptions): buildConnector.connector {
-  const connect = buildConnector({ timeout: timeoutMs, lookup: guardedLookup(policy, resolver), ...(ca ? { ca } : {}) }) as Connector;
+  // `ca` given to TLS replaces the default trust store, so the extra CAs join Node's bundled roots; in one secure
+  // context made here, since a `ca` list passed to each connection would be parsed again by each connection.
+  const trusted = ca ? { secureContext: createSecureContext({ ca: [...rootCertificates, ...(typeof ca === 'string' ? [ca] : ca)] }) } : {};
+  const connect = buildConnector({ timeout: timeoutMs, lookup: guardedLookup(policy, resolver), ...trusted }) as Connector;
   const guarded: Connector = (options, callback) => {
     if (isIP(options.hostname)) {
       const refusal = connectRefusal(options.hostname, options.protocol, policy);
