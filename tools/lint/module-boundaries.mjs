@@ -29,6 +29,8 @@ export const moduleBoundaries = {
     { sourceTag: 'layer:platform', onlyDependOnLibsWithTags: [] },
     // Authorizer clients and persistence: the fiscal core below them, never a use case.
     { sourceTag: 'layer:integration', onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support', 'layer:platform'] },
+    // Printed representations (DANFE, DANFSe): read the fiscal documents, drive a browser; no use case, no persistence.
+    { sourceTag: 'layer:rendering', onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:platform', 'layer:test-support'] },
     // Use cases compose everything below them, never another layer's use cases through apps.
     { sourceTag: 'layer:use-case', onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support', 'layer:platform', 'layer:integration', 'layer:contracts', 'layer:use-case'] },
   ],

@@ -1,0 +1,53 @@
+// The pages of one Chromium, pooled (generic-pool): each page is set up once (network denied, crash noticed) and
+// reused; the engine retires a page after a number of renders, so a renderer process cannot grow without bound.
+import { createPool, type Pool } from 'generic-pool';
+import type { Browser, Page } from 'puppeteer-core';
+
+export interface PooledPage {
+  readonly page: Page;
+  renders: number;
+  /** The page's renderer process died ("Page crashed!"): never reused. */
+  crashed: boolean;
+}
+
+export interface PagePoolCounters {
+  pagesCreated: number;
+  blockedRequests: number;
+}
+
+/**
+ * Every request the page would make is refused, except `data:` URLs (inline content); the documents embed all they
+ * need, so a refused request is a layout bug or hostile content, and is counted.
+ */
+async function preparePage(browser: Browser, counters: PagePoolCounters): Promise<PooledPage> {
+  const page = await browser.newPage();
+  const pooled: PooledPage = { page, renders: 0, crashed: false };
+  page.on('error', () => {
+    pooled.crashed = true;
+  });
+  await page.setRequestInterception(true);
+  page.on('request', (request) => {
+    if (request.isInterceptResolutionHandled()) return;
+    if (request.url().startsWith('data:')) {
+      void request.continue().catch(() => undefined);
+      return;
+    }
+    counters.blockedRequests++;
+    void request.abort('blockedbyclient').catch(() => undefined);
+  });
+  counters.pagesCreated++;
+  return pooled;
+}
+
+export function createPagePool(browser: Browser, size: number, counters: PagePoolCounters, acquireTimeoutMs: number): Pool<PooledPage> {
+  return createPool<PooledPage>(
+    {
+      create: () => preparePage(browser, counters),
+      destroy: async (pooled) => {
+        await pooled.page.close().catch(() => undefined);
+      },
+      validate: async (pooled) => browser.connected && !pooled.crashed && !pooled.page.isClosed(),
+    },
+    { max: size, min: size, testOnBorrow: true, acquireTimeoutMillis: acquireTimeoutMs, autostart: true },
+  );
+}
