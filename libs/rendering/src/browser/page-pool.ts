@@ -39,10 +39,22 @@ async function preparePage(browser: Browser, counters: PagePoolCounters): Promis
   return pooled;
 }
 
+const CREATE_FAILURE_PAUSE_MS = 200;
+
 export function createPagePool(browser: Browser, size: number, counters: PagePoolCounters, acquireTimeoutMs: number): Pool<PooledPage> {
   return createPool<PooledPage>(
     {
-      create: () => preparePage(browser, counters),
+      // generic-pool retries a failed create at once while a client waits, in a loop of microtasks that would starve
+      // the event loop (a dead browser fails every create instantly): a failure is reported only after a pause.
+      create: async () => {
+        try {
+          if (!browser.connected) throw new Error('Chromium is disconnected');
+          return await preparePage(browser, counters);
+        } catch (error) {
+          await new Promise((resolve) => setTimeout(resolve, CREATE_FAILURE_PAUSE_MS));
+          throw error;
+        }
+      },
       destroy: async (pooled) => {
         await pooled.page.close().catch(() => undefined);
       },

@@ -37,6 +37,9 @@ interface Session {
   readonly browser: Browser;
   readonly pool: Pool<PooledPage>;
   readonly userDataDir: string;
+  /** Rejects when Chromium disconnects: every wait on this session races it, so none outlives the browser. */
+  readonly lost: Promise<never>;
+  isLost: boolean;
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
@@ -114,10 +117,18 @@ export class PdfEngine {
   }
 
   private async renderOn(session: Session, html: string, evaluate: string | undefined): Promise<HtmlToPdf> {
-    const pooled = await session.pool.acquire();
+    const acquiring = session.pool.acquire();
+    let pooled: PooledPage;
+    try {
+      pooled = await Promise.race([acquiring, session.lost]);
+    } catch (error) {
+      // The browser died while this render waited for a page: a page handed out later goes straight back.
+      acquiring.then((late) => session.pool.destroy(late), () => undefined).catch(() => undefined);
+      throw error;
+    }
     let reusable = false;
     try {
-      const result = await withTimeout(this.print(pooled, html, evaluate), this.renderTimeoutMs, 'rendering the PDF');
+      const result = await withTimeout(Promise.race([this.print(pooled, html, evaluate), session.lost]), this.renderTimeoutMs, 'rendering the PDF');
       pooled.renders++;
       this.stats.renders++;
       reusable = pooled.renders < this.rendersPerPage;
@@ -140,7 +151,7 @@ export class PdfEngine {
 
   /** A render failed because Chromium (or the page's renderer process) died, not because of the document. */
   private isChromiumFailure(session: Session, error: unknown): boolean {
-    if (!session.browser.connected) return true;
+    if (session.isLost || !session.browser.connected) return true;
     const message = error instanceof Error ? error.message : String(error);
     return /Target closed|Session closed|Page crashed|Connection closed|detached/i.test(message);
   }
@@ -172,9 +183,16 @@ export class PdfEngine {
     const { browser, userDataDir } = await launchChromium(this.executablePath, this.launchTimeoutMs);
     this.stats.launches++;
     const pool = createPagePool(browser, this.pages, this.stats, this.launchTimeoutMs);
-    const session: Session = { browser, pool, userDataDir };
+    let markLost: (error: Error) => void = () => undefined;
+    const lost = new Promise<never>((_, reject) => {
+      markLost = reject;
+    });
+    lost.catch(() => undefined);
+    const session: Session = { browser, pool, userDataDir, lost, isLost: false };
     // Relaunch as soon as Chromium goes away, so the next render finds a warm browser.
     browser.once('disconnected', () => {
+      session.isLost = true;
+      markLost(new RendererFailedError('Chromium disconnected'));
       if (!this.closed && this.session === session) void this.relaunchAfter(session).catch(() => undefined);
     });
     try {
@@ -189,8 +207,11 @@ export class PdfEngine {
   }
 
   private async endSession(session: Session): Promise<void> {
-    await session.pool.drain().catch(() => undefined);
-    await session.pool.clear().catch(() => undefined);
+    const drained = session.pool.drain().then(() => session.pool.clear());
+    // A dead browser's pool may still have clients waiting for a page it can no longer open: they time out on
+    // their own; waiting for them would hold the relaunch.
+    if (!session.isLost) await drained.catch(() => undefined);
+    else drained.catch(() => undefined);
     if (session.browser.connected) await withTimeout(session.browser.close(), 5_000, 'closing Chromium').catch(() => session.browser.process()?.kill('SIGKILL'));
     await disposeProfile(session.userDataDir);
   }

@@ -24,7 +24,7 @@ td.m .v, td.m .l { text-align: center; }
 .bt { font-size: 6pt; font-weight: bold; text-transform: uppercase; margin: 1.2mm 0 0.5mm; line-height: 1; }
 .wm { position: absolute; left: 0; top: 0; width: 210mm; height: 297mm; display: flex; align-items: center; justify-content: center;
   pointer-events: none; z-index: 10; }
-.wm span { transform: rotate(-35deg); font-size: 58pt; font-weight: bold; color: rgba(0, 0, 0, 0.16); white-space: nowrap; letter-spacing: 2mm; }
+.wm span { transform: rotate(-35deg); font-size: 58pt; font-weight: bold; color: rgba(0, 0, 0, 0.16); white-space: nowrap; }
 .wm.low { align-items: flex-end; padding-bottom: 45mm; }
 .wm.low span { font-size: 34pt; }
 .barcode svg, .qrcode svg { display: block; width: 100%; height: 100%; }

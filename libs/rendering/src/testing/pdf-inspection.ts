@@ -39,6 +39,24 @@ export class PdfInspection {
     return execFileSync('pdftotext', ['-layout', '-f', String(page), '-l', String(page), this.file, '-'], { encoding: 'utf8' });
   }
 
+  /** The text in content-stream order (pdftotext -raw): how rotated watermarks come out as words. */
+  rawText(page: number): string {
+    return execFileSync('pdftotext', ['-raw', '-f', String(page), '-l', String(page), this.file, '-'], { encoding: 'utf8' });
+  }
+
+  /**
+   * The value printed under a field label: in the page's layout text, the first non-blank line below the label's
+   * line, read from the label's column up to the next gap of two spaces. Undefined when the label is not there.
+   */
+  valueBelow(page: number, label: string): string | undefined {
+    const lines = this.layoutText(page).split('\n');
+    const index = lines.findIndex((line) => line.includes(label));
+    if (index < 0) return undefined;
+    const column = (lines[index] as string).indexOf(label);
+    const below = lines.slice(index + 1).find((line) => line.slice(column).trim() !== '') ?? '';
+    return below.slice(column).trimStart().split(/\s{2,}/)[0];
+  }
+
   /** Embedded font names (pdffonts), without the subset prefix. */
   fonts(): { name: string; embedded: boolean }[] {
     const lines = execFileSync('pdffonts', [this.file], { encoding: 'utf8' }).split('\n').slice(2).filter(Boolean);
