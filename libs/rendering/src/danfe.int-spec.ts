@@ -2,8 +2,8 @@
 // grouped key, names, totals and protocol on the right pages), pdffonts (embedded fonts) and zbarimg (the CODE-128C
 // barcode scanned from a pdftoppm image decodes to exactly the 44-digit key). Documents: the platform's own builders
 // (1 and 60 items, with and without IBS/CBS, SVC contingency) and real nfeProc samples.
-import { DocumentRenderer, type RenderOptions } from '@talao/rendering';
-import { authorizedNfe, brl, PdfInspection, readFiscalSample } from '@talao/rendering/testing';
+import { DocumentRenderer, type RenderOptions } from './index.js';
+import { authorizedNfe, brl, PdfInspection, readFiscalSample } from './testing/index.js';
 
 const grouped = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ');
 const xmlValue = (xml: string, path: RegExp) => path.exec(xml)?.[1] ?? '';

@@ -3,8 +3,8 @@
 // to the national public consultation URL with the key. Documents: the platform's DPS pipeline (IBS/CBS, no
 // retention), a real DPS sample with federal retentions (both authorized and checked against NFSe_v1.01.xsd), and a
 // real NFS-e v1.00 from the national environment.
-import { DocumentRenderer, nfseConsultationUrl } from '@talao/rendering';
-import { authorizedNfse, authorizedNfseWithRetention, PdfInspection, nfseSchemaErrors, readFiscalSample } from '@talao/rendering/testing';
+import { DocumentRenderer, nfseConsultationUrl } from './index.js';
+import { authorizedNfse, authorizedNfseWithRetention, PdfInspection, nfseSchemaErrors, readFiscalSample } from './testing/index.js';
 
 let renderer: DocumentRenderer;
 const opened: PdfInspection[] = [];

@@ -1,6 +1,6 @@
 // Preparing a document without a browser: what is printable, what is refused (a caller's 4xx), what the version is.
-import { ChromiumUnavailableError, documentVersion, prepareDocument, resolveChromiumPath, UnrenderableDocumentError } from '@talao/rendering';
-import { authorizedNfe, authorizedNfse, readFiscalSample } from '@talao/rendering/testing';
+import { ChromiumUnavailableError, documentVersion, prepareDocument, resolveChromiumPath, UnrenderableDocumentError } from './index.js';
+import { authorizedNfe, authorizedNfse, readFiscalSample } from './testing/index.js';
 
 describe('prepareDocument', () => {
   const nfe = authorizedNfe();

@@ -3,8 +3,8 @@
 // and the browser's memory is readable.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PdfEngine } from '@talao/rendering';
-import { PdfInspection } from '@talao/rendering/testing';
+import { PdfEngine } from '../index.js';
+import { PdfInspection } from '../testing/index.js';
 
 const PAGE = (body: string) => `<!DOCTYPE html><html><head><style>@page { size: A4; margin: 0 }</style></head><body>${body}</body></html>`;
 const ONE_PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=';
