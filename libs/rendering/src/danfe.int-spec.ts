@@ -30,7 +30,14 @@ describe('DANFE', () => {
   it('one item: A4, one page, key grouped and as CODE-128C, names, protocol and totals, fonts embedded', async () => {
     const nfe = authorizedNfe();
     const { rendered, pdf } = await print(nfe.xml);
-    expect(rendered).toMatchObject({ documentType: 'nfe', accessKey: nfe.accessKey, pageCount: 1, version: 'r1.authorized', fileName: `${nfe.accessKey}.pdf`, contentType: 'application/pdf' });
+    expect(rendered).toMatchObject({
+      documentType: 'nfe',
+      accessKey: nfe.accessKey,
+      pageCount: 1,
+      version: 'r1.authorized',
+      fileName: `${nfe.accessKey}.pdf`,
+      contentType: 'application/pdf',
+    });
     expect(pdf.pageCount()).toBe(1);
     expect(pdf.info()['Page size']).toMatch(/^59[45]\.\d+ x 84[12]\.\d+ pts \(A4\)$/);
     const text = pdf.text(1);
@@ -129,7 +136,12 @@ describe('DANFE', () => {
 
   it('the latest correction letter: its text printed, or only referenced; each a version of its own', async () => {
     const nfe = authorizedNfe({ number: 5001 });
-    const correction = { sequence: 2, text: 'Onde se le Rua Augusta 500, leia-se Rua Augusta 510', protocol: '135260000009999', registeredAt: '2026-03-11T09:30:00-03:00' };
+    const correction = {
+      sequence: 2,
+      text: 'Onde se le Rua Augusta 500, leia-se Rua Augusta 510',
+      protocol: '135260000009999',
+      registeredAt: '2026-03-11T09:30:00-03:00',
+    };
     const printed = await print(nfe.xml, { correction });
     expect(printed.rendered.version).toBe('r1.authorized.cce2');
     const text = printed.pdf.text(1).replace(/\s+/g, ' ');
@@ -144,7 +156,11 @@ describe('DANFE', () => {
   }, 60_000);
 
   it('real samples: the homologation watermark exactly when tpAmb is 2, key, protocol and total, barcode', async () => {
-    for (const sample of ['nfe/nfeProc_v4.00_SP_2018_nfelib.xml', 'nfe/nfeProc_v4.00_PR_2017_nfelib.xml', 'nfe/nfeProc_v4.00_RS_2018_spednfe.xml']) {
+    for (const sample of [
+      'nfe/nfeProc_v4.00_SP_2018_nfelib.xml',
+      'nfe/nfeProc_v4.00_PR_2017_nfelib.xml',
+      'nfe/nfeProc_v4.00_RS_2018_spednfe.xml',
+    ]) {
       const xml = readFiscalSample(sample);
       const { rendered, pdf } = await print(xml);
       const text = pdf.text(1);

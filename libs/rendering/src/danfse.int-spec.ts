@@ -31,7 +31,13 @@ describe('DANFSe', () => {
     const nfse = authorizedNfse();
     expect(nfseSchemaErrors(nfse.xml)).toBeUndefined();
     const { rendered, pdf, text } = await print(nfse.xml);
-    expect(rendered).toMatchObject({ documentType: 'nfse', accessKey: nfse.accessKey, pageCount: 1, version: 'r1.authorized', fileName: `${nfse.accessKey}.pdf` });
+    expect(rendered).toMatchObject({
+      documentType: 'nfse',
+      accessKey: nfse.accessKey,
+      pageCount: 1,
+      version: 'r1.authorized',
+      fileName: `${nfse.accessKey}.pdf`,
+    });
     expect(text).toContain('DANFSe v2.0');
     expect(text).toContain(nfse.accessKey);
     expect(text).toContain('TALAO DEMONSTRACAO LTDA');

@@ -33,11 +33,19 @@ describe('prepareDocument', () => {
     ['an empty string', ''],
     ['malformed XML', '<nfeProc><NFe>'],
     ['a DOCTYPE (entity expansion)', '<!DOCTYPE x [<!ENTITY a "b">]><nfeProc/>'],
-    ['an NFe without its protocol', readFiscalSample('nfe/nfeProc_v4.00_SP_2018_nfelib.xml').replace(/^[\s\S]*?(<NFe[\s>])/, '$1').replace(/<protNFe[\s\S]*$/, '')],
+    [
+      'an NFe without its protocol',
+      readFiscalSample('nfe/nfeProc_v4.00_SP_2018_nfelib.xml')
+        .replace(/^[\s\S]*?(<NFe[\s>])/, '$1')
+        .replace(/<protNFe[\s\S]*$/, ''),
+    ],
     ['a DPS', readFiscalSample('nfse/DPS_v1.01_IBSCBS_minimal.xml')],
     ['a rejected NF-e (cStat 539)', nfe.xml.replace('<cStat>100</cStat>', '<cStat>539</cStat>')],
     ['a protocol for another key', nfe.xml.replace(`<chNFe>${nfe.accessKey}</chNFe>`, `<chNFe>${'1'.repeat(44)}</chNFe>`)],
-    ['an NFS-e not authorized', readFiscalSample('nfse/NFSe_v1.00_homologacao_2022_nfelib.xml').replace('<cStat>100</cStat>', '<cStat>102</cStat>')],
+    [
+      'an NFS-e not authorized',
+      readFiscalSample('nfse/NFSe_v1.00_homologacao_2022_nfelib.xml').replace('<cStat>100</cStat>', '<cStat>102</cStat>'),
+    ],
   ])('refuses %s with a message for the caller', (_what, xml) => {
     expect(() => prepareDocument(xml)).toThrow(UnrenderableDocumentError);
   });

@@ -43,7 +43,11 @@ export function prepareDocument(documentXml: string, options: RenderOptions = {}
   if (root.name === 'nfeProc') {
     if (status === 'replaced') throw new UnrenderableDocumentError('an NF-e is never replaced; status "replaced" is for an NFS-e');
     const model = readNfeProc(root.node);
-    const version = documentVersion({ status, latestCorrectionSequence: options.correction?.sequence, correctionPrint: options.correctionPrint });
+    const version = documentVersion({
+      status,
+      latestCorrectionSequence: options.correction?.sequence,
+      correctionPrint: options.correctionPrint,
+    });
     return { documentType: 'nfe', accessKey: model.accessKey, version, html: danfeHtml(model, options), paginate: PAGINATE_CALL };
   }
   if (root.name === 'NFSe') {
@@ -51,7 +55,8 @@ export function prepareDocument(documentXml: string, options: RenderOptions = {}
     const model = readNfse(root.node);
     return { documentType: 'nfse', accessKey: model.accessKey, version: documentVersion({ status }), html: danfseHtml(model, status) };
   }
-  if (root.name === 'NFe') throw new UnrenderableDocumentError('an NFe without its protocol: the DANFE prints the authorized nfeProc (NFe + protNFe)');
+  if (root.name === 'NFe')
+    throw new UnrenderableDocumentError('an NFe without its protocol: the DANFE prints the authorized nfeProc (NFe + protNFe)');
   throw new UnrenderableDocumentError(`<${root.name}> is not a printable document: expected an authorized nfeProc or NFSe`);
 }
 

@@ -84,5 +84,7 @@ describe('PdfEngine on Chromium', () => {
     const memory = await engine.memory();
     expect(memory?.processes).toBeGreaterThanOrEqual(3);
     expect(memory?.rssBytes).toBeGreaterThan(20 * 1024 * 1024);
+    expect(memory?.pssBytes).toBeGreaterThan(10 * 1024 * 1024);
+    expect(memory?.pssBytes).toBeLessThanOrEqual(memory?.rssBytes as number);
   }, 60_000);
 });

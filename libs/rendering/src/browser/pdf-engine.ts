@@ -123,12 +123,21 @@ export class PdfEngine {
       pooled = await Promise.race([acquiring, session.lost]);
     } catch (error) {
       // The browser died while this render waited for a page: a page handed out later goes straight back.
-      acquiring.then((late) => session.pool.destroy(late), () => undefined).catch(() => undefined);
+      acquiring
+        .then(
+          (late) => session.pool.destroy(late),
+          () => undefined,
+        )
+        .catch(() => undefined);
       throw error;
     }
     let reusable = false;
     try {
-      const result = await withTimeout(Promise.race([this.print(pooled, html, evaluate), session.lost]), this.renderTimeoutMs, 'rendering the PDF');
+      const result = await withTimeout(
+        Promise.race([this.print(pooled, html, evaluate), session.lost]),
+        this.renderTimeoutMs,
+        'rendering the PDF',
+      );
       pooled.renders++;
       this.stats.renders++;
       reusable = pooled.renders < this.rendersPerPage;
@@ -146,7 +155,10 @@ export class PdfEngine {
     await page.setContent(html, { waitUntil: 'load', timeout: this.renderTimeoutMs });
     const counted = evaluate ? Number(await page.evaluate(evaluate)) : 1;
     const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true, timeout: this.renderTimeoutMs });
-    return { pdf: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength), pageCount: Number.isInteger(counted) && counted > 0 ? counted : 1 };
+    return {
+      pdf: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength),
+      pageCount: Number.isInteger(counted) && counted > 0 ? counted : 1,
+    };
   }
 
   /** A render failed because Chromium (or the page's renderer process) died, not because of the document. */
@@ -212,7 +224,8 @@ export class PdfEngine {
     // their own; waiting for them would hold the relaunch.
     if (!session.isLost) await drained.catch(() => undefined);
     else drained.catch(() => undefined);
-    if (session.browser.connected) await withTimeout(session.browser.close(), 5_000, 'closing Chromium').catch(() => session.browser.process()?.kill('SIGKILL'));
+    if (session.browser.connected)
+      await withTimeout(session.browser.close(), 5_000, 'closing Chromium').catch(() => session.browser.process()?.kill('SIGKILL'));
     await disposeProfile(session.userDataDir);
   }
 }

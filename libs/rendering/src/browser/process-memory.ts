@@ -1,4 +1,4 @@
-// The resident memory of a process and all its descendants (Chromium is a browser process plus zygotes, a GPU/utility
+// The memory of a process and all its descendants (Chromium is a browser process plus zygotes, a GPU/utility
 // process and one renderer per page), read from /proc. Linux only: elsewhere it reports nothing.
 import { readdir, readFile } from 'node:fs/promises';
 
@@ -13,10 +13,9 @@ async function parentOf(pid: number): Promise<number | undefined> {
   }
 }
 
-async function rssBytes(pid: number): Promise<number> {
+async function kilobytes(file: string, field: string): Promise<number> {
   try {
-    const status = await readFile(`/proc/${pid}/status`, 'utf8');
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(await readFile(file, 'utf8'));
     return match ? Number(match[1]) * 1024 : 0;
   } catch {
     return 0;
@@ -24,7 +23,10 @@ async function rssBytes(pid: number): Promise<number> {
 }
 
 export interface ProcessTreeMemory {
+  /** Sum of each process's RSS: counts the pages Chromium's processes share (fonts, V8 snapshot) once per process. */
   readonly rssBytes: number;
+  /** Sum of each process's PSS: shared pages divided among their sharers, so the tree's real footprint. */
+  readonly pssBytes: number;
   readonly processes: number;
 }
 
@@ -43,6 +45,9 @@ export async function processTreeMemory(rootPid: number | undefined): Promise<Pr
       }
     }
   }
-  const sizes = await Promise.all([...tree].map(rssBytes));
-  return { rssBytes: sizes.reduce((a, b) => a + b, 0), processes: tree.size };
+  const members = [...tree];
+  const rss = await Promise.all(members.map((pid) => kilobytes(`/proc/${pid}/status`, 'VmRSS')));
+  const pss = await Promise.all(members.map((pid) => kilobytes(`/proc/${pid}/smaps_rollup`, 'Pss')));
+  const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+  return { rssBytes: sum(rss), pssBytes: sum(pss), processes: tree.size };
 }

@@ -1,5 +1,13 @@
 import {
-  escapeHtml, formatDate, formatDateTime, formatDecimal, formatMoney, formatMoneyOrZero, formatNfeNumber, formatPostalCode, formatTaxId,
+  escapeHtml,
+  formatDate,
+  formatDateTime,
+  formatDecimal,
+  formatMoney,
+  formatMoneyOrZero,
+  formatNfeNumber,
+  formatPostalCode,
+  formatTaxId,
   groupAccessKey,
 } from './text.js';
 

@@ -63,7 +63,8 @@ export function formatDateTime(value: string | undefined): string {
 /** CNPJ (numeric or alphanumeric, 14 characters) or CPF (11 digits) with its punctuation; anything else as given. */
 export function formatTaxId(value: string | undefined): string {
   if (!value) return '';
-  if (/^[0-9A-Z]{12}\d{2}$/.test(value)) return `${value.slice(0, 2)}.${value.slice(2, 5)}.${value.slice(5, 8)}/${value.slice(8, 12)}-${value.slice(12)}`;
+  if (/^[0-9A-Z]{12}\d{2}$/.test(value))
+    return `${value.slice(0, 2)}.${value.slice(2, 5)}.${value.slice(5, 8)}/${value.slice(8, 12)}-${value.slice(12)}`;
   if (/^\d{11}$/.test(value)) return `${value.slice(0, 3)}.${value.slice(3, 6)}.${value.slice(6, 9)}-${value.slice(9)}`;
   return value;
 }

@@ -15,7 +15,15 @@ function stretchable(svg: string): string {
 export function accessKeyBarcodeSvg(accessKey: string): string {
   if (!/^\d{44}$/.test(accessKey)) throw new Error('the CODE-128C access key barcode takes exactly 44 digits');
   return stretchable(
-    bwipjs.toSVG({ bcid: 'code128', text: accessKey, height: 12, includetext: false, backgroundcolor: 'FFFFFF', paddingwidth: 10, paddingheight: 1 }),
+    bwipjs.toSVG({
+      bcid: 'code128',
+      text: accessKey,
+      height: 12,
+      includetext: false,
+      backgroundcolor: 'FFFFFF',
+      paddingwidth: 10,
+      paddingheight: 1,
+    }),
   );
 }
 

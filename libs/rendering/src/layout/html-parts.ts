@@ -15,7 +15,9 @@ export interface CellOptions {
 /** A labelled field: label (≥ 5 pt bold upper case) over value (≥ 6 pt). */
 export function cell(label: string, value: string, options: CellOptions = {}): string {
   const style = options.width !== undefined ? ` style="width:${options.width}mm"` : '';
-  const classes = ['c', options.align === 'right' ? 'r' : options.align === 'center' ? 'm' : '', options.className ?? ''].filter(Boolean).join(' ');
+  const classes = ['c', options.align === 'right' ? 'r' : options.align === 'center' ? 'm' : '', options.className ?? '']
+    .filter(Boolean)
+    .join(' ');
   const span = (options.colspan ? ` colspan="${options.colspan}"` : '') + (options.rowspan ? ` rowspan="${options.rowspan}"` : '');
   return `<td class="${classes}"${style}${span}><div class="l">${escapeHtml(label)}</div><div class="v">${escapeHtml(value)}</div></td>`;
 }

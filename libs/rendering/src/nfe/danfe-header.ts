@@ -1,7 +1,17 @@
 // The DANFE's receipt stub (canhoto, first sheet only) and its header, repeated on every sheet: issuer, the DANFE
 // box (entry/exit, number, series, sheet n/m), the access key as CODE-128C and in groups of four, the nature of the
 // operation with the authorization protocol, and the issuer's registrations.
-import { escapeHtml, formatDate, formatDateTime, formatMoney, formatNfeNumber, formatPostalCode, formatTaxId, groupAccessKey, joinPresent } from '../format/text.js';
+import {
+  escapeHtml,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNfeNumber,
+  formatPostalCode,
+  formatTaxId,
+  groupAccessKey,
+  joinPresent,
+} from '../format/text.js';
 import { accessKeyBarcodeSvg } from '../layout/barcodes.js';
 import { cell, row } from '../layout/html-parts.js';
 import type { DanfeModel } from './danfe-model.js';
@@ -17,7 +27,9 @@ export function danfeStub(model: DanfeModel): string {
   const text =
     `RECEBEMOS DE ${model.issuer.name} OS PRODUTOS E/OU SERVIÇOS CONSTANTES DA NOTA FISCAL ELETRÔNICA INDICADA AO LADO. ` +
     `EMISSÃO: ${formatDate(model.issuedAt)} VALOR TOTAL: R$ ${formatMoney(model.totals.invoice)}` +
-    (recipient ? ` DESTINATÁRIO: ${recipient.name} - ${joinPresent([recipient.address.street, recipient.address.district, recipient.address.city, recipient.address.state], ' ')}` : '');
+    (recipient
+      ? ` DESTINATÁRIO: ${recipient.name} - ${joinPresent([recipient.address.street, recipient.address.district, recipient.address.city, recipient.address.state], ' ')}`
+      : '');
   return (
     `<table class="grid stub"><tr><td colspan="2" class="stub-text">${escapeHtml(text)}</td>` +
     `<td rowspan="2" class="stub-number"><div class="nfe">NF-e</div><div>Nº ${formatNfeNumber(model.number)}</div><div>SÉRIE ${escapeHtml(model.series)}</div></td></tr>` +
@@ -60,7 +72,10 @@ export function danfeHeader(model: DanfeModel): string {
   const protocol = joinPresent([model.protocol.number, formatDateTime(model.protocol.receivedAt)], ' - ');
   return (
     `<table class="grid head"><tr>${issuerBox(model)}${danfeBox(model)}${keyBox(model)}</tr></table>` +
-    row([cell('Natureza da operação', model.natureOfOperation, { width: 114 }), cell('Protocolo de autorização de uso', protocol, { align: 'center', className: 'strong' })]) +
+    row([
+      cell('Natureza da operação', model.natureOfOperation, { width: 114 }),
+      cell('Protocolo de autorização de uso', protocol, { align: 'center', className: 'strong' }),
+    ]) +
     row([
       cell('Inscrição estadual', model.issuer.stateRegistration, { width: 69 }),
       cell('Inscrição estadual do subst. trib.', model.issuer.stateRegistrationSt, { width: 68 }),

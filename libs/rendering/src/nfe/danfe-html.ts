@@ -53,7 +53,10 @@ function notices(model: DanfeModel, options: RenderOptions): string[] {
   if (model.environment === '2') list.push('NF-E EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL.');
   const correction = options.correction;
   if (correction) {
-    const registered = [correction.protocol ? `protocolo ${correction.protocol}` : '', correction.registeredAt ? `registrada em ${formatDateTime(correction.registeredAt)}` : '']
+    const registered = [
+      correction.protocol ? `protocolo ${correction.protocol}` : '',
+      correction.registeredAt ? `registrada em ${formatDateTime(correction.registeredAt)}` : '',
+    ]
       .filter(Boolean)
       .join(', ');
     const header = `CARTA DE CORREÇÃO ELETRÔNICA Nº ${correction.sequence}${registered ? ` (${registered})` : ''}`;

@@ -14,7 +14,10 @@ interface Column {
 function columns(simplesNacional: boolean): readonly Column[] {
   return [
     { label: 'CÓDIGO PRODUTO', width: 15, value: (i) => escapeHtml(i.code) },
-    { label: 'DESCRIÇÃO DO PRODUTO / SERVIÇO', value: (i) => escapeHtml(i.description) + (i.additionalInfo ? `<div class="item-info">${escapeHtml(i.additionalInfo)}</div>` : '') },
+    {
+      label: 'DESCRIÇÃO DO PRODUTO / SERVIÇO',
+      value: (i) => escapeHtml(i.description) + (i.additionalInfo ? `<div class="item-info">${escapeHtml(i.additionalInfo)}</div>` : ''),
+    },
     { label: 'NCM/SH', width: 11, value: (i) => escapeHtml(i.ncm), align: 'm' },
     { label: simplesNacional ? 'O/CSOSN' : 'O/CST', width: 8, value: (i) => escapeHtml(i.cst), align: 'm' },
     { label: 'CFOP', width: 7, value: (i) => escapeHtml(i.cfop), align: 'm' },
@@ -40,7 +43,9 @@ function tableStart(cols: readonly Column[]): string {
 /** The items area with every row (first sheet). */
 export function itemsArea(items: readonly DanfeItem[], simplesNacional: boolean): string {
   const cols = columns(simplesNacional);
-  const rows = items.map((item) => `<tr>${cols.map((c) => `<td${c.align ? ` class="${c.align}"` : ''}>${c.value(item)}</td>`).join('')}</tr>`).join('');
+  const rows = items
+    .map((item) => `<tr>${cols.map((c) => `<td${c.align ? ` class="${c.align}"` : ''}>${c.value(item)}</td>`).join('')}</tr>`)
+    .join('');
   return `<div class="bt">Dados dos produtos / serviços</div><div class="items-area">${tableStart(cols)}${rows}</tbody></table></div>`;
 }
 

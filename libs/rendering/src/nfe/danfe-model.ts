@@ -88,7 +88,14 @@ export interface DanfeTransport {
   readonly antt: string;
   readonly plate: string;
   readonly plateState: string;
-  readonly volumes: ReadonlyArray<{ quantity: string; kind: string; brand: string; numbering: string; grossWeight: string; netWeight: string }>;
+  readonly volumes: ReadonlyArray<{
+    quantity: string;
+    kind: string;
+    brand: string;
+    numbering: string;
+    grossWeight: string;
+    netWeight: string;
+  }>;
 }
 
 export interface DanfeBilling {

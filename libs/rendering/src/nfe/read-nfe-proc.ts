@@ -3,19 +3,48 @@
 import { UnrenderableDocumentError } from '../errors.js';
 import { joinPresent } from '../format/text.js';
 import { attributeAt, nodeAt, nodesAt, textAt, variantOf, type XmlObject } from '../format/xml-read.js';
-import type { DanfeAddress, DanfeBilling, DanfeIssuer, DanfeItem, DanfeModel, DanfeParty, DanfeReformTotals, DanfeTotals, DanfeTransport } from './danfe-model.js';
+import type {
+  DanfeAddress,
+  DanfeBilling,
+  DanfeIssuer,
+  DanfeItem,
+  DanfeModel,
+  DanfeParty,
+  DanfeReformTotals,
+  DanfeTotals,
+  DanfeTransport,
+} from './danfe-model.js';
 
 const AUTHORIZED_STATUSES = new Set(['100', '150']);
 
 const PAYMENT_METHODS: Readonly<Record<string, string>> = {
-  '01': 'Dinheiro', '02': 'Cheque', '03': 'Cartão de Crédito', '04': 'Cartão de Débito', '05': 'Crédito Loja', '10': 'Vale Alimentação',
-  '11': 'Vale Refeição', '12': 'Vale Presente', '13': 'Vale Combustível', '15': 'Boleto Bancário', '16': 'Depósito Bancário',
-  '17': 'PIX Dinâmico', '18': 'Transferência / Carteira Digital', '19': 'Programa de Fidelidade', '20': 'PIX Estático', '21': 'Crédito em Loja',
-  '22': 'Pagamento Eletrônico não Informado', '90': 'Sem Pagamento', '99': 'Outros',
+  '01': 'Dinheiro',
+  '02': 'Cheque',
+  '03': 'Cartão de Crédito',
+  '04': 'Cartão de Débito',
+  '05': 'Crédito Loja',
+  '10': 'Vale Alimentação',
+  '11': 'Vale Refeição',
+  '12': 'Vale Presente',
+  '13': 'Vale Combustível',
+  '15': 'Boleto Bancário',
+  '16': 'Depósito Bancário',
+  '17': 'PIX Dinâmico',
+  '18': 'Transferência / Carteira Digital',
+  '19': 'Programa de Fidelidade',
+  '20': 'PIX Estático',
+  '21': 'Crédito em Loja',
+  '22': 'Pagamento Eletrônico não Informado',
+  '90': 'Sem Pagamento',
+  '99': 'Outros',
 };
 
 const FREIGHT_MODES: Readonly<Record<string, string>> = {
-  '0': '0 - Remetente (CIF)', '1': '1 - Destinatário (FOB)', '2': '2 - Terceiros', '3': '3 - Próprio Remetente', '4': '4 - Próprio Destinatário',
+  '0': '0 - Remetente (CIF)',
+  '1': '1 - Destinatário (FOB)',
+  '2': '2 - Terceiros',
+  '3': '3 - Próprio Remetente',
+  '4': '4 - Próprio Destinatário',
   '9': '9 - Sem Frete',
 };
 
@@ -80,10 +109,24 @@ function itemOf(det: XmlObject): DanfeItem {
 
 function totalsOf(tot: XmlObject | undefined): DanfeTotals {
   return {
-    icmsBase: t(tot, 'vBC'), icms: t(tot, 'vICMS'), stBase: t(tot, 'vBCST'), st: t(tot, 'vST'), importTax: t(tot, 'vII'),
-    icmsSender: t(tot, 'vICMSUFRemet'), fcpDestination: t(tot, 'vFCPUFDest'), pis: t(tot, 'vPIS'), products: t(tot, 'vProd'),
-    freight: t(tot, 'vFrete'), insurance: t(tot, 'vSeg'), discount: t(tot, 'vDesc'), otherExpenses: t(tot, 'vOutro'), ipi: t(tot, 'vIPI'),
-    icmsDestination: t(tot, 'vICMSUFDest'), approximateTaxes: t(tot, 'vTotTrib'), cofins: t(tot, 'vCOFINS'), invoice: t(tot, 'vNF'),
+    icmsBase: t(tot, 'vBC'),
+    icms: t(tot, 'vICMS'),
+    stBase: t(tot, 'vBCST'),
+    st: t(tot, 'vST'),
+    importTax: t(tot, 'vII'),
+    icmsSender: t(tot, 'vICMSUFRemet'),
+    fcpDestination: t(tot, 'vFCPUFDest'),
+    pis: t(tot, 'vPIS'),
+    products: t(tot, 'vProd'),
+    freight: t(tot, 'vFrete'),
+    insurance: t(tot, 'vSeg'),
+    discount: t(tot, 'vDesc'),
+    otherExpenses: t(tot, 'vOutro'),
+    ipi: t(tot, 'vIPI'),
+    icmsDestination: t(tot, 'vICMSUFDest'),
+    approximateTaxes: t(tot, 'vTotTrib'),
+    cofins: t(tot, 'vCOFINS'),
+    invoice: t(tot, 'vNF'),
   };
 }
 
@@ -118,7 +161,12 @@ function transportOf(transp: XmlObject | undefined): DanfeTransport {
     plate: t(vehicle, 'placa'),
     plateState: t(vehicle, 'UF'),
     volumes: nodesAt(transp, 'vol').map((vol) => ({
-      quantity: t(vol, 'qVol'), kind: t(vol, 'esp'), brand: t(vol, 'marca'), numbering: t(vol, 'nVol'), grossWeight: t(vol, 'pesoB'), netWeight: t(vol, 'pesoL'),
+      quantity: t(vol, 'qVol'),
+      kind: t(vol, 'esp'),
+      brand: t(vol, 'marca'),
+      numbering: t(vol, 'nVol'),
+      grossWeight: t(vol, 'pesoB'),
+      netWeight: t(vol, 'pesoL'),
     })),
   };
 }
@@ -128,7 +176,10 @@ function billingOf(inf: XmlObject | undefined): DanfeBilling {
   return {
     invoice: fat ? { number: t(fat, 'nFat'), original: t(fat, 'vOrig'), discount: t(fat, 'vDesc'), net: t(fat, 'vLiq') } : undefined,
     installments: nodesAt(inf, 'cobr/dup').map((dup) => ({ number: t(dup, 'nDup'), dueDate: t(dup, 'dVenc'), value: t(dup, 'vDup') })),
-    payments: nodesAt(inf, 'pag/detPag').map((p) => ({ method: PAYMENT_METHODS[t(p, 'tPag')] ?? (t(p, 'xPag') || t(p, 'tPag')), value: t(p, 'vPag') })),
+    payments: nodesAt(inf, 'pag/detPag').map((p) => ({
+      method: PAYMENT_METHODS[t(p, 'tPag')] ?? (t(p, 'xPag') || t(p, 'tPag')),
+      value: t(p, 'vPag'),
+    })),
     change: t(inf, 'pag/vTroco'),
   };
 }
@@ -140,12 +191,17 @@ export function readNfeProc(root: XmlObject): DanfeModel {
   if (!inf) throw new UnrenderableDocumentError('nfeProc: <NFe><infNFe> is missing');
   if (!prot) throw new UnrenderableDocumentError('nfeProc: <protNFe> is missing; only an authorized NF-e has a DANFE');
   const accessKey = (attributeAt(inf, 'Id') ?? '').replace(/^NFe/, '');
-  if (!/^\d{44}$/.test(accessKey)) throw new UnrenderableDocumentError('nfeProc: infNFe Id is not "NFe" followed by the 44-digit access key');
+  if (!/^\d{44}$/.test(accessKey))
+    throw new UnrenderableDocumentError('nfeProc: infNFe Id is not "NFe" followed by the 44-digit access key');
   const status = t(prot, 'cStat');
-  if (!AUTHORIZED_STATUSES.has(status)) throw new UnrenderableDocumentError(`nfeProc: the protocol has cStat ${status || '(none)'}; only an authorized NF-e (100, 150) has a DANFE`);
+  if (!AUTHORIZED_STATUSES.has(status))
+    throw new UnrenderableDocumentError(
+      `nfeProc: the protocol has cStat ${status || '(none)'}; only an authorized NF-e (100, 150) has a DANFE`,
+    );
   if (t(prot, 'chNFe') !== accessKey) throw new UnrenderableDocumentError('nfeProc: the protocol is for another access key');
   const ide = nodeAt(inf, 'ide');
-  if (t(ide, 'mod') !== '55') throw new UnrenderableDocumentError(`nfeProc: model ${t(ide, 'mod')} is not an NF-e (55); the DANFE layout is for model 55`);
+  if (t(ide, 'mod') !== '55')
+    throw new UnrenderableDocumentError(`nfeProc: model ${t(ide, 'mod')} is not an NF-e (55); the DANFE layout is for model 55`);
   const issqn = nodeAt(inf, 'total/ISSQNtot');
   const contingencyAt = t(ide, 'dhCont');
   return {

@@ -87,17 +87,25 @@ function header(model: DanfseModel): string {
   );
 }
 
-const STATUS_NAMES: Readonly<Record<DocumentStatus, string>> = { authorized: 'NFS-e autorizada', cancelled: 'NFS-e cancelada', replaced: 'NFS-e substituída' };
+const STATUS_NAMES: Readonly<Record<DocumentStatus, string>> = {
+  authorized: 'NFS-e autorizada',
+  cancelled: 'NFS-e cancelada',
+  replaced: 'NFS-e substituída',
+};
 
 function identification(model: DanfseModel, status: DocumentStatus): string {
   return block(
     'Dados de identificação da NFS-e',
     fields(
       field('Chave de acesso da NFS-e', model.accessKey, 's4 key'),
-      field('Número da NFS-e', model.number), field('Competência da NFS-e', formatDate(model.competence)),
-      field('Data e hora da emissão da NFS-e', formatDateTime(model.processedAt)), field('Número da DPS', model.dpsNumber),
-      field('Série da DPS', model.dpsSeries), field('Data e hora da emissão da DPS', formatDateTime(model.dpsIssuedAt)),
-      field('Emitente da NFS-e', model.issuedBy, 'shade'), field('Situação da NFS-e', STATUS_NAMES[status]),
+      field('Número da NFS-e', model.number),
+      field('Competência da NFS-e', formatDate(model.competence)),
+      field('Data e hora da emissão da NFS-e', formatDateTime(model.processedAt)),
+      field('Número da DPS', model.dpsNumber),
+      field('Série da DPS', model.dpsSeries),
+      field('Data e hora da emissão da DPS', formatDateTime(model.dpsIssuedAt)),
+      field('Emitente da NFS-e', model.issuedBy, 'shade'),
+      field('Situação da NFS-e', STATUS_NAMES[status]),
       field('Finalidade', model.purpose),
     ),
   );
@@ -108,9 +116,15 @@ function providerBlock(model: DanfseModel): string {
   return block(
     'Prestador / fornecedor',
     fields(
-      field('CNPJ / CPF / NIF', formatTaxId(p.taxId)), field('Inscrição municipal', p.municipalRegistration), field('Telefone', p.phone),
-      field('Nome / Nome empresarial', p.name, 's2'), field('Município', p.city), field('CEP', p.postalCode), field('Endereço', p.address, 's2'),
-      field('E-mail', p.email), field('Simples Nacional na data de competência', p.simplesNacional, 's2'),
+      field('CNPJ / CPF / NIF', formatTaxId(p.taxId)),
+      field('Inscrição municipal', p.municipalRegistration),
+      field('Telefone', p.phone),
+      field('Nome / Nome empresarial', p.name, 's2'),
+      field('Município', p.city),
+      field('CEP', p.postalCode),
+      field('Endereço', p.address, 's2'),
+      field('E-mail', p.email),
+      field('Simples Nacional na data de competência', p.simplesNacional, 's2'),
       field('Regime de apuração tributária pelo SN', p.simplesRegime, 's2'),
     ),
   );
@@ -121,8 +135,12 @@ function serviceBlock(model: DanfseModel): string {
   return block(
     'Serviço prestado',
     fields(
-      field('Código de tributação nacional', s.nationalCode), field('Código de tributação municipal', s.municipalCode), field('Código da NBS', s.nbs),
-      field('Local da prestação', s.place), field('Descrição do código de tributação', s.codeDescription, 's4'), field('Descrição do serviço', s.description, 's4 desc'),
+      field('Código de tributação nacional', s.nationalCode),
+      field('Código de tributação municipal', s.municipalCode),
+      field('Código da NBS', s.nbs),
+      field('Local da prestação', s.place),
+      field('Descrição do código de tributação', s.codeDescription, 's4'),
+      field('Descrição do serviço', s.description, 's4 desc'),
     ),
   );
 }
@@ -132,10 +150,18 @@ function municipalBlock(model: DanfseModel): string {
   return block(
     'Tributação municipal (ISSQN)',
     fields(
-      field('Tributação do ISSQN', m.taxation), field('Município de incidência do ISSQN', m.incidencePlace), field('Regime especial de tributação', m.specialRegime),
-      field('Tipo de imunidade', m.immunity), field('Suspensão da exigibilidade', m.suspension), field('Benefício municipal', m.benefit),
-      field('Total deduções / reduções', money(m.deductions)), field('Desconto incondicionado', money(m.unconditionalDiscount)), field('BC ISSQN', money(m.base)),
-      field('Alíquota aplicada', percent(m.rate)), field('Retenção do ISSQN', m.retention), field('ISSQN apurado', money(m.issqn)),
+      field('Tributação do ISSQN', m.taxation),
+      field('Município de incidência do ISSQN', m.incidencePlace),
+      field('Regime especial de tributação', m.specialRegime),
+      field('Tipo de imunidade', m.immunity),
+      field('Suspensão da exigibilidade', m.suspension),
+      field('Benefício municipal', m.benefit),
+      field('Total deduções / reduções', money(m.deductions)),
+      field('Desconto incondicionado', money(m.unconditionalDiscount)),
+      field('BC ISSQN', money(m.base)),
+      field('Alíquota aplicada', percent(m.rate)),
+      field('Retenção do ISSQN', m.retention),
+      field('ISSQN apurado', money(m.issqn)),
     ),
   );
 }
@@ -145,8 +171,11 @@ function federalBlock(model: DanfseModel): string {
   return block(
     'Tributação federal (exceto CBS)',
     fields(
-      field('IRRF', money(f.irrf)), field('Contribuição previdenciária - retida', money(f.socialSecurity)), field('Contribuições sociais - retidas (CSLL)', money(f.csll)),
-      field('PIS - débito apuração própria', money(f.pis)), field('COFINS - débito apuração própria', money(f.cofins)),
+      field('IRRF', money(f.irrf)),
+      field('Contribuição previdenciária - retida', money(f.socialSecurity)),
+      field('Contribuições sociais - retidas (CSLL)', money(f.csll)),
+      field('PIS - débito apuração própria', money(f.pis)),
+      field('COFINS - débito apuração própria', money(f.cofins)),
       field('Descrição das contribuições sociais retidas', f.pisCofinsRetention, 's2'),
     ),
   );
@@ -158,13 +187,17 @@ function reformBlock(model: DanfseModel): string {
   return block(
     'Tributação IBS / CBS',
     fields(
-      field('CST / cClassTrib', [r.cst, r.classification].filter(Boolean).join(' / ')), field('Indicador de operação', r.operationIndicator),
-      field('Localidade de incidência', r.place, 's2'), field('BC após exclusões e reduções', money(r.base)),
+      field('CST / cClassTrib', [r.cst, r.classification].filter(Boolean).join(' / ')),
+      field('Indicador de operação', r.operationIndicator),
+      field('Localidade de incidência', r.place, 's2'),
+      field('BC após exclusões e reduções', money(r.base)),
       field('Alíquota IBS estadual / efetiva', [percent(r.stateRate), percent(r.stateEffectiveRate)].filter(Boolean).join(' / ')),
       field('Alíquota IBS municipal / efetiva', [percent(r.cityRate), percent(r.cityEffectiveRate)].filter(Boolean).join(' / ')),
       field('Alíquota CBS / efetiva', [percent(r.cbsRate), percent(r.cbsEffectiveRate)].filter(Boolean).join(' / ')),
-      field('Valor apurado IBS estadual', money(r.ibsState)), field('Valor apurado IBS municipal', money(r.ibsCity)),
-      field('Valor total apurado IBS', money(r.ibsTotal)), field('Valor total apurado CBS', money(r.cbs)),
+      field('Valor apurado IBS estadual', money(r.ibsState)),
+      field('Valor apurado IBS municipal', money(r.ibsCity)),
+      field('Valor total apurado IBS', money(r.ibsTotal)),
+      field('Valor total apurado CBS', money(r.cbs)),
     ),
   );
 }
@@ -175,8 +208,10 @@ function totalsBlock(model: DanfseModel): string {
   return block(
     'Valor total da NFS-e',
     fields(
-      field('Valor do serviço', money(v.service)), field('Desconto incondicionado', money(v.unconditionalDiscount)),
-      field('Desconto condicionado', money(v.conditionalDiscount)), field('Total das retenções (ISSQN / federais)', money(v.retentions || '0.00')),
+      field('Valor do serviço', money(v.service)),
+      field('Desconto incondicionado', money(v.unconditionalDiscount)),
+      field('Desconto condicionado', money(v.conditionalDiscount)),
+      field('Total das retenções (ISSQN / federais)', money(v.retentions || '0.00')),
       field('Valor líquido da NFS-e', money(v.net)),
       r ? field('Total do IBS / CBS', [money(r.ibsTotal), money(r.cbs)].filter(Boolean).join(' / ')) : '',
       r ? field('Valor líquido da NFS-e + IBS/CBS', money(r.totalWithReform), 'shade') : '',
@@ -190,7 +225,11 @@ export function danfseHtml(model: DanfseModel, status: DocumentStatus = 'authori
     ? personBlock('Destinatário da operação', model.recipient, '', false)
     : `<div class="blk"><div class="fixed">${model.taker ? 'O DESTINATÁRIO É O PRÓPRIO TOMADOR/ADQUIRENTE DA OPERAÇÃO' : 'DESTINATÁRIO DA OPERAÇÃO NÃO IDENTIFICADO NA NFS-e'}</div></div>`;
   const intermediary = personBlock('Intermediário da operação', model.intermediary, 'INTERMEDIÁRIO DA OPERAÇÃO NÃO IDENTIFICADO NA NFS-e');
-  const complementary = block('Informações complementares', `<div class="fields"><div class="fd s4">${model.complementary.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</div></div>`, 'compl');
+  const complementary = block(
+    'Informações complementares',
+    `<div class="fields"><div class="fd s4">${model.complementary.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</div></div>`,
+    'compl',
+  );
   const marks = status === 'cancelled' ? watermark('CANCELADA') : status === 'replaced' ? watermark('SUBSTITUÍDA') : '';
   const body =
     `<div class="sheet danfse"><div class="frame">${header(model)}${identification(model, status)}${providerBlock(model)}${taker}${recipient}${intermediary}` +

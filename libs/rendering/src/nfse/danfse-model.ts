@@ -50,10 +50,27 @@ export interface DanfseModel {
   readonly taker?: DanfsePerson;
   readonly recipient?: DanfsePerson;
   readonly intermediary?: DanfsePerson;
-  readonly service: { nationalCode: string; municipalCode: string; nbs: string; place: string; codeDescription: string; description: string };
+  readonly service: {
+    nationalCode: string;
+    municipalCode: string;
+    nbs: string;
+    place: string;
+    codeDescription: string;
+    description: string;
+  };
   readonly municipalTax: {
-    taxation: string; incidencePlace: string; specialRegime: string; immunity: string; suspension: string; benefit: string;
-    deductions: string; unconditionalDiscount: string; base: string; rate: string; retention: string; issqn: string;
+    taxation: string;
+    incidencePlace: string;
+    specialRegime: string;
+    immunity: string;
+    suspension: string;
+    benefit: string;
+    deductions: string;
+    unconditionalDiscount: string;
+    base: string;
+    rate: string;
+    retention: string;
+    issqn: string;
   };
   readonly federalTax: { irrf: string; socialSecurity: string; csll: string; pis: string; cofins: string; pisCofinsRetention: string };
   readonly reform?: DanfseReform;

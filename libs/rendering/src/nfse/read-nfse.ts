@@ -6,22 +6,46 @@ import { formatDecimal, formatMoney, formatPostalCode, joinPresent } from '../fo
 import { attributeAt, nodeAt, textAt, type XmlObject } from '../format/xml-read.js';
 import type { DanfseModel, DanfsePerson, DanfseReform } from './danfse-model.js';
 
-const TAXATION: Readonly<Record<string, string>> = { '1': 'Operação tributável', '2': 'Imunidade', '3': 'Exportação de serviço', '4': 'Não incidência' };
+const TAXATION: Readonly<Record<string, string>> = {
+  '1': 'Operação tributável',
+  '2': 'Imunidade',
+  '3': 'Exportação de serviço',
+  '4': 'Não incidência',
+};
 const ISS_RETENTION: Readonly<Record<string, string>> = { '1': 'Não retido', '2': 'Retido pelo tomador', '3': 'Retido pelo intermediário' };
-const SIMPLES: Readonly<Record<string, string>> = { '1': 'Não optante', '2': 'Optante - Microempreendedor Individual (MEI)', '3': 'Optante - Microempresa ou Empresa de Pequeno Porte (ME/EPP)' };
+const SIMPLES: Readonly<Record<string, string>> = {
+  '1': 'Não optante',
+  '2': 'Optante - Microempreendedor Individual (MEI)',
+  '3': 'Optante - Microempresa ou Empresa de Pequeno Porte (ME/EPP)',
+};
 const SIMPLES_REGIME: Readonly<Record<string, string>> = {
-  '1': 'Tributos federais e municipal pelo Simples Nacional', '2': 'Federais pelo SN e ISSQN por fora do SN', '3': 'Federais e municipal por fora do SN',
+  '1': 'Tributos federais e municipal pelo Simples Nacional',
+  '2': 'Federais pelo SN e ISSQN por fora do SN',
+  '3': 'Federais e municipal por fora do SN',
 };
 const SPECIAL_REGIME: Readonly<Record<string, string>> = {
-  '0': 'Nenhum', '1': 'Ato cooperado', '2': 'Estimativa', '3': 'Microempresa municipal', '4': 'Notário ou registrador', '5': 'Profissional autônomo',
-  '6': 'Sociedade de profissionais', '9': 'Outros',
+  '0': 'Nenhum',
+  '1': 'Ato cooperado',
+  '2': 'Estimativa',
+  '3': 'Microempresa municipal',
+  '4': 'Notário ou registrador',
+  '5': 'Profissional autônomo',
+  '6': 'Sociedade de profissionais',
+  '9': 'Outros',
 };
 const ISSUED_BY: Readonly<Record<string, string>> = { '1': 'Prestador', '2': 'Tomador', '3': 'Intermediário' };
 const GENERATOR: Readonly<Record<string, string>> = { '1': 'Prefeitura', '2': 'Sistema Nacional da NFS-e' };
 const PIS_COFINS_RETENTION: Readonly<Record<string, string>> = {
-  '0': 'PIS/COFINS/CSLL não retidos', '1': 'PIS/COFINS retidos', '2': 'PIS/COFINS não retidos', '3': 'PIS/COFINS/CSLL retidos', '4': 'PIS/COFINS retidos, CSLL não retido',
-  '5': 'PIS retido, COFINS/CSLL não retidos', '6': 'COFINS retido, PIS/CSLL não retidos', '7': 'PIS não retido, COFINS/CSLL retidos',
-  '8': 'PIS/COFINS não retidos, CSLL retido', '9': 'COFINS não retido, PIS/CSLL retidos',
+  '0': 'PIS/COFINS/CSLL não retidos',
+  '1': 'PIS/COFINS retidos',
+  '2': 'PIS/COFINS não retidos',
+  '3': 'PIS/COFINS/CSLL retidos',
+  '4': 'PIS/COFINS retidos, CSLL não retido',
+  '5': 'PIS retido, COFINS/CSLL não retidos',
+  '6': 'COFINS retido, PIS/CSLL não retidos',
+  '7': 'PIS não retido, COFINS/CSLL retidos',
+  '8': 'PIS/COFINS não retidos, CSLL retido',
+  '9': 'COFINS não retido, PIS/CSLL retidos',
 };
 
 const t = (node: XmlObject | undefined, path: string): string => textAt(node, path) ?? '';
@@ -42,7 +66,9 @@ function person(node: XmlObject | undefined): DanfsePerson | undefined {
     municipalRegistration: t(node, 'IM'),
     phone: t(node, 'fone'),
     name: t(node, 'xNome'),
-    city: national ? cityName(t(national, 'cMun')) : joinPresent([t(foreign, 'xCidade'), t(foreign, 'xEstProvReg'), t(foreign, 'cPais')], ' - '),
+    city: national
+      ? cityName(t(national, 'cMun'))
+      : joinPresent([t(foreign, 'xCidade'), t(foreign, 'xEstProvReg'), t(foreign, 'cPais')], ' - '),
     postalCode: national ? formatPostalCode(t(national, 'CEP')) : t(foreign, 'cEndPost'),
     address: joinPresent([t(end, 'xLgr'), t(end, 'nro'), t(end, 'xCpl'), t(end, 'xBairro')]),
     email: t(node, 'email'),
@@ -52,9 +78,11 @@ function person(node: XmlObject | undefined): DanfsePerson | undefined {
 function approximateTaxes(totTrib: XmlObject | undefined): string {
   const prefix = 'Totais aproximados dos tributos cfe. Lei nº 12.741/2012:';
   const money = nodeAt(totTrib, 'vTotTrib');
-  if (money) return `${prefix} Federais: R$ ${formatMoney(t(money, 'vTotTribFed'))}; Estaduais: R$ ${formatMoney(t(money, 'vTotTribEst'))}; Municipais: R$ ${formatMoney(t(money, 'vTotTribMun'))}`;
+  if (money)
+    return `${prefix} Federais: R$ ${formatMoney(t(money, 'vTotTribFed'))}; Estaduais: R$ ${formatMoney(t(money, 'vTotTribEst'))}; Municipais: R$ ${formatMoney(t(money, 'vTotTribMun'))}`;
   const rate = nodeAt(totTrib, 'pTotTrib');
-  if (rate) return `${prefix} Federais: ${formatDecimal(t(rate, 'pTotTribFed'))}%; Estaduais: ${formatDecimal(t(rate, 'pTotTribEst'))}%; Municipais: ${formatDecimal(t(rate, 'pTotTribMun'))}%`;
+  if (rate)
+    return `${prefix} Federais: ${formatDecimal(t(rate, 'pTotTribFed'))}%; Estaduais: ${formatDecimal(t(rate, 'pTotTribEst'))}%; Municipais: ${formatDecimal(t(rate, 'pTotTribMun'))}%`;
   const simples = t(totTrib, 'pTotTribSN');
   if (simples) return `${prefix} Simples Nacional: ${formatDecimal(simples)}%`;
   return `${prefix} não informados`;
@@ -96,7 +124,8 @@ export function readNfse(root: XmlObject): DanfseModel {
   const accessKey = (attributeAt(inf, 'Id') ?? '').replace(/^NFS/, '');
   if (!/^\d{50}$/.test(accessKey)) throw new UnrenderableDocumentError('NFSe: infNFSe Id is not "NFS" followed by the 50-digit access key');
   const status = t(inf, 'cStat');
-  if (status !== '100') throw new UnrenderableDocumentError(`NFSe: cStat ${status || '(none)'}; only an authorized NFS-e (100) has a DANFSe`);
+  if (status !== '100')
+    throw new UnrenderableDocumentError(`NFSe: cStat ${status || '(none)'}; only an authorized NFS-e (100) has a DANFSe`);
   const emit = nodeAt(inf, 'emit');
   const prest = nodeAt(dps, 'prest');
   const services = nodeAt(dps, 'serv');

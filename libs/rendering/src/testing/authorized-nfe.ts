@@ -8,7 +8,8 @@ import { createTestCertificate, signWithXmlCrypto, type TestCertificate } from '
 
 let certificate: TestCertificate | undefined;
 const signer = {
-  signNfeFamily: (xml: string, id: string) => signWithXmlCrypto(xml, id, (certificate ??= createTestCertificate('TALAO DEMONSTRACAO LTDA:11222333000181'))),
+  signNfeFamily: (xml: string, id: string) =>
+    signWithXmlCrypto(xml, id, (certificate ??= createTestCertificate('TALAO DEMONSTRACAO LTDA:11222333000181'))),
 };
 
 export interface AuthorizedNfeOptions {
@@ -38,7 +39,10 @@ function itemsFor(count: number, regime: 'normal' | 'simples_nacional'): Record<
     const item: Record<string, unknown> = {
       ...template,
       code: `SKU-${String(i + 1).padStart(3, '0')}`,
-      description: i % 7 === 3 ? `Produto ${i + 1} com descrição longa que ocupa mais de uma linha na coluna de descrição do DANFE` : `Produto ${i + 1}`,
+      description:
+        i % 7 === 3
+          ? `Produto ${i + 1} com descrição longa que ocupa mais de uma linha na coluna de descrição do DANFE`
+          : `Produto ${i + 1}`,
       quantity: String((i % 5) + 1),
       unit_price: `${10 + i}.90`,
     };
@@ -67,7 +71,9 @@ export function authorizedNfe(options: AuthorizedNfeOptions = {}): AuthorizedNfe
     number: options.number ?? 1234,
     invoiceId: 'inv_01J0000000000000000000000',
     issuedAt: ISSUED_AT,
-    contingency: options.contingency ? { type: options.contingency, at: new Date('2026-03-10T14:00:00Z'), reason: 'SEFAZ autorizadora indisponivel desde as 11h' } : undefined,
+    contingency: options.contingency
+      ? { type: options.contingency, at: new Date('2026-03-10T14:00:00Z'), reason: 'SEFAZ autorizadora indisponivel desde as 11h' }
+      : undefined,
     technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
   });
   const signed = buildSignValidateNfe(document, signer);

@@ -65,7 +65,10 @@ function accessKeyFor(municipality: string, taxId: string, number: number, issue
 }
 
 /** Wraps a signed DPS into the NFS-e the Sefin Nacional would return for it (cStat 100), signed. */
-export function authorizeDps(signedDps: string, options: { number?: number; rates?: NfseRates; providerName?: string } = {}): AuthorizedNfse {
+export function authorizeDps(
+  signedDps: string,
+  options: { number?: number; rates?: NfseRates; providerName?: string } = {},
+): AuthorizedNfse {
   const rates = options.rates ?? DEFAULT_NFSE_RATES;
   const dps = path(rootOf(parseXmlTree(signedDps)).node, 'infDPS');
   const number = options.number ?? 42;
@@ -98,32 +101,69 @@ export function authorizeDps(signedDps: string, options: { number?: number; rate
     const cbs = base.times(rates.cbs).dividedBy(100);
     reform = element(
       'IBSCBS',
-      textElement('cLocalidadeIncid', municipality) + textElement('xLocalidadeIncid', cityName) +
-        element('valores', textElement('vBC', money(base)) +
-          element('uf', textElement('pIBSUF', rates.ibsState) + textElement('pAliqEfetUF', rates.ibsState)) +
-          element('mun', textElement('pIBSMun', rates.ibsCity) + textElement('pAliqEfetMun', rates.ibsCity)) +
-          element('fed', textElement('pCBS', rates.cbs) + textElement('pAliqEfetCBS', rates.cbs))) +
-        element('totCIBS', textElement('vTotNF', money(net.plus(ibsState).plus(ibsCity).plus(cbs))) +
-          element('gIBS', textElement('vIBSTot', money(ibsState.plus(ibsCity))) + element('gIBSUFTot', textElement('vIBSUF', money(ibsState))) +
-            element('gIBSMunTot', textElement('vIBSMun', money(ibsCity)))) +
-          element('gCBS', textElement('vCBS', money(cbs)))),
+      textElement('cLocalidadeIncid', municipality) +
+        textElement('xLocalidadeIncid', cityName) +
+        element(
+          'valores',
+          textElement('vBC', money(base)) +
+            element('uf', textElement('pIBSUF', rates.ibsState) + textElement('pAliqEfetUF', rates.ibsState)) +
+            element('mun', textElement('pIBSMun', rates.ibsCity) + textElement('pAliqEfetMun', rates.ibsCity)) +
+            element('fed', textElement('pCBS', rates.cbs) + textElement('pAliqEfetCBS', rates.cbs)),
+        ) +
+        element(
+          'totCIBS',
+          textElement('vTotNF', money(net.plus(ibsState).plus(ibsCity).plus(cbs))) +
+            element(
+              'gIBS',
+              textElement('vIBSTot', money(ibsState.plus(ibsCity))) +
+                element('gIBSUFTot', textElement('vIBSUF', money(ibsState))) +
+                element('gIBSMunTot', textElement('vIBSMun', money(ibsCity))),
+            ) +
+            element('gCBS', textElement('vCBS', money(cbs))),
+        ),
     );
   }
   const emit =
-    textElement('CNPJ', taxId) + textElement('IM', text(prest, 'IM') || '12345678') + textElement('xNome', providerName) +
-    element('enderNac', textElement('xLgr', 'Avenida Paulista') + textElement('nro', '1000') + textElement('xBairro', 'Bela Vista') +
-      textElement('cMun', municipality) + textElement('UF', place?.state ?? 'SP') + textElement('CEP', '01310100'));
+    textElement('CNPJ', taxId) +
+    textElement('IM', text(prest, 'IM') || '12345678') +
+    textElement('xNome', providerName) +
+    element(
+      'enderNac',
+      textElement('xLgr', 'Avenida Paulista') +
+        textElement('nro', '1000') +
+        textElement('xBairro', 'Bela Vista') +
+        textElement('cMun', municipality) +
+        textElement('UF', place?.state ?? 'SP') +
+        textElement('CEP', '01310100'),
+    );
   const values =
-    textElement('vBC', money(base)) + textElement('pAliqAplic', rates.iss) + textElement('vISSQN', money(iss)) +
-    (retentions.isZero() ? '' : textElement('vTotalRet', money(retentions))) + textElement('vLiq', money(net));
+    textElement('vBC', money(base)) +
+    textElement('pAliqAplic', rates.iss) +
+    textElement('vISSQN', money(iss)) +
+    (retentions.isZero() ? '' : textElement('vTotalRet', money(retentions))) +
+    textElement('vLiq', money(net));
   const info =
-    textElement('xLocEmi', cityName) + textElement('xLocPrestacao', cityName) + textElement('nNFSe', String(number)) +
-    textElement('cLocIncid', municipality) + textElement('xLocIncid', cityName) +
+    textElement('xLocEmi', cityName) +
+    textElement('xLocPrestacao', cityName) +
+    textElement('nNFSe', String(number)) +
+    textElement('cLocIncid', municipality) +
+    textElement('xLocIncid', cityName) +
     textElement('xTribNac', 'Suporte técnico, manutenção e outros serviços em tecnologia da informação.') +
-    textElement('verAplic', 'SefinNac-TEST-1.0') + textElement('ambGer', '2') + textElement('tpEmis', '1') + textElement('procEmi', '1') +
-    textElement('cStat', '100') + textElement('dhProc', text(dps, 'dhEmi')) + textElement('nDFSe', String(1000 + number)) +
-    element('emit', emit) + element('valores', values) + reform + signedDps.replace(/^<\?xml[^>]*>\s*/, '');
-  const unsigned = element('NFSe', element('infNFSe', info, { Id: `NFS${key}` }), { xmlns: 'http://www.sped.fazenda.gov.br/nfse', versao: '1.01' });
+    textElement('verAplic', 'SefinNac-TEST-1.0') +
+    textElement('ambGer', '2') +
+    textElement('tpEmis', '1') +
+    textElement('procEmi', '1') +
+    textElement('cStat', '100') +
+    textElement('dhProc', text(dps, 'dhEmi')) +
+    textElement('nDFSe', String(1000 + number)) +
+    element('emit', emit) +
+    element('valores', values) +
+    reform +
+    signedDps.replace(/^<\?xml[^>]*>\s*/, '');
+  const unsigned = element('NFSe', element('infNFSe', info, { Id: `NFS${key}` }), {
+    xmlns: 'http://www.sped.fazenda.gov.br/nfse',
+    versao: '1.01',
+  });
   const xml = signNfseWithXmlCrypto(unsigned, `NFS${key}`, cert());
   return { xml, accessKey: key, providerName, net: money(net), retentions: money(retentions) };
 }
@@ -133,7 +173,12 @@ export function authorizedNfse(options: { number?: number; environment?: 'homolo
   const issuer = sampleIssuer('simples_nacional');
   const validated = validateInvoiceRequest(sampleNfseRequest(), issuer, { now: new Date('2026-03-10T15:00:00Z') });
   if (!validated.ok) throw new Error(`sample request refused: ${JSON.stringify(validated.errors)}`);
-  const document = computeDpsDocument(validated.value, issuer, { environment: options.environment ?? 'homologation', series: 1, number: 77, issuedAt: new Date('2026-03-10T15:00:00Z') });
+  const document = computeDpsDocument(validated.value, issuer, {
+    environment: options.environment ?? 'homologation',
+    series: 1,
+    number: 77,
+    issuedAt: new Date('2026-03-10T15:00:00Z'),
+  });
   const signed = buildSignValidateDps(document, { signDps: (xml, id) => signNfseWithXmlCrypto(xml, id, cert()) });
   return authorizeDps(signed.xml, { number: options.number, providerName: issuer.legalName });
 }
@@ -147,7 +192,10 @@ export function authorizedNfseWithRetention(): AuthorizedNfse {
 
 /** xmllint against the official NFSe_v1.01.xsd: undefined when valid, the errors otherwise. */
 export function nfseSchemaErrors(xml: string): string | undefined {
-  const run = spawnSync('xmllint', ['--noout', '--schema', `${FISCAL_FIXTURES}schemas/nfse/v1.01/NFSe_v1.01.xsd`, '-'], { input: xml, encoding: 'utf8' });
+  const run = spawnSync('xmllint', ['--noout', '--schema', `${FISCAL_FIXTURES}schemas/nfse/v1.01/NFSe_v1.01.xsd`, '-'], {
+    input: xml,
+    encoding: 'utf8',
+  });
   if (run.error) throw run.error;
   return run.status === 0 ? undefined : run.stderr;
 }

@@ -22,7 +22,12 @@ export class PdfInspection {
   /** pdfinfo's fields (Pages, Page size, …). */
   info(): Record<string, string> {
     const out = execFileSync('pdfinfo', [this.file], { encoding: 'utf8' });
-    return Object.fromEntries(out.split('\n').filter((l) => l.includes(':')).map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]));
+    return Object.fromEntries(
+      out
+        .split('\n')
+        .filter((l) => l.includes(':'))
+        .map((l) => [l.slice(0, l.indexOf(':')).trim(), l.slice(l.indexOf(':') + 1).trim()]),
+    );
   }
 
   pageCount(): number {
@@ -54,7 +59,10 @@ export class PdfInspection {
     if (index < 0) return undefined;
     const column = (lines[index] as string).indexOf(label);
     const below = lines.slice(index + 1).find((line) => line.slice(column).trim() !== '') ?? '';
-    return below.slice(column).trimStart().split(/\s{2,}/)[0];
+    return below
+      .slice(column)
+      .trimStart()
+      .split(/\s{2,}/)[0];
   }
 
   /** Embedded font names (pdffonts), without the subset prefix. */
