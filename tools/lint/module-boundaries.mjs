@@ -34,6 +34,8 @@ export const moduleBoundaries = {
     { sourceTag: 'layer:integration', onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support', 'layer:platform'] },
     // The worker runtime: queue contracts, configuration and logs; never a use case (apps hand it their handlers).
     { sourceTag: 'layer:runtime', onlyDependOnLibsWithTags: ['layer:contracts', 'layer:platform', 'layer:fiscal'] },
+    // Printed representations (DANFE, DANFSe): read the fiscal documents, drive a browser; no use case, no persistence.
+    { sourceTag: 'layer:rendering', onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:platform', 'layer:test-support'] },
     // Use cases compose everything below them, never another layer's use cases through apps.
     { sourceTag: 'layer:use-case', onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support', 'layer:platform', 'layer:integration', 'layer:contracts', 'layer:use-case'] },
   ],

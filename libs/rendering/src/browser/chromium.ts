@@ -1,0 +1,73 @@
+// Where Chromium is and how it is started: Debian's chromium (puppeteer-core never downloads a browser), headless,
+// over a pipe (no debugging port), in a fresh profile, with every background service that would reach the
+// network turned off (STACK.md "Chromium").
+import { accessSync, constants } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer, { type Browser } from 'puppeteer-core';
+import { ChromiumUnavailableError } from '../errors.js';
+
+/** Debian's binary (the /usr/bin/chromium wrapper is a shell script that prints a warning). */
+export const DEFAULT_CHROMIUM_PATH = '/usr/lib/chromium/chromium';
+
+export const CHROMIUM_FLAGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-extensions',
+  '--disable-default-apps',
+  '--mute-audio',
+];
+
+/** One line for a person: what is missing and how to get it. */
+export function chromiumInstallHint(path: string): string {
+  return `Chromium not found at ${path}: install it (Debian: apt-get install chromium fonts-liberation) or set CHROMIUM_PATH to its executable`;
+}
+
+/** The executable to run: the explicit path, else CHROMIUM_PATH, else Debian's; throws when it cannot be executed. */
+export function resolveChromiumPath(explicit?: string, env: NodeJS.ProcessEnv = process.env): string {
+  const path = explicit || env.CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH;
+  try {
+    accessSync(path, constants.X_OK);
+  } catch {
+    throw new ChromiumUnavailableError(chromiumInstallHint(path));
+  }
+  return path;
+}
+
+export interface LaunchedChromium {
+  readonly browser: Browser;
+  readonly userDataDir: string;
+}
+
+/** Starts one headless Chromium in a profile of its own (removed by `disposeProfile`). */
+export async function launchChromium(executablePath: string, timeoutMs: number): Promise<LaunchedChromium> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'talao-chromium-'));
+  try {
+    const browser = await puppeteer.launch({
+      executablePath,
+      headless: true,
+      pipe: true,
+      userDataDir,
+      args: [...CHROMIUM_FLAGS],
+      timeout: timeoutMs,
+      // The owner (a worker) decides how to shut down; Chromium must not die under it on a signal.
+      handleSIGINT: false,
+      handleSIGTERM: false,
+      handleSIGHUP: false,
+    });
+    return { browser, userDataDir };
+  } catch (error) {
+    await disposeProfile(userDataDir);
+    throw new ChromiumUnavailableError(`Chromium at ${executablePath} did not start: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+export async function disposeProfile(userDataDir: string): Promise<void> {
+  await rm(userDataDir, { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
+}

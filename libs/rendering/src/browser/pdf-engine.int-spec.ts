@@ -1,0 +1,90 @@
+// The engine on a real Chromium: nothing leaves the page (a local server sees no request whatever the HTML asks for),
+// pages are retired after their render budget, a killed Chromium is relaunched and the renders in flight complete,
+// and the browser's memory is readable.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PdfEngine } from '../index.js';
+import { PdfInspection } from '../testing/index.js';
+
+const PAGE = (body: string) => `<!DOCTYPE html><html><head><style>@page { size: A4; margin: 0 }</style></head><body>${body}</body></html>`;
+const ONE_PIXEL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNk+A8AAQUBAScY42YAAAAASUVORK5CYII=';
+
+function pagesOf(pdf: Buffer): number {
+  const inspection = new PdfInspection(pdf);
+  try {
+    return inspection.pageCount();
+  } finally {
+    inspection.dispose();
+  }
+}
+
+describe('PdfEngine on Chromium', () => {
+  let engine: PdfEngine | undefined;
+  afterEach(async () => {
+    await engine?.close();
+    engine = undefined;
+  });
+
+  it('denies every network request: images, styles, scripts, fonts, fetch and iframes never reach a server', async () => {
+    let hits = 0;
+    const server: Server = createServer((_req, res) => {
+      hits++;
+      res.end('x');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      engine = await PdfEngine.launch({ pages: 1 });
+      const html = PAGE(
+        `<link rel="stylesheet" href="${origin}/style.css"><style>@font-face { font-family: X; src: url(${origin}/font.woff2) } p { font-family: X }</style>` +
+          `<img src="${origin}/logo.png"><img src="${ONE_PIXEL}"><iframe src="${origin}/frame"></iframe><script src="${origin}/script.js"></script>` +
+          `<script>fetch('${origin}/fetch').catch(() => {}); new Image().src = '${origin}/beacon';</script><p>DANFE</p>`,
+      );
+      const result = await engine.render(html, 'new Promise((resolve) => setTimeout(() => resolve(1), 300))');
+      expect(pagesOf(result.pdf)).toBe(1);
+      expect(hits).toBe(0);
+      expect(engine.stats.blockedRequests).toBeGreaterThanOrEqual(5);
+    } finally {
+      server.close();
+    }
+  }, 60_000);
+
+  it('retires a page after its render budget and opens a fresh one', async () => {
+    engine = await PdfEngine.launch({ pages: 1, rendersPerPage: 3 });
+    for (let i = 0; i < 7; i++) expect(pagesOf((await engine.render(PAGE(`<p>render ${i}</p>`))).pdf)).toBe(1);
+    expect(engine.stats.renders).toBe(7);
+    expect(engine.stats.pagesRecycled).toBe(2);
+    expect(engine.stats.pagesCreated).toBe(3);
+  }, 60_000);
+
+  it('Chromium killed mid-render: relaunched, and every render in flight completes once retried', async () => {
+    engine = await PdfEngine.launch({ pages: 2 });
+    const firstPid = engine.browserPid;
+    expect(firstPid).toBeGreaterThan(0);
+    // Each render waits 1.5 s inside the page, so all three are in flight when the browser dies.
+    const slow = 'new Promise((resolve) => setTimeout(() => resolve(1), 1500))';
+    const renders = [1, 2, 3].map((n) => engine!.render(PAGE(`<h1>DOCUMENTO ${n}</h1>`), slow));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    process.kill(firstPid as number, 'SIGKILL');
+    const results = await Promise.all(renders);
+    results.forEach((result, i) => {
+      const inspection = new PdfInspection(result.pdf);
+      expect(inspection.text(1)).toContain(`DOCUMENTO ${i + 1}`);
+      inspection.dispose();
+    });
+    expect(engine.stats.launches).toBe(2);
+    expect(engine.stats.retries).toBeGreaterThanOrEqual(2);
+    expect(engine.browserPid).not.toBe(firstPid);
+    // The relaunched browser keeps serving.
+    expect(pagesOf((await engine.render(PAGE('<p>after</p>'))).pdf)).toBe(1);
+  }, 90_000);
+
+  it('reports the resident memory of Chromium and its child processes', async () => {
+    engine = await PdfEngine.launch({ pages: 2 });
+    const memory = await engine.memory();
+    expect(memory?.processes).toBeGreaterThanOrEqual(3);
+    expect(memory?.rssBytes).toBeGreaterThan(20 * 1024 * 1024);
+    expect(memory?.pssBytes).toBeGreaterThan(10 * 1024 * 1024);
+    expect(memory?.pssBytes).toBeLessThanOrEqual(memory?.rssBytes as number);
+  }, 60_000);
+});

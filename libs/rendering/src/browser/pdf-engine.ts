@@ -1,0 +1,231 @@
+// HTML → PDF on one warm Chromium with a pool of pages. Survives Chromium: when the browser dies (crash, OOM kill)
+// it is relaunched at once, in a new profile with a new pool, and each render that was in flight is retried once
+// on the new browser; a page whose renderer crashed is discarded and its render retried on another page.
+import type { Pool } from 'generic-pool';
+import type { Browser } from 'puppeteer-core';
+import { RendererFailedError } from '../errors.js';
+import { disposeProfile, launchChromium, resolveChromiumPath } from './chromium.js';
+import { createPagePool, type PagePoolCounters, type PooledPage } from './page-pool.js';
+import { processTreeMemory, type ProcessTreeMemory } from './process-memory.js';
+
+export interface PdfEngineOptions {
+  /** Default: CHROMIUM_PATH, else /usr/lib/chromium/chromium. */
+  readonly executablePath?: string;
+  /** Pages kept open (default 4: two per core on the reference machine). */
+  readonly pages?: number;
+  /** A page is closed and replaced after this many renders (default 100), bounding each renderer's memory. */
+  readonly rendersPerPage?: number;
+  /** One render, from the HTML to the PDF bytes (default 30 s). */
+  readonly renderTimeoutMs?: number;
+  readonly launchTimeoutMs?: number;
+}
+
+export interface HtmlToPdf {
+  readonly pdf: Buffer;
+  /** What `evaluate` returned (the paginator's sheet count), or 1. */
+  readonly pageCount: number;
+}
+
+export interface PdfEngineStats extends PagePoolCounters {
+  launches: number;
+  renders: number;
+  retries: number;
+  pagesRecycled: number;
+}
+
+interface Session {
+  readonly browser: Browser;
+  readonly pool: Pool<PooledPage>;
+  readonly userDataDir: string;
+  /** Rejects when Chromium disconnects: every wait on this session races it, so none outlives the browser. */
+  readonly lost: Promise<never>;
+  isLost: boolean;
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new RendererFailedError(`${what} took more than ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+export class PdfEngine {
+  readonly stats: PdfEngineStats = { launches: 0, renders: 0, retries: 0, pagesRecycled: 0, pagesCreated: 0, blockedRequests: 0 };
+  private session: Session | undefined;
+  private relaunching: Promise<Session> | undefined;
+  private closed = false;
+
+  private constructor(
+    private readonly executablePath: string,
+    private readonly pages: number,
+    private readonly rendersPerPage: number,
+    private readonly renderTimeoutMs: number,
+    private readonly launchTimeoutMs: number,
+  ) {}
+
+  /** Resolves the executable (ChromiumUnavailableError when absent), starts Chromium and opens the pages. */
+  static async launch(options: PdfEngineOptions = {}): Promise<PdfEngine> {
+    const engine = new PdfEngine(
+      resolveChromiumPath(options.executablePath),
+      options.pages ?? 4,
+      options.rendersPerPage ?? 100,
+      options.renderTimeoutMs ?? 30_000,
+      options.launchTimeoutMs ?? 30_000,
+    );
+    engine.session = await engine.startSession();
+    return engine;
+  }
+
+  /** The browser process id (for memory readings and for the crash test). */
+  get browserPid(): number | undefined {
+    return this.session?.browser.process()?.pid;
+  }
+
+  /** Resident memory of Chromium and all its child processes (Linux). */
+  memory(): Promise<ProcessTreeMemory | undefined> {
+    return processTreeMemory(this.browserPid);
+  }
+
+  /**
+   * Prints `html` (a complete document, A4 by its own @page rule). `evaluate`, when given, is a script expression
+   * run after the content loaded (it may return a promise); its numeric result is the page count.
+   */
+  async render(html: string, evaluate?: string): Promise<HtmlToPdf> {
+    if (this.closed) throw new RendererFailedError('the PDF renderer is closed');
+    const session = await this.currentSession();
+    try {
+      return await this.renderOn(session, html, evaluate);
+    } catch (error) {
+      if (this.closed || !this.isChromiumFailure(session, error)) throw error;
+      this.stats.retries++;
+      const next = session.browser.connected ? session : await this.relaunchAfter(session);
+      try {
+        return await this.renderOn(next, html, evaluate);
+      } catch (again) {
+        throw new RendererFailedError(`Chromium failed again after recovering: ${(again as Error).message}`, { cause: again });
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.relaunching?.catch(() => undefined);
+    if (this.session) await this.endSession(this.session);
+    this.session = undefined;
+  }
+
+  private async renderOn(session: Session, html: string, evaluate: string | undefined): Promise<HtmlToPdf> {
+    const acquiring = session.pool.acquire();
+    let pooled: PooledPage;
+    try {
+      pooled = await Promise.race([acquiring, session.lost]);
+    } catch (error) {
+      // The browser died while this render waited for a page: a page handed out later goes straight back.
+      acquiring
+        .then(
+          (late) => session.pool.destroy(late),
+          () => undefined,
+        )
+        .catch(() => undefined);
+      throw error;
+    }
+    let reusable = false;
+    try {
+      const result = await withTimeout(
+        Promise.race([this.print(pooled, html, evaluate), session.lost]),
+        this.renderTimeoutMs,
+        'rendering the PDF',
+      );
+      pooled.renders++;
+      this.stats.renders++;
+      reusable = pooled.renders < this.rendersPerPage;
+      if (!reusable) this.stats.pagesRecycled++;
+      return result;
+    } finally {
+      // A page that failed, crashed or reached its render budget is closed; the pool opens a fresh one.
+      const done = reusable && !pooled.crashed ? session.pool.release(pooled) : session.pool.destroy(pooled);
+      await done.catch(() => undefined);
+    }
+  }
+
+  private async print(pooled: PooledPage, html: string, evaluate: string | undefined): Promise<HtmlToPdf> {
+    const { page } = pooled;
+    await page.setContent(html, { waitUntil: 'load', timeout: this.renderTimeoutMs });
+    const counted = evaluate ? Number(await page.evaluate(evaluate)) : 1;
+    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true, timeout: this.renderTimeoutMs });
+    return {
+      pdf: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength),
+      pageCount: Number.isInteger(counted) && counted > 0 ? counted : 1,
+    };
+  }
+
+  /** A render failed because Chromium (or the page's renderer process) died, not because of the document. */
+  private isChromiumFailure(session: Session, error: unknown): boolean {
+    if (session.isLost || !session.browser.connected) return true;
+    const message = error instanceof Error ? error.message : String(error);
+    return /Target closed|Session closed|Page crashed|Connection closed|detached/i.test(message);
+  }
+
+  private async currentSession(): Promise<Session> {
+    if (this.relaunching) return this.relaunching;
+    if (this.session) return this.session;
+    throw new RendererFailedError('the PDF renderer is closed');
+  }
+
+  /** Single flight: every render that saw `failed` die waits for the same relaunch. */
+  private relaunchAfter(failed: Session): Promise<Session> {
+    if (this.session !== failed) return this.currentSession();
+    if (!this.relaunching) {
+      this.relaunching = (async () => {
+        await this.endSession(failed);
+        if (this.closed) throw new RendererFailedError('the PDF renderer is closed');
+        const next = await this.startSession();
+        this.session = next;
+        return next;
+      })().finally(() => {
+        this.relaunching = undefined;
+      });
+    }
+    return this.relaunching;
+  }
+
+  private async startSession(): Promise<Session> {
+    const { browser, userDataDir } = await launchChromium(this.executablePath, this.launchTimeoutMs);
+    this.stats.launches++;
+    const pool = createPagePool(browser, this.pages, this.stats, this.launchTimeoutMs);
+    let markLost: (error: Error) => void = () => undefined;
+    const lost = new Promise<never>((_, reject) => {
+      markLost = reject;
+    });
+    lost.catch(() => undefined);
+    const session: Session = { browser, pool, userDataDir, lost, isLost: false };
+    // Relaunch as soon as Chromium goes away, so the next render finds a warm browser.
+    browser.once('disconnected', () => {
+      session.isLost = true;
+      markLost(new RendererFailedError('Chromium disconnected'));
+      if (!this.closed && this.session === session) void this.relaunchAfter(session).catch(() => undefined);
+    });
+    try {
+      // Warm: every page open before the first render (acquire has a timeout; pool.ready() would poll forever).
+      const warm = await Promise.all(Array.from({ length: this.pages }, () => pool.acquire()));
+      await Promise.all(warm.map((pooled) => pool.release(pooled)));
+    } catch (error) {
+      await this.endSession(session);
+      throw error;
+    }
+    return session;
+  }
+
+  private async endSession(session: Session): Promise<void> {
+    const drained = session.pool.drain().then(() => session.pool.clear());
+    // A dead browser's pool may still have clients waiting for a page it can no longer open: they time out on
+    // their own; waiting for them would hold the relaunch.
+    if (!session.isLost) await drained.catch(() => undefined);
+    else drained.catch(() => undefined);
+    if (session.browser.connected)
+      await withTimeout(session.browser.close(), 5_000, 'closing Chromium').catch(() => session.browser.process()?.kill('SIGKILL'));
+    await disposeProfile(session.userDataDir);
+  }
+}

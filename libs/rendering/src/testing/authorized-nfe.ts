@@ -1,0 +1,90 @@
+// Test support: authorized NF-e (nfeProc) built the way the platform builds them — a request the API accepts,
+// validated and computed by fiscal-model, built, signed and schema-checked by fiscal-xml — joined with a protNFe
+// as an authorizer answers it. The result is schema-valid (procNFe).
+import { computeNfeDocument, type IssuerProfile, validateInvoiceRequest } from '@talao/fiscal-model';
+import { SAMPLE_TECHNICAL_RESPONSIBLE, sampleIssuer, sampleNfeRequest } from '@talao/fiscal-model/testing';
+import { assertValid, buildNfeProc, buildSignValidateNfe } from '@talao/fiscal-xml';
+import { createTestCertificate, signWithXmlCrypto, type TestCertificate } from '@talao/fiscal-xml/testing';
+
+let certificate: TestCertificate | undefined;
+const signer = {
+  signNfeFamily: (xml: string, id: string) =>
+    signWithXmlCrypto(xml, id, (certificate ??= createTestCertificate('TALAO DEMONSTRACAO LTDA:11222333000181'))),
+};
+
+export interface AuthorizedNfeOptions {
+  readonly items?: number;
+  /** `simples_nacional` issues with CSOSN and without the IBS/CBS group. */
+  readonly regime?: 'normal' | 'simples_nacional';
+  readonly environment?: 'homologation' | 'production';
+  readonly contingency?: 'SVC-AN' | 'SVC-RS';
+  readonly additionalInfo?: string;
+  readonly number?: number;
+}
+
+export interface AuthorizedNfe {
+  readonly xml: string;
+  readonly accessKey: string;
+  readonly protocol: string;
+  readonly receivedAt: string;
+  readonly issuer: IssuerProfile;
+}
+
+const ISSUED_AT = new Date('2026-03-10T15:00:00Z');
+export const NFE_PROTOCOL_RECEIVED_AT = '2026-03-10T12:00:01-03:00';
+
+function itemsFor(count: number, regime: 'normal' | 'simples_nacional'): Record<string, unknown>[] {
+  const [template] = sampleNfeRequest().items as Record<string, unknown>[];
+  return Array.from({ length: count }, (_, i) => {
+    const item: Record<string, unknown> = {
+      ...template,
+      code: `SKU-${String(i + 1).padStart(3, '0')}`,
+      description:
+        i % 7 === 3
+          ? `Produto ${i + 1} com descrição longa que ocupa mais de uma linha na coluna de descrição do DANFE`
+          : `Produto ${i + 1}`,
+      quantity: String((i % 5) + 1),
+      unit_price: `${10 + i}.90`,
+    };
+    if (regime === 'simples_nacional') {
+      item.tax = { ...(template?.tax as object), icms: { csosn: '102', origin: '0' } };
+      delete item.ibs_cbs;
+    }
+    return item;
+  });
+}
+
+/** A signed, schema-valid nfeProc with `items` lines (default 1), authorized with cStat 100. */
+export function authorizedNfe(options: AuthorizedNfeOptions = {}): AuthorizedNfe {
+  const regime = options.regime ?? 'normal';
+  const issuer = sampleIssuer(regime);
+  const body = sampleNfeRequest({
+    items: itemsFor(options.items ?? 1, regime),
+    ...(options.additionalInfo ? { additional_info: options.additionalInfo } : {}),
+    payment: [{ method: 'pix' }],
+  });
+  const validated = validateInvoiceRequest(body, issuer, { now: ISSUED_AT });
+  if (!validated.ok) throw new Error(`sample request refused: ${JSON.stringify(validated.errors)}`);
+  const document = computeNfeDocument(validated.value, issuer, {
+    environment: options.environment ?? 'homologation',
+    series: 1,
+    number: options.number ?? 1234,
+    invoiceId: 'inv_01J0000000000000000000000',
+    issuedAt: ISSUED_AT,
+    contingency: options.contingency
+      ? { type: options.contingency, at: new Date('2026-03-10T14:00:00Z'), reason: 'SEFAZ autorizadora indisponivel desde as 11h' }
+      : undefined,
+    technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
+  });
+  const signed = buildSignValidateNfe(document, signer);
+  const digest = /<DigestValue>([^<]+)<\/DigestValue>/.exec(signed.xml)?.[1] ?? '';
+  const protocol = `1352600000${String(options.number ?? 1234).padStart(5, '0')}`;
+  const tpAmb = (options.environment ?? 'homologation') === 'production' ? '1' : '2';
+  const protNFe =
+    `<protNFe versao="4.00"><infProt><tpAmb>${tpAmb}</tpAmb><verAplic>SP_NFE_PL009_V4</verAplic><chNFe>${signed.accessKey}</chNFe>` +
+    `<dhRecbto>${NFE_PROTOCOL_RECEIVED_AT}</dhRecbto><nProt>${protocol}</nProt><digVal>${digest}</digVal><cStat>100</cStat>` +
+    '<xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe>';
+  const xml = buildNfeProc({ signedNfe: signed.xml, protocolXml: protNFe });
+  assertValid('procNFe', xml);
+  return { xml, accessKey: signed.accessKey, protocol, receivedAt: NFE_PROTOCOL_RECEIVED_AT, issuer };
+}
