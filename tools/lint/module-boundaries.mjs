@@ -29,7 +29,13 @@ export const moduleBoundaries = {
     { sourceTag: 'layer:platform', onlyDependOnLibsWithTags: [] },
     // Authorizer clients and persistence: the fiscal core below them, never a use case.
     { sourceTag: 'layer:integration', onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support', 'layer:platform'] },
+    // The authorizer exchange (persist before send, consult first) over the clients and persistence's ports: any worker
+    // that talks to an authorizer uses it without depending on another worker's use cases.
+    { sourceTag: 'layer:exchange', onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support', 'layer:platform', 'layer:integration', 'layer:contracts'] },
     // Use cases compose everything below them, never another layer's use cases through apps.
-    { sourceTag: 'layer:use-case', onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support', 'layer:platform', 'layer:integration', 'layer:contracts', 'layer:use-case'] },
+    {
+      sourceTag: 'layer:use-case',
+      onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support', 'layer:platform', 'layer:integration', 'layer:contracts', 'layer:exchange', 'layer:use-case'],
+    },
   ],
 };

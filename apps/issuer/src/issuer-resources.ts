@@ -5,7 +5,7 @@ import { CertificateCache, type IssueDeps, type SweepDeps } from '@talao/issuanc
 import type { Logger } from '@talao/observability';
 import {
   CertificatesRepository, CertificateVault, coalescingSqlRunner, CompaniesRepository, createPrismaClient, createSqlPool, InvoicesRepository,
-  OutboxRepository, pgPoolSqlRunner, SubmissionsRepository, UsageLedgerRepository,
+  pgPoolSqlRunner, SubmissionsRepository, UsageLedgerRepository,
 } from '@talao/persistence';
 import { bullJobOptions, jobOptionsFor, QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
 import { Queue } from 'bullmq';
@@ -58,7 +58,6 @@ export class IssuerResources {
       invoices,
       submissions: new SubmissionsRepository(this.prisma, sql),
       usage: new UsageLedgerRepository(this.prisma),
-      outbox: new OutboxRepository(this.prisma),
       sefaz: new SefazClient({ agents: this.agents, baseUrlOverrides, timeouts }),
       nfse: new NfseNacionalClient({ agents: this.agents, baseUrlOverrides, timeouts }),
       technicalResponsible: {

@@ -5,8 +5,7 @@ import { MutualTlsAgentPool, NfseNacionalClient, SefazClient, type SefazClientOp
 import { CertificateCache, type CreateInvoiceDeps, type IssueDeps, type SweepDeps } from '@talao/issuance';
 import { createLogger } from '@talao/observability';
 import {
-  CertificatesRepository, CertificateVault, CompaniesRepository, createPrismaClient, InvoicesRepository, OutboxRepository, SubmissionsRepository,
-  UsageLedgerRepository,
+  CertificatesRepository, CertificateVault, CompaniesRepository, createPrismaClient, InvoicesRepository, SubmissionsRepository, UsageLedgerRepository,
 } from '@talao/persistence';
 import { jobOutcomeChannel, JobOutcomeSubscription, QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
 import { Queue, type Worker } from 'bullmq';
@@ -59,13 +58,13 @@ export async function startHarness(): Promise<Harness> {
   const usage = new UsageLedgerRepository(prisma);
   const issueDeps: IssueDeps = {
     companies, certificates, certificateCache: new CertificateCache(), invoices, usage,
-    submissions: new SubmissionsRepository(prisma), outbox: new OutboxRepository(prisma),
+    submissions: new SubmissionsRepository(prisma),
     sefaz: new SefazClient(sefazOptions),
     nfse: new NfseNacionalClient({ agents, baseUrlOverrides: overrides, timeouts }),
     technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
     logger: silent,
   };
-  const createDeps: CreateInvoiceDeps = { companies, certificates, invoices, usage, queue, technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE, logger: silent };
+  const createDeps: CreateInvoiceDeps = { companies, certificates, invoices, usage, queue, logger: silent };
   const workers: Worker[] = [];
   const subscribers: Redis[] = [];
   const companyIds: string[] = [];
