@@ -2,7 +2,7 @@
 // the list and the consult answer the same fields.
 import {
   InvalidInvoiceStateError, type InvoiceOutcome, InvoiceNotFoundError, InvoiceValidationError, IssuanceError, IssuerNotConfiguredError, NumberConflictError, QuotaExceededError,
-} from '@talao/issuance';
+} from '@talao/issuance/create';
 import type { InvoiceRecord, SubmissionRecord } from '@talao/persistence';
 import { Decimal } from 'decimal.js';
 import type { StoredResponse } from '../idempotency/idempotency-store.js';

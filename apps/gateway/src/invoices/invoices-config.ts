@@ -4,12 +4,10 @@
 //   AUTHORIZER_BASE_URL_HOMOLOGATION / _PRODUCTION, AUTHORIZER_CA_BUNDLE_FILE, AUTHORIZER_READ_TIMEOUT_MS
 //                                    where GET /invoices/{access_key} consults (the issuer reads the same variables)
 //   ISSUER_CACHE_TTL_MS              how long the company and its certificate metadata are reused (2000; 0 = off)
-//   TECHNICAL_RESPONSIBLE_*          infRespTec, needed to plan the document (access key, total) at creation
 //   DB_BATCH_MAX                     concurrent creations whose number reservations / invoice inserts share one
 //                                    statement, at most (32; 0 or 1 = off: one statement per creation)
 //   DB_BATCH_IN_FLIGHT               batches of each of those two statements running at once (2; ≥ 1)
 import { ConfigError } from '@talao/config';
-import type { TechnicalResponsible } from '@talao/fiscal-model';
 import { DEFAULT_ISSUER_CACHE_TTL_MS } from './issuer-snapshot-cache.js';
 
 export interface InvoicesConfig {
@@ -19,7 +17,6 @@ export interface InvoicesConfig {
   authorizerBaseUrls: Partial<Record<'homologation' | 'production', string>>;
   authorizerCaBundleFile?: string;
   authorizerReadTimeoutMs: number;
-  technicalResponsible: TechnicalResponsible;
   /** Batching of the create path's two statements (coalescingSqlRunner's options); absent when DB_BATCH_MAX ≤ 1. */
   dbBatching?: { maxBatch: number; maxInFlight: number };
 }
@@ -64,13 +61,6 @@ export function loadInvoicesConfig(env: Env = process.env): InvoicesConfig {
     ...(env.AUTHORIZER_CA_BUNDLE_FILE?.trim() ? { authorizerCaBundleFile: env.AUTHORIZER_CA_BUNDLE_FILE.trim() } : {}),
     authorizerReadTimeoutMs: integer(env, 'AUTHORIZER_READ_TIMEOUT_MS', 10_000, problems),
     ...(dbBatchMax > 1 ? { dbBatching: { maxBatch: dbBatchMax, maxInFlight: dbBatchInFlight } } : {}),
-    // The gateway only derives the access key and the total from the plan; infRespTec itself is written by the issuer.
-    technicalResponsible: {
-      cnpj: env.TECHNICAL_RESPONSIBLE_CNPJ?.trim() || '00000000000000',
-      contact: env.TECHNICAL_RESPONSIBLE_CONTACT?.trim() || 'Talao',
-      email: env.TECHNICAL_RESPONSIBLE_EMAIL?.trim() || 'suporte@talao.example',
-      phone: env.TECHNICAL_RESPONSIBLE_PHONE?.trim() || '0000000000',
-    },
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

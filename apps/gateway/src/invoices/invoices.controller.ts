@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, HttpException, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { createInvoice, reissueInvoice } from '@talao/issuance';
+import { createInvoice, reissueInvoice } from '@talao/issuance/create';
 import type { InvoiceRecord } from '@talao/persistence';
 import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
 import { requestIdOf, type Caller, type GatewayRequest, type GatewayResponse } from '../http/gateway-request.js';
