@@ -14,7 +14,8 @@ const shared = {
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swcrc, swcrc: false, module: { type: 'es6' } }] },
   moduleNameMapper: {
     '^@talao/([a-z0-9-]+)$': '<rootDir>/libs/$1/src/index.ts',
-    '^@talao/([a-z0-9-]+)/testing$': '<rootDir>/libs/$1/src/testing/index.ts',
+    // A lib's second entry (`@talao/issuance/create`, `@talao/<lib>/testing`) is the index of that folder.
+    '^@talao/([a-z0-9-]+)/([a-z0-9-]+)$': '<rootDir>/libs/$1/src/$2/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   testEnvironment: 'node',

@@ -1,7 +1,7 @@
 // The create side (configuration check, quota, numbers, reissue) and recovery (sweeper, worker crash after send)
 // against the run's PostgreSQL and Redis and the simulator as a real process.
 import { jest } from '@jest/globals';
-import { type AuthorizationResult, type AuthorizerOutcome, SefazClient, type SefazCallContext } from '@talao/authorizer-clients';
+import { type AuthorizationResult, SefazClient, type SefazCallContext, type SefazPreparedCall } from '@talao/authorizer-clients';
 import {
   AlreadyReissuedError, createInvoice, InvalidInvoiceStateError, InvoiceValidationError, issueInvoice, IssuerNotConfiguredError, NumberConflictError, QuotaExceededError,
   reissueInvoice, sweepStuckInvoices,
@@ -133,9 +133,15 @@ describe('recovery', () => {
     const { invoice } = await create(companyId);
     // A client that transmits, then "dies" before the answer is recorded (the submission keeps a null outcome).
     class DyingClient extends SefazClient {
-      override async authorize(ctx: SefazCallContext, input: { signedNfe: string; lotId: string }): Promise<AuthorizerOutcome<AuthorizationResult>> {
-        await super.authorize(ctx, input);
-        throw new Error('worker killed after sending');
+      override prepareAuthorization(ctx: SefazCallContext, input: { signedNfe: string; lotId: string }): SefazPreparedCall<AuthorizationResult> {
+        const call = super.prepareAuthorization(ctx, input);
+        return {
+          ...call,
+          async send() {
+            await call.send();
+            throw new Error('worker killed after sending');
+          },
+        };
       }
     }
     const dying = new DyingClient(h.sefazOptions);

@@ -59,6 +59,14 @@ it('refuses a bad configuration at boot, naming every bad variable (exit 78)', (
   expect(result.stderr).not.toContain(h.certificateKey);
 });
 
+it('refuses to boot without the technical responsible: infRespTec has no default to fall back on', () => {
+  const { TECHNICAL_RESPONSIBLE_CNPJ: _cnpj, TECHNICAL_RESPONSIBLE_PHONE: _phone, ...withoutResponsible } = env;
+  const result = runIssuerOnce(withoutResponsible);
+  expect(result.status).toBe(78);
+  expect(result.stderr).toContain('TECHNICAL_RESPONSIBLE_CNPJ');
+  expect(result.stderr).toContain('TECHNICAL_RESPONSIBLE_PHONE');
+});
+
 it('serves health, issues queued invoices, re-drives a lost one, and stops gracefully on SIGTERM', async () => {
   const issuer = await startIssuer(env);
   try {

@@ -36,7 +36,13 @@ export const moduleBoundaries = {
     { sourceTag: 'layer:runtime', onlyDependOnLibsWithTags: ['layer:contracts', 'layer:platform', 'layer:fiscal'] },
     // Printed representations (DANFE, DANFSe): read the fiscal documents, drive a browser; no use case, no persistence.
     { sourceTag: 'layer:rendering', onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:platform', 'layer:test-support'] },
+    // The authorizer exchange (persist before send, consult first) over the clients and persistence's ports: any worker
+    // that talks to an authorizer uses it without depending on another worker's use cases.
+    { sourceTag: 'layer:exchange', onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support', 'layer:platform', 'layer:integration', 'layer:contracts'] },
     // Use cases compose everything below them, never another layer's use cases through apps.
-    { sourceTag: 'layer:use-case', onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support', 'layer:platform', 'layer:integration', 'layer:contracts', 'layer:use-case'] },
+    {
+      sourceTag: 'layer:use-case',
+      onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support', 'layer:platform', 'layer:integration', 'layer:contracts', 'layer:exchange', 'layer:use-case'],
+    },
   ],
 };

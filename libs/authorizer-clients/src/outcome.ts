@@ -18,3 +18,9 @@ export type AuthorizerOutcome<T> =
 
 export type UnavailableReason = TransportFailureReason | 'http-error' | 'service-paused';
 export type UnknownReason = TransportFailureReason | 'unreadable-response' | 'still-processing';
+
+/** A short human description of an outcome that decided nothing (for logs and retry reasons). */
+export function describeOutcome(outcome: AuthorizerOutcome<unknown>): string {
+  if ('detail' in outcome) return `${outcome.status} (${outcome.reason}): ${outcome.detail}`;
+  return `${outcome.status} ${outcome.code} ${outcome.message}`;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CertificateError, loadPkcs12, type A1Certificate, type CertificateErrorCode } from '@talao/xml-signing';
+import type { A1Certificate, CertificateErrorCode } from '@talao/xml-signing';
 import { getCompany } from './create-company.js';
 import { notFoundError, validationError } from './errors.js';
 import { zodProblems } from './company-input.js';
@@ -32,7 +32,12 @@ const REFUSALS: Record<CertificateErrorCode, string> = {
   NO_CERTIFICATE: 'The file has no certificate matching its private key',
 };
 
-function openCertificate(pkcs12: Buffer, password: string): A1Certificate {
+/**
+ * The PKCS#12 reader (node-forge, and with it the XML-DSig libraries of @talao/xml-signing) is loaded on the first
+ * upload: the gateway serves this admin route beside the issuance API, which must not carry them.
+ */
+async function openCertificate(pkcs12: Buffer, password: string): Promise<A1Certificate> {
+  const { CertificateError, loadPkcs12 } = await import('@talao/xml-signing');
   try {
     return loadPkcs12(pkcs12, password);
   } catch (error) {
@@ -51,7 +56,7 @@ export async function setCertificate(ports: CompanyAdminPorts, companyId: string
   const parsed = setCertificateInputSchema.safeParse(input);
   if (!parsed.success) throw validationError('The certificate upload is invalid', zodProblems(parsed.error));
   const pkcs12 = Buffer.from(parsed.data.pkcs12_base64, 'base64');
-  const certificate = openCertificate(pkcs12, parsed.data.password);
+  const certificate = await openCertificate(pkcs12, parsed.data.password);
 
   const now = ports.now?.() ?? new Date();
   if (certificate.notAfter.getTime() <= now.getTime()) {

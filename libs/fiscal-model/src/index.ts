@@ -20,6 +20,7 @@ export type * from './request/validated-request.js';
 export { acceptedRequestBody, validateInvoiceRequest, ibsCbsRequired, type ValidationResult, type ValidationOptions } from './request/validate-invoice-request.js';
 export * from './documents/compute-nfe.js';
 export * from './documents/compute-dps.js';
+export { documentIdentity, type DocumentIdentity, type IdentityContext } from './documents/document-identity.js';
 export { localTime, type LocalTime } from './documents/issue-time.js';
 export { computeItemTaxes, type ItemTaxes } from './taxes/compute-item-taxes.js';
 export { computeTotals, type NfeTotals } from './documents/compute-totals.js';

@@ -3,11 +3,11 @@
 // app, the e2e harness and the benches all build their dependencies here, so what they run is what production runs.
 import { readFileSync } from 'node:fs';
 import { MutualTlsAgentPool, NfseNacionalClient, SefazClient } from '@talao/authorizer-clients';
+import { CertificateCache } from '@talao/authorizer-exchange';
 import type { TechnicalResponsible } from '@talao/fiscal-model';
 import { createDatabase, type Database } from '@talao/persistence';
 import type { CreateInvoiceDeps } from './create/create-invoice.js';
 import type { IssuanceLogger, IssuanceQueuePort } from './ports.js';
-import { CertificateCache } from './issue/certificate-cache.js';
 import type { IssueDeps } from './issue/issue-context.js';
 import type { SweepDeps } from './sweep/sweep-stuck-invoices.js';
 
@@ -61,11 +61,11 @@ export function createIssuanceWorkerDependencies(settings: IssuanceWorkerSetting
   const agents = new MutualTlsAgentPool(caBundleFile ? { caBundlePem: readFileSync(caBundleFile, 'utf8') } : {});
   const clientOptions = { agents, baseUrlOverrides: baseUrls, timeouts: { connectMs: connectTimeoutMs, readMs: readTimeoutMs } };
   const issuanceLogger = logger.child({ component: 'issuance' });
-  const { companies, certificates, invoices, submissions, usage, outbox } = database;
+  const { companies, certificates, invoices, submissions, usage } = database;
   return {
     database,
     issue: {
-      companies, certificates, invoices, submissions, usage, outbox,
+      companies, certificates, invoices, submissions, usage,
       certificateCache: new CertificateCache(),
       sefaz: new SefazClient(clientOptions),
       nfse: new NfseNacionalClient(clientOptions),
@@ -73,7 +73,7 @@ export function createIssuanceWorkerDependencies(settings: IssuanceWorkerSetting
       logger: issuanceLogger,
     },
     sweep: { invoices, queue, logger: logger.child({ component: 'sweeper' }) },
-    create: { companies, certificates, invoices, usage, queue, technicalResponsible: settings.technicalResponsible, logger: issuanceLogger },
+    create: { companies, certificates, invoices, usage, queue, logger: issuanceLogger },
     checks: { database: () => database.ping() },
     async close() {
       agents.destroy();

@@ -36,17 +36,17 @@ export {
   type NewCertificate,
 } from './repositories/certificates-repository.js';
 // Issuance (invoices, number sequences, submissions, usage ledger, outbox).
-export { type DbClient, type DocumentTypeName, type EnvironmentName, type InvoiceRecord, type InvoiceStatusName } from './repositories/issuance-records.js';
-export {
-  AlreadyReissuedError, type FinalState, type InvoiceListQuery, InvoicesRepository, type NewInvoice, NumberTakenError,
-} from './repositories/invoices-repository.js';
+export type {
+  DbClient, DocumentTypeName, EnvironmentName, FinalState, FinishOptions, InvoiceRecord, InvoiceStatusName, NewOutboxEvent, NewSubmission,
+  SubmissionAnswer, SubmissionRecord,
+} from './repositories/issuance-records.js';
+export { AlreadyReissuedError, type InvoiceListQuery, InvoicesRepository, type NewInvoice, NumberTakenError } from './repositories/invoices-repository.js';
 export { NumberSequencesRepository, type SequenceKey } from './repositories/number-sequences-repository.js';
 export {
   coalescingSqlRunner, createSqlPool, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner, prismaSqlRunner, type SqlPoolOptions, type SqlRunner,
 } from './repositories/sql-runner.js';
 export { DEFAULT_BATCHER_OPTIONS, StatementBatcher, type StatementBatcherOptions } from './repositories/statement-batcher.js';
-export { type SubmissionAnswer, type SubmissionRecord, SubmissionsRepository } from './repositories/submissions-repository.js';
+export { SubmissionsRepository } from './repositories/submissions-repository.js';
 export { UsageLedgerRepository } from './repositories/usage-ledger-repository.js';
 export { type OutboxEventRecord, OutboxRepository } from './repositories/outbox-repository.js';
-export { type NewOutboxEvent } from './repositories/finish-with-event.js';
 export { type IssueSnapshot } from './repositories/issue-snapshot.js';

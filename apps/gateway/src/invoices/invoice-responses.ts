@@ -4,7 +4,7 @@
 import {
   AlreadyReissuedError, InvalidInvoiceStateError, type InvoiceOutcome, InvoiceNotFoundError, InvoiceValidationError, IssuanceError, IssuerNotConfiguredError,
   NumberConflictError, QuotaExceededError, SigningNotImplementedError,
-} from '@talao/issuance';
+} from '@talao/issuance/create';
 import type { SubmissionRecord } from '@talao/persistence';
 import { Decimal } from 'decimal.js';
 import type { StoredResponse } from '../idempotency/idempotency-store.js';

@@ -4,10 +4,9 @@
 //   IDEMPOTENCY_LOCK_TTL_MS          a call holding an Idempotency-Key longer than this is presumed dead (wait + 30 s)
 //   ISSUER_CACHE_TTL_MS              how long the company and its certificate metadata are reused (2000; 0 = off)
 //   AUTHORIZER_*                     where GET /invoices/{access_key} consults (the issuer's fragment, same defaults)
-//   TECHNICAL_RESPONSIBLE_*          infRespTec, needed to plan the document (access key, total) at creation; required
 //   DB_BATCH_MAX / DB_BATCH_IN_FLIGHT  concurrent creations whose number reservations / invoice inserts share one
 //                                    statement (32; 0 or 1 = off), batches of each running at once (2; ≥ 1)
-import { authorizersConfig, type Environment, integer, loadConfig, statementBatchingConfig, technicalResponsibleConfig } from '@talao/config';
+import { authorizersConfig, type Environment, integer, loadConfig, statementBatchingConfig } from '@talao/config';
 import { z } from 'zod';
 import { DEFAULT_ISSUER_CACHE_TTL_MS } from './issuer-snapshot-cache.js';
 
@@ -24,11 +23,11 @@ const waitingConfig = z
   }));
 
 export function loadInvoicesConfig(env: Environment = process.env) {
-  const { waiting, authorizers, technicalResponsible, dbBatching } = loadConfig(
-    { waiting: waitingConfig, authorizers: authorizersConfig, technicalResponsible: technicalResponsibleConfig, dbBatching: statementBatchingConfig('DB_BATCH') },
+  const { waiting, authorizers, dbBatching } = loadConfig(
+    { waiting: waitingConfig, authorizers: authorizersConfig, dbBatching: statementBatchingConfig('DB_BATCH') },
     env,
   );
-  return { ...waiting, authorizers, technicalResponsible, ...(dbBatching && { dbBatching }) };
+  return { ...waiting, authorizers, ...(dbBatching && { dbBatching }) };
 }
 
 export type InvoicesConfig = ReturnType<typeof loadInvoicesConfig>;

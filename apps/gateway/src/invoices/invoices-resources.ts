@@ -1,10 +1,10 @@
 // What the invoice routes use besides GatewayResources: the issuance queue (producer) and its job outcomes (to wait
-// for them), the issuance repositories, the authorizer clients for consults, and the Idempotency-Key store.
+// for them), the issuance repositories, the authorizer clients for consults (made on first use), and the
+// Idempotency-Key store.
 import { readFileSync } from 'node:fs';
 import type { OnApplicationShutdown } from '@nestjs/common';
-import { MutualTlsAgentPool, NfseNacionalClient, SefazClient } from '@talao/authorizer-clients';
 import type { GatewayConfig } from '@talao/config';
-import { CertificateCache, type CreateInvoiceDeps, OutcomeWaiter } from '@talao/issuance';
+import { type CreateInvoiceDeps, OutcomeWaiter } from '@talao/issuance/create';
 import type { Logger } from '@talao/observability';
 import {
   CertificatesRepository, CertificateVault, coalescingSqlRunner, createSqlPool, InvoicesRepository, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner, SubmissionsRepository,
@@ -14,6 +14,7 @@ import { bullJobOptions, jobOptionsFor, jobOutcomeChannel, JobOutcomeSubscriptio
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { GatewayResources } from '../gateway-resources.js';
+import type { AuthorizerConsult } from './authorizer-consult.js';
 import { IdempotencyStore } from '../idempotency/idempotency-store.js';
 import type { InvoicesConfig } from './invoices-config.js';
 import { cachedIssuerSnapshots } from './issuer-snapshot-cache.js';
@@ -29,10 +30,9 @@ export class InvoicesResources implements OnApplicationShutdown {
   readonly createDeps: CreateInvoiceDeps;
   readonly waiter: OutcomeWaiter;
   readonly idempotency: IdempotencyStore;
-  readonly sefaz: SefazClient;
-  readonly nfse: NfseNacionalClient;
-  readonly certificateCache = new CertificateCache();
-  private readonly agents: MutualTlsAgentPool;
+  /** The authorizer clients of GET /invoices/{access_key}, once the first consult made them. */
+  private consult: Promise<AuthorizerConsult> | undefined;
+  private readonly caBundlePem: string | undefined;
   private readonly producerRedis: Redis;
   /** Set when the application shuts down: from then on no Redis connection of this feature reconnects. */
   private shuttingDown = false;
@@ -77,16 +77,29 @@ export class InvoicesResources implements OnApplicationShutdown {
       invoices: this.invoices,
       usage: new UsageLedgerRepository(gateway.prisma),
       queue: this.queue,
-      technicalResponsible: config.technicalResponsible,
       logger: logger.child({ component: 'issuance' }),
     };
     this.waiter = new OutcomeWaiter(this.invoices, this.jobOutcomes);
     this.idempotency = new IdempotencyStore(gateway.prisma, { retentionMs: DAY_MS, lockTtlMs: config.idempotencyLockTtlMs });
-    const { baseUrls, caBundleFile, connectTimeoutMs, readTimeoutMs } = config.authorizers;
-    this.agents = new MutualTlsAgentPool(caBundleFile ? { caBundlePem: readFileSync(caBundleFile, 'utf8') } : {});
-    const timeouts = { connectMs: connectTimeoutMs, readMs: readTimeoutMs };
-    this.sefaz = new SefazClient({ agents: this.agents, baseUrlOverrides: baseUrls, timeouts });
-    this.nfse = new NfseNacionalClient({ agents: this.agents, baseUrlOverrides: baseUrls, timeouts });
+    // Read at boot, so a missing file stops the gateway now rather than failing its first consult.
+    this.caBundlePem = config.authorizers.caBundleFile ? readFileSync(config.authorizers.caBundleFile, 'utf8') : undefined;
+  }
+
+  /**
+   * Made on the first consult: the clients bring the XML and signing libraries (libxml2-wasm, xml-crypto, node-forge),
+   * which the gateway's issuance path never needs, so a gateway that only issues never loads them.
+   */
+  authorizerConsult(): Promise<AuthorizerConsult> {
+    this.consult ??= import('./authorizer-consult.js').then(
+      ({ AuthorizerConsult }) =>
+        new AuthorizerConsult({
+          caBundlePem: this.caBundlePem,
+          baseUrls: this.config.authorizers.baseUrls,
+          connectTimeoutMs: this.config.authorizers.connectTimeoutMs,
+          readTimeoutMs: this.config.authorizers.readTimeoutMs,
+        }),
+    );
+    return this.consult;
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -96,7 +109,7 @@ export class InvoicesResources implements OnApplicationShutdown {
     await Promise.race([this.queue.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
     this.producerRedis.disconnect();
     this.outcomesRedis.disconnect();
-    this.agents.destroy();
+    if (this.consult) (await this.consult.catch(() => undefined))?.destroy();
     await Promise.all([this.sqlPool.end().catch(() => undefined), this.numberingPool.end().catch(() => undefined)]);
   }
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, HttpException, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { createInvoice, reissueInvoice } from '@talao/issuance';
+import { createInvoice, reissueInvoice } from '@talao/issuance/create';
 import type { InvoiceRecord } from '@talao/persistence';
 import { z } from 'zod';
 import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';

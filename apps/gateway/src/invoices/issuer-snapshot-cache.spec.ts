@@ -1,4 +1,4 @@
-import type { IssuingCompany } from '@talao/issuance';
+import type { IssuingCompany } from '@talao/issuance/create';
 import { cachedIssuerSnapshots, TtlCache } from './issuer-snapshot-cache.js';
 
 describe('TtlCache', () => {

@@ -6,7 +6,7 @@
 // Only the certificate's metadata is kept (subject, validity): never the PKCS#12 or its password. The issuer reads
 // both itself when it signs, so a stale entry here can at worst let one more request through the configuration
 // check for at most the TTL; the issuer still refuses a document it cannot sign.
-import type { CertificateMetadataView, CompaniesPort, CreateSideCertificatesPort, IssuingCompany } from '@talao/issuance';
+import type { CertificateMetadataView, CompaniesPort, CreateSideCertificatesPort, IssuingCompany } from '@talao/issuance/create';
 
 export const DEFAULT_ISSUER_CACHE_TTL_MS = 2_000;
 const MAX_ENTRIES = 10_000;

@@ -2,12 +2,13 @@ import {
   type AdnDistributionBatch, encodeGzipBase64, parseAdnDistribution, parseSefinDpsResponse, parseSefinEventResponse, parseSefinNfseResponse,
   type SefinMessage,
 } from '@talao/fiscal-xml';
-import { type AuthorizerOutcome } from '../outcome.js';
+import { type AuthorizerOutcome, describeOutcome } from '../outcome.js';
 import { type FiscalEnvironment } from '../routing/endpoint-types.js';
 import { type NfseNacionalBaseUrls, resolveNfseNacionalBaseUrls } from '../routing/nfse-nacional-endpoints.js';
 import { type RecordedExchange } from '../transport/exchange.js';
 import { callHttps, type HttpsCall, type TransportTimeouts } from '../transport/https-call.js';
 import { type MutualTlsAgentPool, type MutualTlsCredentials } from '../transport/mutual-tls-agents.js';
+import { type PreparedCall } from '../transport/prepared-call.js';
 
 export interface NfseCallContext {
   credentials: MutualTlsCredentials;
@@ -48,6 +49,19 @@ function rejectedFrom<T>(status: number, body: string, exchanges: RecordedExchan
   return { status: 'rejected', code: first?.code || String(status), message: first?.description || `HTTP ${status}`, exchanges };
 }
 
+/** The routes as recorded with each call (`operation`); the path's key or id is in the call's URL. */
+export const NFSE_OPERATIONS = {
+  emission: 'POST /nfse',
+  fetch: 'GET /nfse',
+  dpsLookup: 'GET /dps',
+  dpsHead: 'HEAD /dps',
+  event: 'POST /nfse/eventos',
+  danfse: 'GET /danfse',
+  distribution: 'GET /contribuintes/DFe',
+} as const;
+
+type Route = Omit<HttpsCall, 'agent' | 'headers' | 'body'> & { operation: string; body?: string };
+
 export class NfseNacionalClient {
   constructor(private readonly options: NfseNacionalClientOptions) {}
 
@@ -56,7 +70,13 @@ export class NfseNacionalClient {
     return resolveNfseNacionalBaseUrls(environment, baseUrl ? { baseUrl } : {});
   }
 
-  private async call<T>(ctx: NfseCallContext, request: Omit<HttpsCall, 'agent' | 'headers'>, interpret: Interpret<T>, pdf = false): Promise<AuthorizerOutcome<T>> {
+  /** The call with its URL and body decided now; `send` transmits exactly them. */
+  private prepare<T>(ctx: NfseCallContext, route: Route, interpret: Interpret<T>, pdf = false): PreparedCall<T> {
+    const { operation, ...request } = route;
+    return { operation, method: request.method, url: request.url, body: request.body ?? '', send: () => this.call(ctx, request, interpret, pdf) };
+  }
+
+  private async call<T>(ctx: NfseCallContext, request: Omit<HttpsCall, 'agent' | 'headers'>, interpret: Interpret<T>, pdf: boolean): Promise<AuthorizerOutcome<T>> {
     const exchanges: RecordedExchange[] = [];
     const headers: Record<string, string> = { accept: pdf ? 'application/pdf' : 'application/json' };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
@@ -78,9 +98,18 @@ export class NfseNacionalClient {
   }
 
   /** POST /nfse: the signed DPS (gzip+base64) becomes an NFS-e synchronously (201) or is refused (400/403). */
-  emitDps(ctx: NfseCallContext, input: { signedDps: string }): Promise<AuthorizerOutcome<IssuedNfse>> {
-    const body = JSON.stringify({ dpsXmlGZipB64: encodeGzipBase64(input.signedDps) });
-    return this.call(ctx, { method: 'POST', url: `${this.baseUrls(ctx.environment).sefin}/nfse`, body }, (status, text, exchanges) => {
+  prepareEmission(ctx: NfseCallContext, input: { signedDps: string }): PreparedCall<IssuedNfse> {
+    return this.prepareEmissionBody(ctx, JSON.stringify({ dpsXmlGZipB64: encodeGzipBase64(input.signedDps) }));
+  }
+
+  /** The stored body of an earlier POST /nfse, byte for byte (an unknown outcome reconciled as "no NFS-e"). */
+  prepareEmissionResend(ctx: NfseCallContext, storedBody: string): PreparedCall<IssuedNfse> {
+    return this.prepareEmissionBody(ctx, storedBody);
+  }
+
+  private prepareEmissionBody(ctx: NfseCallContext, body: string): PreparedCall<IssuedNfse> {
+    const url = `${this.baseUrls(ctx.environment).sefin}/nfse`;
+    return this.prepare(ctx, { operation: NFSE_OPERATIONS.emission, method: 'POST', url, body }, (status, text, exchanges) => {
       if (status !== 201) return rejectedFrom(status, text, exchanges);
       const answer = parseSefinNfseResponse(text);
       if (!answer.ok) return rejectedFrom(status, text, exchanges);
@@ -91,9 +120,10 @@ export class NfseNacionalClient {
   }
 
   /** GET /nfse/{chaveAcesso}. */
-  getNfse(ctx: NfseCallContext, accessKey: string): Promise<AuthorizerOutcome<IssuedNfse>> {
+  prepareNfseFetch(ctx: NfseCallContext, accessKey: string): PreparedCall<IssuedNfse> {
     if (!KEY.test(accessKey)) throw new Error('accessKey: expected 50 digits');
-    return this.call(ctx, { method: 'GET', url: `${this.baseUrls(ctx.environment).sefin}/nfse/${accessKey}` }, (status, text, exchanges) => {
+    const url = `${this.baseUrls(ctx.environment).sefin}/nfse/${accessKey}`;
+    return this.prepare(ctx, { operation: NFSE_OPERATIONS.fetch, method: 'GET', url }, (status, text, exchanges) => {
       if (status !== 200) return rejectedFrom(status, text, exchanges);
       const answer = parseSefinNfseResponse(text);
       if (!answer.ok) return rejectedFrom(status, text, exchanges);
@@ -104,12 +134,13 @@ export class NfseNacionalClient {
 
   /**
    * GET /dps/{id} (HEAD with `headOnly`): whether an NFS-e exists for the DPS, and its key. This reconciles an
-   * unknown outcome of emitDps: accepted = issued; rejected 404 = not issued, safe to send again.
+   * unknown outcome of an emission: accepted = issued; rejected 404 = not issued, safe to send again (readDpsRecord).
    */
-  findDps(ctx: NfseCallContext, dpsId: string, headOnly = false): Promise<AuthorizerOutcome<{ dpsId: string; accessKey?: string }>> {
+  prepareDpsLookup(ctx: NfseCallContext, dpsId: string, headOnly = false): PreparedCall<DpsLookup> {
     if (!DPS_ID.test(dpsId)) throw new Error('dpsId: expected DPS + 42 digits');
     const method = headOnly ? 'HEAD' : 'GET';
-    return this.call(ctx, { method, url: `${this.baseUrls(ctx.environment).sefin}/dps/${dpsId}` }, (status, text, exchanges) => {
+    const operation = headOnly ? NFSE_OPERATIONS.dpsHead : NFSE_OPERATIONS.dpsLookup;
+    return this.prepare(ctx, { operation, method, url: `${this.baseUrls(ctx.environment).sefin}/dps/${dpsId}` }, (status, text, exchanges) => {
       if (status !== 200) return rejectedFrom(status, text, exchanges);
       // HEAD has no body: the status alone says the DPS became an NFS-e.
       const accessKey = headOnly ? undefined : parseSefinDpsResponse(text).accessKey;
@@ -118,10 +149,11 @@ export class NfseNacionalClient {
   }
 
   /** POST /nfse/{chaveAcesso}/eventos with a signed pedRegEvento (cancellation e101101, …). */
-  sendEvent(ctx: NfseCallContext, input: { accessKey: string; signedEventRequest: string }): Promise<AuthorizerOutcome<{ eventXml?: string }>> {
+  prepareEvent(ctx: NfseCallContext, input: { accessKey: string; signedEventRequest: string }): PreparedCall<{ eventXml?: string }> {
     if (!KEY.test(input.accessKey)) throw new Error('accessKey: expected 50 digits');
     const body = JSON.stringify({ pedidoRegistroEventoXmlGZipB64: encodeGzipBase64(input.signedEventRequest) });
-    return this.call(ctx, { method: 'POST', url: `${this.baseUrls(ctx.environment).sefin}/nfse/${input.accessKey}/eventos`, body }, (status, text, exchanges) => {
+    const url = `${this.baseUrls(ctx.environment).sefin}/nfse/${input.accessKey}/eventos`;
+    return this.prepare(ctx, { operation: NFSE_OPERATIONS.event, method: 'POST', url, body }, (status, text, exchanges) => {
       if (status !== 201) return rejectedFrom(status, text, exchanges);
       const answer = parseSefinEventResponse(text);
       if (!answer.ok) return rejectedFrom(status, text, exchanges);
@@ -131,11 +163,12 @@ export class NfseNacionalClient {
   }
 
   /** GET {adn}/danfse/{chaveAcesso}: the official DANFSe PDF (base64 in the result and in the recorded exchange). */
-  getDanfse(ctx: NfseCallContext, accessKey: string): Promise<AuthorizerOutcome<{ pdfBase64: string }>> {
+  prepareDanfse(ctx: NfseCallContext, accessKey: string): PreparedCall<{ pdfBase64: string }> {
     if (!KEY.test(accessKey)) throw new Error('accessKey: expected 50 digits');
-    return this.call(
+    const url = `${this.baseUrls(ctx.environment).adn}/danfse/${accessKey}`;
+    return this.prepare(
       ctx,
-      { method: 'GET', url: `${this.baseUrls(ctx.environment).adn}/danfse/${accessKey}`, binaryResponse: true },
+      { operation: NFSE_OPERATIONS.danfse, method: 'GET', url, binaryResponse: true },
       (status, text, exchanges) => {
         if (status !== 200) return rejectedFrom(status, Buffer.from(text, 'base64').toString('utf8'), exchanges);
         if (!Buffer.from(text, 'base64').subarray(0, 5).equals(Buffer.from('%PDF-'))) throw new Error('DANFSe is not a PDF');
@@ -146,12 +179,12 @@ export class NfseNacionalClient {
   }
 
   /** GET {adn}/contribuintes/DFe/{NSU}: documents of the company from an NSU on (404 with no document is an answer). */
-  distribution(ctx: NfseCallContext, input: { nsu: number; cnpjConsulta?: string; batch?: boolean }): Promise<AuthorizerOutcome<AdnDistributionBatch>> {
+  prepareDistribution(ctx: NfseCallContext, input: { nsu: number; cnpjConsulta?: string; batch?: boolean }): PreparedCall<AdnDistributionBatch> {
     const query = new URLSearchParams();
     if (input.cnpjConsulta) query.set('cnpjConsulta', input.cnpjConsulta);
     query.set('lote', String(input.batch ?? true));
     const url = `${this.baseUrls(ctx.environment).adn}/contribuintes/DFe/${Math.trunc(input.nsu)}?${query}`;
-    return this.call(ctx, { method: 'GET', url }, (status, text, exchanges) => {
+    return this.prepare(ctx, { operation: NFSE_OPERATIONS.distribution, method: 'GET', url }, (status, text, exchanges) => {
       if (status !== 200 && status !== 404) return rejectedFrom(status, text, exchanges);
       const batch = parseAdnDistribution(text);
       if (batch.status === 'REJEICAO') {
@@ -161,4 +194,54 @@ export class NfseNacionalClient {
       return { status: 'accepted', code: batch.status, message: batch.status, result: batch, exchanges };
     });
   }
+
+  emitDps(ctx: NfseCallContext, input: { signedDps: string }): Promise<AuthorizerOutcome<IssuedNfse>> {
+    return this.prepareEmission(ctx, input).send();
+  }
+
+  getNfse(ctx: NfseCallContext, accessKey: string): Promise<AuthorizerOutcome<IssuedNfse>> {
+    return this.prepareNfseFetch(ctx, accessKey).send();
+  }
+
+  findDps(ctx: NfseCallContext, dpsId: string, headOnly = false): Promise<AuthorizerOutcome<DpsLookup>> {
+    return this.prepareDpsLookup(ctx, dpsId, headOnly).send();
+  }
+
+  sendEvent(ctx: NfseCallContext, input: { accessKey: string; signedEventRequest: string }): Promise<AuthorizerOutcome<{ eventXml?: string }>> {
+    return this.prepareEvent(ctx, input).send();
+  }
+
+  getDanfse(ctx: NfseCallContext, accessKey: string): Promise<AuthorizerOutcome<{ pdfBase64: string }>> {
+    return this.prepareDanfse(ctx, accessKey).send();
+  }
+
+  distribution(ctx: NfseCallContext, input: { nsu: number; cnpjConsulta?: string; batch?: boolean }): Promise<AuthorizerOutcome<AdnDistributionBatch>> {
+    return this.prepareDistribution(ctx, input).send();
+  }
+}
+
+export interface DpsLookup {
+  dpsId: string;
+  accessKey?: string;
+}
+
+/**
+ * What the national environment holds for a DPS, read from a GET /dps/{id} outcome:
+ * - `found`: an NFS-e exists, with its key;
+ * - `absent`: 404, no NFS-e for that DPS: the same DPS may be sent again;
+ * - `inconclusive`: the lookup could not tell.
+ */
+export type DpsRecord =
+  | { kind: 'found'; accessKey: string; code: string; message: string }
+  | { kind: 'absent' }
+  | { kind: 'inconclusive'; detail: string };
+
+export function readDpsRecord(outcome: AuthorizerOutcome<DpsLookup>): DpsRecord {
+  if (outcome.status === 'accepted' || outcome.status === 'authorized') {
+    const accessKey = outcome.result.accessKey;
+    if (!accessKey) return { kind: 'inconclusive', detail: `DPS ${outcome.result.dpsId} found without its NFS-e key` };
+    return { kind: 'found', accessKey, code: outcome.code, message: outcome.message };
+  }
+  if (outcome.status === 'rejected' && outcome.exchanges.at(-1)?.response?.status === 404) return { kind: 'absent' };
+  return { kind: 'inconclusive', detail: describeOutcome(outcome) };
 }

@@ -7,12 +7,32 @@ import { type RecordedExchange } from '../transport/exchange.js';
 
 /** 108/109: the authorizer says it is paused — nothing was processed, contingency applies. */
 const PAUSED = new Set(['108', '109']);
-/** Authorized use (100, 150 late) and denied use (110, 301, 302, 303: the number is spent, with a protocol). */
-export const AUTHORIZED_CODES = new Set(['100', '150']);
-export const DENIED_CODES = new Set(['110', '301', '302', '303']);
+
+/**
+ * What the authorizer's record says of an NF-e, by the code of its protocol or of a consult: use authorized (100, 150
+ * late), denied (110, 301, 302, 303: the number is spent, with a protocol) or cancelled (101, 151 late, 155 out of
+ * time). The one table of these codes: the client's outcomes and every reconciliation read it.
+ */
+export type NfeRecordState = 'authorized' | 'denied' | 'cancelled';
+const RECORD_STATES: ReadonlyMap<string, NfeRecordState> = new Map([
+  ['100', 'authorized'], ['150', 'authorized'],
+  ['110', 'denied'], ['301', 'denied'], ['302', 'denied'], ['303', 'denied'],
+  ['101', 'cancelled'], ['151', 'cancelled'], ['155', 'cancelled'],
+]);
+const codesOf = (state: NfeRecordState) => new Set([...RECORD_STATES].flatMap(([code, s]) => (s === state ? [code] : [])));
+export const AUTHORIZED_CODES: ReadonlySet<string> = codesOf('authorized');
+export const DENIED_CODES: ReadonlySet<string> = codesOf('denied');
+
+export function nfeRecordState(code: string): NfeRecordState | undefined {
+  return RECORD_STATES.get(code);
+}
+
+/** NFeAutorizacao4 204: the authorizer already holds an NF-e with this very access key; only a consult tells its state. */
+export const NFE_ALREADY_HELD = '204';
+/** NFeConsultaProtocolo4 217: "NF-e não consta na base de dados da SEFAZ" — nothing was registered under the key. */
+export const NFE_NOT_ON_RECORD = '217';
+
 const EVENT_REGISTERED = new Set(['135', '136', '155']);
-/** consSitNFe answers describing a document the authorizer knows. */
-const DOCUMENT_FOUND = new Set(['100', '101', '110', '150', '151', '155', '301', '302', '303']);
 
 type Outcome<T> = AuthorizerOutcome<T>;
 
@@ -35,7 +55,7 @@ export function classifyStatusService(ret: RetConsStatServ, exchanges: RecordedE
 }
 
 export function classifyConsult(ret: RetConsSitNFe, exchanges: RecordedExchange[]): Outcome<RetConsSitNFe> {
-  if (DOCUMENT_FOUND.has(ret.status.code)) return accepted(ret.status, ret, exchanges, ret.protocol?.protocolNumber);
+  if (RECORD_STATES.has(ret.status.code)) return accepted(ret.status, ret, exchanges, ret.protocol?.protocolNumber);
   return pausedOutcome(ret.status, exchanges) ?? rejectedOutcome(ret.status, ret, exchanges);
 }
 

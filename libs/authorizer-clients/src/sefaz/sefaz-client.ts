@@ -9,6 +9,7 @@ import { findStateAuthorizer, resolveSefazEndpoint, type SefazEndpoint } from '.
 import { type RecordedExchange } from '../transport/exchange.js';
 import { callHttps, type TransportTimeouts } from '../transport/https-call.js';
 import { type MutualTlsAgentPool, type MutualTlsCredentials } from '../transport/mutual-tls-agents.js';
+import { type PreparedCall } from '../transport/prepared-call.js';
 import { buildSoapEnvelope, soapHeaders } from '../transport/soap-envelope.js';
 import {
   AUTHORIZED_CODES, classifyConsult, classifyDistribution, classifyEvent, classifyInutilizacao, classifyStatusService, DENIED_CODES,
@@ -42,13 +43,42 @@ export interface AuthorizationResult {
   endpoint: Pick<SefazEndpoint, 'authorizer' | 'url' | 'tpEmis'>;
 }
 
+/** What each SEFAZ operation a caller may prepare answers with. */
+export interface SefazResults {
+  NFeAutorizacao4: AuthorizationResult;
+  NFeConsultaProtocolo4: RetConsSitNFe;
+  NFeRecepcaoEvento4: RetEnvEvento;
+  NFeInutilizacao4: RetInutNFe;
+  NFeStatusServico4: RetConsStatServ;
+  NFeDistribuicaoDFe: RetDistDFeInt;
+}
+
+export type SefazOperation = keyof SefazResults & SefazService;
+
+/** A prepared SEFAZ call: the endpoint it was resolved to (authorizer, tpEmis) and the SOAP envelope it carries. */
+export interface SefazPreparedCall<T> extends PreparedCall<T> {
+  readonly operation: SefazOperation;
+  readonly endpoint: SefazEndpoint;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Read<T> = (body: string) => T;
 type Classify<T> = (result: T, exchanges: RecordedExchange[]) => AuthorizerOutcome<T>;
 type Exchanged<T> = { ok: true; result: T } | { ok: false; outcome: AuthorizerOutcome<never> };
+type Transmit<T> = (ctx: SefazCallContext, endpoint: SefazEndpoint, envelope: string) => Promise<AuthorizerOutcome<T>>;
 
 export class SefazClient {
+  /** How each operation's answer is read and classified, whether the envelope was built now or stored earlier. */
+  private readonly transmitters: { [S in SefazOperation]: Transmit<SefazResults[S]> } = {
+    NFeAutorizacao4: (ctx, endpoint, envelope) => this.transmitAuthorization(ctx, endpoint, envelope),
+    NFeConsultaProtocolo4: this.simple(parseRetConsSitNFe, classifyConsult),
+    NFeRecepcaoEvento4: this.simple(parseRetEnvEvento, classifyEvent),
+    NFeInutilizacao4: this.simple(parseRetInutNFe, classifyInutilizacao),
+    NFeStatusServico4: this.simple(parseRetConsStatServ, classifyStatusService),
+    NFeDistribuicaoDFe: this.simple(parseRetDistDFeInt, classifyDistribution),
+  };
+
   constructor(private readonly options: SefazClientOptions) {}
 
   endpoint(ctx: SefazCallContext, service: SefazService, national = false): SefazEndpoint {
@@ -59,13 +89,21 @@ export class SefazClient {
     );
   }
 
+  /** Resolves the endpoint once and builds the envelope once: the call sends exactly `body` there. */
+  private prepare<S extends SefazOperation>(ctx: SefazCallContext, operation: S, dataMessage: string | { envelope: string }, national = false): SefazPreparedCall<SefazResults[S]> {
+    const endpoint = this.endpoint(ctx, operation, national);
+    const body = typeof dataMessage === 'string' ? buildSoapEnvelope(endpoint, dataMessage) : dataMessage.envelope;
+    const transmit = this.transmitters[operation] as Transmit<SefazResults[S]>;
+    return { operation, method: 'POST', url: endpoint.url, body, endpoint, send: () => transmit(ctx, endpoint, body) };
+  }
+
   /** One HTTP exchange; transport failures and unreadable answers become unavailable / unknown outcomes. */
-  private async exchange<T>(ctx: SefazCallContext, endpoint: SefazEndpoint, message: string, read: Read<T>, exchanges: RecordedExchange[]): Promise<Exchanged<T>> {
+  private async exchange<T>(ctx: SefazCallContext, endpoint: SefazEndpoint, envelope: string, read: Read<T>, exchanges: RecordedExchange[]): Promise<Exchanged<T>> {
     const transport = await callHttps({
       method: 'POST',
       url: endpoint.url,
       headers: soapHeaders(endpoint),
-      body: buildSoapEnvelope(endpoint, message),
+      body: envelope,
       agent: this.options.agents.agentFor(ctx.credentials),
       timeouts: this.options.timeouts,
     });
@@ -91,22 +129,89 @@ export class SefazClient {
     }
   }
 
-  private async simpleCall<T>(ctx: SefazCallContext, service: SefazService, message: string, read: Read<T>, classify: Classify<T>, national = false): Promise<AuthorizerOutcome<T>> {
-    const exchanges: RecordedExchange[] = [];
-    const endpoint = this.endpoint(ctx, service, national);
-    const answer = await this.exchange(ctx, endpoint, message, read, exchanges);
-    return answer.ok ? classify(answer.result, exchanges) : answer.outcome;
+  private simple<T>(read: Read<T>, classify: Classify<T>): Transmit<T> {
+    return async (ctx, endpoint, envelope) => {
+      const exchanges: RecordedExchange[] = [];
+      const answer = await this.exchange(ctx, endpoint, envelope, read, exchanges);
+      return answer.ok ? classify(answer.result, exchanges) : answer.outcome;
+    };
   }
 
   /**
    * NFeAutorizacao4 with one signed NF-e, indSinc=1. An asynchronous answer (103) is followed by polling
    * NFeRetAutorizacao4 with the receipt; if the receipt never resolves, the outcome is unknown.
    */
-  async authorize(ctx: SefazCallContext, input: { signedNfe: string; lotId: string }): Promise<AuthorizerOutcome<AuthorizationResult>> {
+  prepareAuthorization(ctx: SefazCallContext, input: { signedNfe: string; lotId: string }): SefazPreparedCall<AuthorizationResult> {
+    return this.prepare(ctx, 'NFeAutorizacao4', buildEnviNFe(input));
+  }
+
+  /** NFeConsultaProtocolo4: the authorizer's record of one NF-e (reconciles unknown outcomes). */
+  prepareConsult(ctx: SefazCallContext, accessKey: string): SefazPreparedCall<RetConsSitNFe> {
+    return this.prepare(ctx, 'NFeConsultaProtocolo4', buildConsSitNFe({ environment: ctx.environment, accessKey }));
+  }
+
+  /**
+   * NFeRecepcaoEvento4 with an envEvento holding one signed event (build it with fiscal-xml's buildEnvEvento).
+   * Manifestation events go to the Ambiente Nacional (`national: true`).
+   */
+  prepareEvent(ctx: SefazCallContext, input: { envEvento: string; national?: boolean }): SefazPreparedCall<RetEnvEvento> {
+    return this.prepare(ctx, 'NFeRecepcaoEvento4', input.envEvento, input.national === true);
+  }
+
+  /** NFeInutilizacao4 with a signed inutNFe. */
+  prepareInutilization(ctx: SefazCallContext, input: { signedInutNFe: string }): SefazPreparedCall<RetInutNFe> {
+    return this.prepare(ctx, 'NFeInutilizacao4', input.signedInutNFe);
+  }
+
+  /** NFeStatusServico4 of the state's authorizer (or its SVC under contingency). */
+  prepareStatusService(ctx: SefazCallContext): SefazPreparedCall<RetConsStatServ> {
+    const ufCode = this.endpoint(ctx, 'NFeStatusServico4').stateCode;
+    return this.prepare(ctx, 'NFeStatusServico4', buildConsStatServ({ environment: ctx.environment, ufCode }));
+  }
+
+  /** NFeDistribuicaoDFe (Ambiente Nacional): documents addressed to the interested tax id. */
+  prepareDistribution(ctx: SefazCallContext, input: { interested: FederalTaxId; query: DistDFeQuery }): SefazPreparedCall<RetDistDFeInt> {
+    const authorUfCode = findStateAuthorizer(ctx.uf)?.code;
+    const message = buildDistDFeInt({ environment: ctx.environment, authorUfCode, interested: input.interested, query: input.query });
+    return this.prepare(ctx, 'NFeDistribuicaoDFe', message, true);
+  }
+
+  /**
+   * The stored envelope of an earlier call of `operation`, byte for byte, to the endpoint the context resolves to now
+   * (an unknown outcome reconciled as "no record" is sent again exactly as it was stored).
+   */
+  prepareResend<S extends SefazOperation>(ctx: SefazCallContext, operation: S, storedEnvelope: string, national = false): SefazPreparedCall<SefazResults[S]> {
+    return this.prepare(ctx, operation, { envelope: storedEnvelope }, national || operation === 'NFeDistribuicaoDFe');
+  }
+
+  authorize(ctx: SefazCallContext, input: { signedNfe: string; lotId: string }): Promise<AuthorizerOutcome<AuthorizationResult>> {
+    return this.prepareAuthorization(ctx, input).send();
+  }
+
+  consultProtocol(ctx: SefazCallContext, accessKey: string): Promise<AuthorizerOutcome<RetConsSitNFe>> {
+    return this.prepareConsult(ctx, accessKey).send();
+  }
+
+  sendEvent(ctx: SefazCallContext, input: { envEvento: string; national?: boolean }): Promise<AuthorizerOutcome<RetEnvEvento>> {
+    return this.prepareEvent(ctx, input).send();
+  }
+
+  inutilize(ctx: SefazCallContext, input: { signedInutNFe: string }): Promise<AuthorizerOutcome<RetInutNFe>> {
+    return this.prepareInutilization(ctx, input).send();
+  }
+
+  statusService(ctx: SefazCallContext): Promise<AuthorizerOutcome<RetConsStatServ>> {
+    return this.prepareStatusService(ctx).send();
+  }
+
+  distribution(ctx: SefazCallContext, input: { interested: FederalTaxId; query: DistDFeQuery }): Promise<AuthorizerOutcome<RetDistDFeInt>> {
+    return this.prepareDistribution(ctx, input).send();
+  }
+
+  private async transmitAuthorization(ctx: SefazCallContext, endpoint: SefazEndpoint, envelope: string): Promise<AuthorizerOutcome<AuthorizationResult>> {
     const exchanges: RecordedExchange[] = [];
-    const endpoint = this.endpoint(ctx, 'NFeAutorizacao4');
     const where = { authorizer: endpoint.authorizer, url: endpoint.url, tpEmis: endpoint.tpEmis };
-    const answer = await this.exchange<RetEnviNFe>(ctx, endpoint, buildEnviNFe(input), parseRetEnviNFe, exchanges);
+    const answer = await this.exchange<RetEnviNFe>(ctx, endpoint, envelope, parseRetEnviNFe, exchanges);
     if (!answer.ok) return answer.outcome;
     const ret = answer.result;
     const pause = pausedOutcome<AuthorizationResult>(ret.status, exchanges);
@@ -130,10 +235,10 @@ export class SefazClient {
     const polling = this.options.asyncPolling ?? { intervalMs: 1_000, maxAttempts: 5 };
     const endpoint = this.endpoint(ctx, 'NFeRetAutorizacao4');
     const tpAmb = ctx.environment === 'production' ? '1' : '2';
-    const message = `<consReciNFe xmlns="${NFE_NAMESPACE}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><nRec>${nRec}</nRec></consReciNFe>`;
+    const envelope = buildSoapEnvelope(endpoint, `<consReciNFe xmlns="${NFE_NAMESPACE}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><nRec>${nRec}</nRec></consReciNFe>`);
     for (let attempt = 0; attempt < polling.maxAttempts; attempt++) {
       await sleep(polling.intervalMs);
-      const answer = await this.exchange(ctx, endpoint, message, parseRetConsReciNFe, exchanges);
+      const answer = await this.exchange(ctx, endpoint, envelope, parseRetConsReciNFe, exchanges);
       // The lot was received: whatever goes wrong now, only a consult can tell what became of it.
       if (!answer.ok) return { status: 'unknown', reason: answer.outcome.status === 'unknown' ? answer.outcome.reason : 'still-processing', detail: `polling receipt ${nRec}: ${'detail' in answer.outcome ? answer.outcome.detail : ''}`, exchanges };
       const ret = answer.result;
@@ -144,36 +249,5 @@ export class SefazClient {
       return rejectedOutcome(ret.status, { lot, endpoint: where }, exchanges);
     }
     return { status: 'unknown', reason: 'still-processing', detail: `receipt ${nRec} still processing after ${polling.maxAttempts} polls`, exchanges };
-  }
-
-  /** NFeConsultaProtocolo4: the authorizer's record of one NF-e (reconciles unknown outcomes). */
-  consultProtocol(ctx: SefazCallContext, accessKey: string): Promise<AuthorizerOutcome<RetConsSitNFe>> {
-    return this.simpleCall(ctx, 'NFeConsultaProtocolo4', buildConsSitNFe({ environment: ctx.environment, accessKey }), parseRetConsSitNFe, classifyConsult);
-  }
-
-  /**
-   * NFeRecepcaoEvento4 with an envEvento holding one signed event (build it with fiscal-xml's buildEnvEvento).
-   * Manifestation events go to the Ambiente Nacional (`national: true`).
-   */
-  sendEvent(ctx: SefazCallContext, input: { envEvento: string; national?: boolean }): Promise<AuthorizerOutcome<RetEnvEvento>> {
-    return this.simpleCall(ctx, 'NFeRecepcaoEvento4', input.envEvento, parseRetEnvEvento, classifyEvent, input.national === true);
-  }
-
-  /** NFeInutilizacao4 with a signed inutNFe. */
-  inutilize(ctx: SefazCallContext, input: { signedInutNFe: string }): Promise<AuthorizerOutcome<RetInutNFe>> {
-    return this.simpleCall(ctx, 'NFeInutilizacao4', input.signedInutNFe, parseRetInutNFe, classifyInutilizacao);
-  }
-
-  /** NFeStatusServico4 of the state's authorizer (or its SVC under contingency). */
-  statusService(ctx: SefazCallContext): Promise<AuthorizerOutcome<RetConsStatServ>> {
-    const ufCode = this.endpoint(ctx, 'NFeStatusServico4').stateCode;
-    return this.simpleCall(ctx, 'NFeStatusServico4', buildConsStatServ({ environment: ctx.environment, ufCode }), parseRetConsStatServ, classifyStatusService);
-  }
-
-  /** NFeDistribuicaoDFe (Ambiente Nacional): documents addressed to the interested tax id. */
-  distribution(ctx: SefazCallContext, input: { interested: FederalTaxId; query: DistDFeQuery }): Promise<AuthorizerOutcome<RetDistDFeInt>> {
-    const authorUfCode = findStateAuthorizer(ctx.uf)?.code;
-    const message = buildDistDFeInt({ environment: ctx.environment, authorUfCode, interested: input.interested, query: input.query });
-    return this.simpleCall(ctx, 'NFeDistribuicaoDFe', message, parseRetDistDFeInt, classifyDistribution, true);
   }
 }

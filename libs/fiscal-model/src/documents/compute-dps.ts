@@ -5,7 +5,7 @@
 import { Dec, money, sum } from '../decimal/money.js';
 import { parseTaxId } from '../identifiers/tax-id.js';
 import type { IssuerProfile } from '../request/issuer-profile.js';
-import type { ValidatedInvoiceRequest } from '../request/validated-request.js';
+import type { ValidatedInvoiceRequest, ValidatedItem } from '../request/validated-request.js';
 import { findState } from '../tables/ibge.js';
 import { dpsComplementaryText } from '../request/dps-text.js';
 import { DEFAULT_APPLICATION_VERSION, HOMOLOGATION_RECIPIENT_NAME } from './compute-nfe.js';
@@ -55,6 +55,20 @@ function toma(request: ValidatedInvoiceRequest, environment: DpsContext['environ
   };
 }
 
+/** The DPS's service value (Σ gross + freight + insurance + other expenses) and its unconditional discount (Σ discounts). */
+function dpsServiceValues(items: readonly ValidatedItem[]): { vServ: Dec; discount: Dec } {
+  return {
+    vServ: sum(items.map((i) => new Dec(i.gross).plus(i.freight).plus(i.insurance).plus(i.otherExpenses))),
+    discount: sum(items.map((i) => i.discount)),
+  };
+}
+
+/** The total of the DPS computeDpsDocument gives these items: the service value less the unconditional discount. */
+export function dpsTotal(items: readonly ValidatedItem[]): string {
+  const { vServ, discount } = dpsServiceValues(items);
+  return money(vServ.minus(discount));
+}
+
 export function computeDpsDocument(request: ValidatedInvoiceRequest, issuer: IssuerProfile, context: DpsContext): DpsDocument {
   if (request.documentType !== 'nfse') throw new RangeError('computeDpsDocument needs an nfse request');
   const state = findState(issuer.address.state);
@@ -71,8 +85,7 @@ export function computeDpsDocument(request: ValidatedInvoiceRequest, issuer: Iss
     regTrib: { opSimpNac, ...(opSimpNac === '3' ? { regApTribSN: '1' as const } : {}), regEspTrib: '0' },
   };
   const items = request.items;
-  const vServ = sum(items.map((i) => new Dec(i.gross).plus(i.freight).plus(i.insurance).plus(i.otherExpenses)));
-  const discount = sum(items.map((i) => i.discount));
+  const { vServ, discount } = dpsServiceValues(items);
   const first = items[0]!;
   const ibs = first.ibsCbs;
   const operationIndicator = ibs?.operation_indicator ?? issuer.defaultOperationIndicator;

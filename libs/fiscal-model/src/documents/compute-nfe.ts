@@ -1,6 +1,6 @@
 // computeNfeDocument: a validated request + the issuer + the issuance context → the complete NF-e values.
 import { createHash } from 'node:crypto';
-import { buildAccessKey } from '../access-key/access-key.js';
+import { type AccessKeyParts, buildAccessKey } from '../access-key/access-key.js';
 import { deriveNumericCode } from '../access-key/numeric-code.js';
 import { Dec, money } from '../decimal/money.js';
 import { parseTaxId } from '../identifiers/tax-id.js';
@@ -109,17 +109,32 @@ function prod(item: ValidatedItem): NfeProd {
   };
 }
 
+/** What the access key of an NF-e depends on (no item, no tax: the key is known before the document is computed). */
+export type NfeKeyContext = Pick<NfeContext, 'series' | 'number' | 'invoiceId' | 'issuedAt' | 'contingency'>;
+
+function accessKeyParts(issuer: IssuerProfile, context: NfeKeyContext): AccessKeyParts {
+  const state = findState(issuer.address.state);
+  if (!state) throw new RangeError(`unknown issuer state ${issuer.address.state}`);
+  return {
+    cUF: state.code, yearMonth: localTime(context.issuedAt, state.uf).yearMonth, cnpjOrCpf: issuerTaxId(issuer).value, model: 55,
+    series: context.series, number: context.number, emissionType: context.contingency ? (context.contingency.type === 'SVC-AN' ? 6 : 7) : 1,
+    numericCode: deriveNumericCode(context.invoiceId, context.number),
+  };
+}
+
+/** The access key computeNfeDocument gives the document of this issuer and context (it uses this very function). */
+export function nfeAccessKey(issuer: IssuerProfile, context: NfeKeyContext): string {
+  return buildAccessKey(accessKeyParts(issuer, context));
+}
+
 export function computeNfeDocument(request: ValidatedInvoiceRequest, issuer: IssuerProfile, context: NfeContext): NfeDocument {
   if (request.documentType !== 'nfe') throw new RangeError('computeNfeDocument needs an nfe request');
   const state = findState(issuer.address.state);
   if (!state) throw new RangeError(`unknown issuer state ${issuer.address.state}`);
   const time = localTime(context.issuedAt, state.uf);
-  const emissionType = context.contingency ? (context.contingency.type === 'SVC-AN' ? 6 : 7) : 1;
-  const cNF = deriveNumericCode(context.invoiceId, context.number);
-  const accessKey = buildAccessKey({
-    cUF: state.code, yearMonth: time.yearMonth, cnpjOrCpf: issuerTaxId(issuer).value, model: 55,
-    series: context.series, number: context.number, emissionType, numericCode: cNF,
-  });
+  const key = accessKeyParts(issuer, context);
+  const { emissionType, numericCode: cNF } = key;
+  const accessKey = buildAccessKey(key);
   const { taxes, totals } = takeItemComputation(request.items, request.finalConsumer);
   const det: NfeItem[] = request.items.map((item, i) => ({ nItem: i + 1, prod: prod(item), imposto: taxes[i]!.imposto, itemTotal: item.total }));
   const indPres = PRESENCES[request.presence];

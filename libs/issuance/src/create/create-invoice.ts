@@ -2,10 +2,9 @@
 // persisted as `processing` → `issue` job. State is written before work is enqueued (invariant 2); if enqueueing
 // fails the invoice stays `processing` and the sweeper enqueues it later.
 import { randomUUID } from 'node:crypto';
-import { type TechnicalResponsible, validateInvoiceRequest } from '@talao/fiscal-model';
+import { documentIdentity, validateInvoiceRequest } from '@talao/fiscal-model';
 import { NumberTakenError, type InvoiceRecord, type Prisma } from '@talao/persistence';
 import { enqueueJob } from '@talao/queue-contracts';
-import { planDocument, plannedTotal } from '../document-plan.js';
 import { InvoiceValidationError, IssuerNotConfiguredError, NumberConflictError } from '../errors.js';
 import type {
   CertificateMetadataView, CompaniesPort, EnvironmentName, InvoicesPort, IssuanceLogger, IssuanceQueuePort, IssuingCompany, UsageLedgerPort,
@@ -26,7 +25,6 @@ export interface CreateInvoiceDeps {
   invoices: InvoicesPort;
   usage: Pick<UsageLedgerPort, 'creditsInPeriod'>;
   queue: Pick<IssuanceQueuePort, 'add'>;
-  technicalResponsible: TechnicalResponsible;
   logger: IssuanceLogger;
   now?: () => Date;
 }
@@ -86,12 +84,13 @@ export async function persistAndEnqueue(
       request: storedRequest(prepared.body, request) as unknown as Prisma.InputJsonObject,
       createdAt: command.now,
       ...(command.reissueOfId ? { reissueOfId: command.reissueOfId } : {}),
-      // Computed once the number is known, inside the reservation: the access key (or DPS id) and the total.
+      // Once the number is known: the access key (or DPS id) and the total the document will carry. The document
+      // itself is computed by the worker that signs it.
       describe: (number) => {
-        const planned = planDocument({ id, environment: command.environment, series, number, createdAt: command.now, request }, profile, deps.technicalResponsible);
-        return planned.documentType === 'nfe'
-          ? { accessKey: planned.nfe.accessKey, totalAmount: plannedTotal(planned) }
-          : { dpsId: planned.dps.id, totalAmount: plannedTotal(planned) };
+        const identity = documentIdentity(request, profile, { series, number, invoiceId: id, issuedAt: command.now });
+        return identity.documentType === 'nfe'
+          ? { accessKey: identity.accessKey, totalAmount: identity.totalAmount }
+          : { dpsId: identity.dpsId, totalAmount: identity.totalAmount };
       },
     });
   } catch (error) {

@@ -1,11 +1,10 @@
 // Everything the worker's use case needs, and the shape of its answer.
 import type { NfseNacionalClient, SefazClient } from '@talao/authorizer-clients';
+import type { CertificateCache, TransmissionStore } from '@talao/authorizer-exchange';
 import type { TechnicalResponsible } from '@talao/fiscal-model';
-import type { InvoiceRecord, SubmissionRecord } from '@talao/persistence';
+import type { FinalState, FinishOptions, InvoiceRecord, NewOutboxEvent, SubmissionRecord } from '@talao/persistence';
 import type { DecidedState, IssueJobResult } from '@talao/queue-contracts';
-import type { CertificateMetadataView, CompaniesPort, InvoicesPort, IssuanceLogger, IssuingCompany, OutboxPort, UsageLedgerPort } from '../ports.js';
-import type { IssueSubmissionsPort } from './answer-buffer.js';
-import type { CertificateCache } from './certificate-cache.js';
+import type { CertificateMetadataView, CompaniesPort, InvoicesPort, IssuanceLogger, IssuingCompany, UsageLedgerPort } from '../ports.js';
 
 export type { DecidedState };
 
@@ -26,8 +25,13 @@ export interface IssueSnapshotView {
   submissions: SubmissionRecord[];
 }
 
+/** InvoicesRepository of @talao/persistence satisfies this. */
 export interface IssueInvoicesPort extends InvoicesPort {
   loadForIssue(invoiceId: string): Promise<IssueSnapshotView | null>;
+  /** The final state with its outbox event and what rides along, in one statement; true when this call moved it. */
+  finishWithEvent(id: string, state: FinalState, event: NewOutboxEvent, options?: FinishOptions): Promise<boolean>;
+  /** SVC contingency: the new access key and its event in one statement; false when the invoice was decided meanwhile. */
+  setContingencyIdentity(id: string, accessKey: string, event: NewOutboxEvent): Promise<boolean>;
 }
 
 export interface IssueDeps {
@@ -35,9 +39,9 @@ export interface IssueDeps {
   certificates: IssueCertificatesPort;
   certificateCache: CertificateCache;
   invoices: IssueInvoicesPort;
-  submissions: IssueSubmissionsPort;
+  /** Where every exchange is stored before it is sent (SubmissionsRepository of @talao/persistence). */
+  submissions: TransmissionStore;
   usage: UsageLedgerPort;
-  outbox: OutboxPort;
   sefaz: SefazClient;
   nfse: NfseNacionalClient;
   technicalResponsible: TechnicalResponsible;

@@ -1,13 +1,12 @@
 // The `issue` job: load the invoice, its company and certificate, then the document type's path. Every decision is
 // recorded in PostgreSQL; a run may be repeated at any point (crash, sweeper) and takes the consult-first path.
+import { NFSE_OPERATIONS } from '@talao/authorizer-clients';
+import { ExchangeLog, NFE_AUTHORIZATION, unsettledTransmission } from '@talao/authorizer-exchange';
 import { CertificateError } from '@talao/xml-signing';
 import { issuerProfileOf, profileProblems } from '../create/issuer-configuration.js';
 import { validatedRequestOf } from '../create/stored-request.js';
-import { AnswerBuffer } from './answer-buffer.js';
 import type { IssueDeps, IssueOptions, IssueResult } from './issue-context.js';
 import { issueNfe } from './issue-nfe.js';
-import { NFE_AUTHORIZATION } from './nfe-calls.js';
-import { NFSE_EMISSION } from './nfse-calls.js';
 import { issueNfse } from './issue-nfse.js';
 import { finishRun, type IssueRun } from './issue-run.js';
 
@@ -25,8 +24,8 @@ export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: 
   const { invoice, company, certificate: stored, submissions } = snapshot;
   if (invoice.status !== 'processing') return { kind: 'final', status: invoice.status, alreadyFinal: true };
   if (!company) return { kind: 'skipped', reason: 'the company no longer exists' };
-  const owner = { invoiceId: invoice.id, companyId: invoice.companyId };
-  const partial = { deps, options, invoice, company, owner, submissions, answers: new AnswerBuffer(deps.submissions) } as IssueRun;
+  const log = new ExchangeLog(deps.submissions, { invoiceId: invoice.id, companyId: invoice.companyId });
+  const partial = { deps, options, invoice, company, submissions, log } as IssueRun;
   const now = deps.now?.() ?? new Date();
 
   const gaps = profileProblems(company);
@@ -44,18 +43,12 @@ export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: 
     if (error instanceof CertificateError) return decideUnusable(partial, `The certificate cannot be used: ${error.message}`);
     throw error;
   }
-  const run: IssueRun = {
-    ...partial,
-    profile: issuerProfileOf(company),
-    request: validatedRequestOf(invoice.request),
-    loaded,
-    credentials: { privateKeyPem: loaded.certificate.privateKeyPem, certificatePem: loaded.certificate.certificatePem },
-  };
+  const run: IssueRun = { ...partial, profile: issuerProfileOf(company), request: validatedRequestOf(invoice.request), loaded };
   try {
     return await (invoice.documentType === 'nfe' ? issueNfe(run) : issueNfse(run));
   } finally {
     // An answer that decided nothing (retry, or an error thrown after it arrived) is stored before the job ends.
-    await run.answers.flush();
+    await run.log.flush();
   }
 }
 
@@ -64,7 +57,7 @@ export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: 
  * may have sent a document whose outcome is unknown: then the invoice waits (retry) for the company to fix it.
  */
 async function decideUnusable(run: IssueRun, message: string): Promise<IssueResult> {
-  const lastSend = run.submissions.filter((s) => s.operation === NFE_AUTHORIZATION || s.operation === NFSE_EMISSION).at(-1);
-  if (lastSend && (lastSend.outcome === null || lastSend.outcome === 'unknown')) return { kind: 'retry', reason: message };
+  const operation = run.invoice.documentType === 'nfe' ? NFE_AUTHORIZATION : NFSE_OPERATIONS.emission;
+  if (unsettledTransmission({ operation }, run.submissions)) return { kind: 'retry', reason: message };
   return finishRun(run, { status: 'failed', statusCode: null, statusMessage: message });
 }

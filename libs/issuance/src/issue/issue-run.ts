@@ -1,10 +1,8 @@
-// One run of the issue job for one invoice, with everything loaded once.
-import type { MutualTlsCredentials } from '@talao/authorizer-clients';
+// One run of the issue job for one invoice, with everything loaded once, and how a run ends.
+import type { DocumentDecision, ExchangeLog, ExchangeResult, LoadedCertificate } from '@talao/authorizer-exchange';
 import type { IssuerProfile, ValidatedInvoiceRequest } from '@talao/fiscal-model';
 import type { FinalState, InvoiceRecord, SubmissionRecord } from '@talao/persistence';
 import type { IssuingCompany } from '../ports.js';
-import type { AnswerBuffer } from './answer-buffer.js';
-import type { LoadedCertificate } from './certificate-cache.js';
 import type { DecidedState, IssueDeps, IssueOptions, IssueResult } from './issue-context.js';
 import { recordOutcome } from './record-outcome.js';
 
@@ -16,19 +14,17 @@ export interface IssueRun {
   profile: IssuerProfile;
   request: ValidatedInvoiceRequest;
   loaded: LoadedCertificate;
-  credentials: MutualTlsCredentials;
-  owner: { invoiceId: string; companyId: string };
   /** The invoice's exchanges recorded before this run started (oldest first). */
   submissions: SubmissionRecord[];
-  /** Where this run's exchanges are recorded; the deciding answer is stored with the final state. */
-  answers: AnswerBuffer;
+  /** Where this run's exchanges are recorded before they are sent; the deciding answer is stored with the final state. */
+  log: ExchangeLog;
 }
 
 /** Sends per run at most this many times (resends after "no record" included); more waits for the next try. */
 export const MAX_SENDS_PER_RUN = 3;
 
 export async function finishRun(run: IssueRun, state: FinalState): Promise<IssueResult> {
-  const moved = await recordOutcome(run.deps, run.invoice, run.company, state, run.answers.take());
+  const moved = await recordOutcome(run.deps, run.invoice, run.company, state, run.log.take());
   run.deps.logger.info({ invoiceId: run.invoice.id, status: state.status, code: state.statusCode, moved }, 'invoice decided');
   if (!moved) return { kind: 'final', status: state.status, alreadyFinal: true };
   // A field the final state leaves undefined kept the value the run started from (FinalState's contract).
@@ -54,4 +50,12 @@ export async function finishRun(run: IssueRun, state: FinalState): Promise<Issue
 export async function unavailable(run: IssueRun, detail: string): Promise<IssueResult> {
   if (!run.options.finalAttempt) return { kind: 'retry', reason: `authorizer unavailable: ${detail}` };
   return finishRun(run, { status: 'failed', statusCode: null, statusMessage: `Authorizer unavailable after every retry: ${detail}`.slice(0, 500) });
+}
+
+/** The exchange's end as the invoice's: the authorizer's decision, a retry, or unavailable. */
+export function concludeExchange(run: IssueRun, result: ExchangeResult<DocumentDecision>): Promise<IssueResult> | IssueResult {
+  if (result.kind === 'retry') return result;
+  if (result.kind === 'unavailable') return unavailable(run, result.detail.slice(0, 300));
+  const { decision } = result;
+  return finishRun(run, decision.status === 'issued' ? { ...decision, issuedAt: new Date() } : decision);
 }

@@ -1,10 +1,9 @@
-// One transaction for the new state, the usage ledger and the outbox event (invariant 2): a production credit only
-// on authorization, and the event only when this worker is the one that moved the invoice out of `processing`.
-// Without a credit to write, the transaction is a single statement (InvoicesPort.finishWithEvent).
-import type { FinalState, InvoiceRecord, NewOutboxEvent } from '@talao/persistence';
+// The invoice's final state, its outbox event (invariant 2) and, on a production authorization, its credit: one
+// statement (InvoicesPort.finishWithEvent), which appends the event and charges the credit only when it is the one
+// that moved the invoice out of `processing`.
+import type { FinalState, FinishOptions, InvoiceRecord, NewOutboxEvent } from '@talao/persistence';
 import { billingPeriod, overageUnitPrice } from '../create/production-quota.js';
 import type { IssuingCompany } from '../ports.js';
-import type { PendingAnswer } from './answer-buffer.js';
 import type { IssueDeps } from './issue-context.js';
 
 const EVENT_TYPES: Record<FinalState['status'], string> = {
@@ -36,25 +35,20 @@ function eventOf(invoice: InvoiceRecord, state: FinalState, now: Date): NewOutbo
   };
 }
 
-/** `answered`: the authorizer's answer that decided the invoice, not stored yet (AnswerBuffer). */
-export async function recordOutcome(deps: IssueDeps, invoice: InvoiceRecord, company: IssuingCompany, state: FinalState, answered?: PendingAnswer): Promise<boolean> {
+/** One production credit per authorized document; priced at the overage price once the month's quota is used up. */
+async function creditOf(deps: IssueDeps, invoice: InvoiceRecord, company: IssuingCompany, now: Date): Promise<FinishOptions['charge']> {
+  const period = billingPeriod(now);
+  // Only a plan with both a quota and an overage price prices a credit: only then does the month's count matter.
+  const priced = company.productionQuota !== null && company.overagePrice !== null;
+  const unitPrice = priced ? overageUnitPrice(company, await deps.usage.creditsInPeriod(company.id, 'production', period)) : undefined;
+  return { documentType: invoice.documentType, period, ...(unitPrice ? { unitPrice } : {}) };
+}
+
+/** `answered`: the authorizer's answer that decided the invoice, not stored yet (ExchangeLog.take). */
+export async function recordOutcome(
+  deps: IssueDeps, invoice: InvoiceRecord, company: IssuingCompany, state: FinalState, answered?: FinishOptions['answered'],
+): Promise<boolean> {
   const now = deps.now?.() ?? new Date();
-  const event = eventOf(invoice, state, now);
-  // Nothing to charge (homologation, or not authorized): state and event in one statement, one round trip.
-  if (state.status !== 'issued' || invoice.environment !== 'production') {
-    return answered ? deps.submissions.answerAndFinish(answered, invoice.id, state, event) : deps.invoices.finishWithEvent(invoice.id, state, event);
-  }
-  if (answered) await deps.submissions.answer(answered.submissionId, answered.answer);
-  return deps.invoices.transaction(async (tx) => {
-    const moved = await deps.invoices.finish(tx, invoice.id, state);
-    if (!moved) return false;
-    const period = billingPeriod(now);
-    const creditsBefore = await deps.usage.creditsInPeriod(company.id, 'production', period, tx);
-    const unitPrice = overageUnitPrice(company, creditsBefore);
-    await deps.usage.charge(tx, {
-      companyId: company.id, environment: 'production', invoiceId: invoice.id, documentType: invoice.documentType, period, ...(unitPrice ? { unitPrice } : {}),
-    });
-    await deps.outbox.append(tx, event);
-    return true;
-  });
+  const charge = state.status === 'issued' && invoice.environment === 'production' ? await creditOf(deps, invoice, company, now) : undefined;
+  return deps.invoices.finishWithEvent(invoice.id, state, eventOf(invoice, state, now), { ...(answered ? { answered } : {}), ...(charge ? { charge } : {}) });
 }

@@ -38,11 +38,13 @@ beforeAll(async () => {
     const created = await times(() => invoices.createProcessing({ companyId, environment: 'homologation', documentType: 'nfe', series: 7, request: { n: 1 }, totalAmount: '1.00' }));
     await times((i) => invoices.loadForIssue(created[i]!.id));
     const begun = await times((i) => submissions.begin({ invoiceId: created[i]!.id, companyId, operation: 'NFeAutorizacao4', endpoint: 'https://sim/a', requestBody: '<NFe/>' }));
-    await times((i) => submissions.answerAndFinish(
-      { submissionId: begun[i]!.id, answer: { responseBody: '<ret/>', httpStatus: 200, outcome: 'authorized', statusCode: '100', statusMessage: 'ok' } },
-      created[i]!.id, { status: 'issued', protocol: `P${i}` },
-      { companyId, environment: 'homologation', type: 'invoice.authorized', aggregateId: created[i]!.id, payload: { invoice_id: created[i]!.id } },
-    ));
+    const event = (i: number, type: string) => ({ companyId, environment: 'homologation' as const, type, aggregateId: created[i]!.id, payload: { invoice_id: created[i]!.id } });
+    await invoices.setContingencyIdentity(created[0]!.id, `K${batch}`.padEnd(44, '6'), event(0, 'invoice.contingency_entered'));
+    // The final statement with its answer, and (every other call) a production credit, alone and batched.
+    await times((i) => invoices.finishWithEvent(created[i]!.id, { status: 'issued', protocol: `P${i}` }, event(i, 'invoice.authorized'), {
+      answered: { submissionId: begun[i]!.id, answer: { responseBody: '<ret/>', httpStatus: 200, outcome: 'authorized', statusCode: '100', statusMessage: 'ok' } },
+      ...(i % 2 === 0 ? { charge: { documentType: 'nfe' as const, period: '2026-11', unitPrice: '0.2500' } } : {}),
+    }));
     for (const r of recorded) for (const [name, run] of r.lastRun) ran.set(name, run);
   }
 });
@@ -87,7 +89,7 @@ describe('generic plans of the hot path statements', () => {
     expect([...ran.keys()].sort()).toEqual(expect.arrayContaining([
       'talao_number_reserve', 'talao_number_reserve_blocks', 'talao_invoice_insert', 'talao_invoice_insert_many',
       'talao_issue_snapshot', 'talao_issue_snapshots', 'talao_submission_begin', 'talao_submission_begin_many',
-      'talao_finish_many',
+      'talao_finish_2_answered_charged', 'talao_finish_many', 'talao_enter_contingency',
     ]));
   });
 

@@ -118,16 +118,36 @@ describe('InvoicesRepository', () => {
     expect((await invoices.createProcessing(draft(16))).number).toBe(created[0]!.number + 1);
   });
 
-  it('finishes an invoice once: a second finisher finds it already decided', async () => {
+  it('finishes an invoice once, with its credit: a second finisher finds it decided and charges nothing', async () => {
     const invoice = await invoices.createProcessing({ ...draft(10), id: randomUUID(), describe: () => ({ accessKey: 'K'.repeat(44) }) });
     expect(invoice.accessKey).toBe('K'.repeat(44));
+    const event = (type: string) => ({ companyId, environment: 'homologation' as const, type, aggregateId: invoice.id, payload: { invoice_id: invoice.id } });
+    const charge = (unitPrice?: string) => ({ charge: { documentType: 'nfe' as const, period: '2026-11', ...(unitPrice ? { unitPrice } : {}) } });
     const [a, b] = await Promise.all([
-      invoices.transaction((tx) => invoices.finish(tx, invoice.id, { status: 'issued', protocol: '1' })),
-      invoices.transaction((tx) => invoices.finish(tx, invoice.id, { status: 'rejected', statusCode: '999' })),
+      invoices.finishWithEvent(invoice.id, { status: 'issued', protocol: '1' }, event('invoice.authorized'), charge('1.5000')),
+      invoices.finishWithEvent(invoice.id, { status: 'issued', protocol: '2' }, event('invoice.authorized'), charge()),
     ]);
     expect([a, b].filter(Boolean)).toHaveLength(1);
+    const credits = await prisma.usageEntry.findMany({ where: { invoiceId: invoice.id } });
+    expect(credits.map((c) => [c.companyId, c.environment, c.documentType, c.period, c.credits, c.unitPrice?.toString() ?? null])).toEqual([
+      [companyId, 'homologation', 'nfe', '2026-11', 1, a ? '1.5' : null],
+    ]);
+    expect(await prisma.outboxEvent.count({ where: { aggregateId: invoice.id } })).toBe(1);
+    expect((await invoices.findById(invoice.id))?.protocol).toBe(a ? '1' : '2');
     const stuck = await invoices.findStuckProcessing(new Date(Date.now() + 60_000), 1000);
     expect(stuck.some((s) => s.id === invoice.id)).toBe(false);
+  });
+
+  it('enters contingency once: the new key and its event in one statement, only while processing', async () => {
+    const invoice = await invoices.createProcessing({ ...draft(12), id: randomUUID(), describe: () => ({ accessKey: '1'.repeat(44) }) });
+    const event = { companyId, environment: 'homologation' as const, type: 'invoice.contingency_entered', aggregateId: invoice.id, payload: { svc: 'SVC-AN' } };
+    expect(await invoices.setContingencyIdentity(invoice.id, '6'.repeat(44), event)).toBe(true);
+    expect(await invoices.findById(invoice.id)).toMatchObject({ status: 'processing', accessKey: '6'.repeat(44), contingency: true });
+    await invoices.finishWithEvent(invoice.id, { status: 'failed' }, { ...event, type: 'invoice.failed', payload: {} });
+    expect(await invoices.setContingencyIdentity(invoice.id, '7'.repeat(44), event)).toBe(false);
+    expect((await invoices.findById(invoice.id))?.accessKey).toBe('6'.repeat(44));
+    const events = await prisma.outboxEvent.findMany({ where: { aggregateId: invoice.id }, orderBy: { createdAt: 'asc' } });
+    expect(events.map((e) => [e.type, e.payload])).toEqual([['invoice.contingency_entered', { svc: 'SVC-AN' }], ['invoice.failed', {}]]);
   });
 
   it('finishWithEvent: state and event in one statement, once; undefined keeps a field, null clears it', async () => {

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
-import type { DbClient, DocumentTypeName, EnvironmentName, InvoiceRecord, InvoiceStatusName } from './issuance-records.js';
+import type {
+  DbClient, DocumentTypeName, EnvironmentName, FinalState, FinishOptions, InvoiceRecord, InvoiceStatusName, NewOutboxEvent,
+} from './issuance-records.js';
 import { toInvoiceRecord } from './issuance-records.js';
 import { releaseNumber, reserveNumber } from './number-sequences-repository.js';
-import { finishWithEvent, type NewOutboxEvent } from './finish-with-event.js';
+import { enterContingency } from './enter-contingency.js';
+import { finishWithEvent } from './finish-with-event.js';
 import { insertProcessingInvoice, selectInvoiceById } from './invoice-insert.js';
 import { type IssueSnapshot, selectIssueSnapshot } from './issue-snapshot.js';
 import { isUuid } from '../uuid.js';
@@ -51,16 +54,6 @@ export class NumberTakenError extends Error {
   constructor(readonly series: number, readonly number: number) {
     super(`number ${number} of series ${series} is already used`);
   }
-}
-
-export interface FinalState {
-  status: Exclude<InvoiceStatusName, 'processing'>;
-  accessKey?: string;
-  protocol?: string | null;
-  statusCode?: string | null;
-  statusMessage?: string | null;
-  authorizedXml?: string | null;
-  issuedAt?: Date | null;
 }
 
 const MAX_SKIPS = 1_000;
@@ -206,9 +199,12 @@ export class InvoicesRepository {
     return this.prisma.invoice.count({ where: { companyId, environment, status: 'processing' } });
   }
 
-  /** Sets the identifiers of the document being transmitted (a contingency document has its own access key). */
-  async setDocumentIdentity(tx: DbClient, id: string, identity: { accessKey?: string; dpsId?: string; contingency?: boolean }): Promise<void> {
-    await tx.invoice.update({ where: { id }, data: identity });
+  /**
+   * A `processing` NF-e going to SVC contingency: its new access key (tpEmis 6/7) and the event saying why, in one
+   * statement. False when the invoice is no longer `processing` (decided meanwhile): nothing changed.
+   */
+  setContingencyIdentity(id: string, accessKey: string, event: NewOutboxEvent): Promise<boolean> {
+    return enterContingency(this.sql, id, accessKey, event);
   }
 
   /** Marks that the invoice was looked at again (the sweeper's clock restarts), without changing its state. */
@@ -216,32 +212,12 @@ export class InvoicesRepository {
     await this.prisma.invoice.updateMany({ where: { id, status: 'processing' }, data: { updatedAt: new Date() } });
   }
 
-  /** The final state, only from `processing` (returns false when another worker already decided it). */
-  async finish(tx: DbClient, id: string, state: FinalState): Promise<boolean> {
-    const result = await tx.invoice.updateMany({
-      where: { id, status: 'processing' },
-      data: {
-        status: state.status,
-        ...(state.accessKey !== undefined ? { accessKey: state.accessKey } : {}),
-        ...(state.protocol !== undefined ? { protocol: state.protocol } : {}),
-        ...(state.statusCode !== undefined ? { statusCode: state.statusCode } : {}),
-        ...(state.statusMessage !== undefined ? { statusMessage: state.statusMessage } : {}),
-        ...(state.authorizedXml !== undefined ? { authorizedXml: state.authorizedXml } : {}),
-        ...(state.issuedAt !== undefined ? { issuedAt: state.issuedAt } : {}),
-      },
-    });
-    return result.count === 1;
-  }
-
   /**
-   * `finish` and the outbox event that reports it, in one statement (see finish-with-event.ts): for outcomes that
-   * write nothing else. A production credit needs its own rows in the same transaction: use `transaction` + `finish`.
+   * The invoice out of `processing` with the outbox event reporting it, and what rides along (the deciding answer, a
+   * production credit), in one statement (finish-with-event.ts). True when this call moved it; a second finisher
+   * changes nothing and appends nothing.
    */
-  finishWithEvent(id: string, state: FinalState, event: NewOutboxEvent): Promise<boolean> {
-    return finishWithEvent(this.sql, id, state, event);
-  }
-
-  transaction<T>(work: (tx: DbClient) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(work);
+  finishWithEvent(id: string, state: FinalState, event: NewOutboxEvent, options: FinishOptions = {}): Promise<boolean> {
+    return finishWithEvent(this.sql, id, state, event, options);
   }
 }

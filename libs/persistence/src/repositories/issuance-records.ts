@@ -37,3 +37,71 @@ type InvoiceRow = Prisma.InvoiceGetPayload<object>;
 export function toInvoiceRecord(row: InvoiceRow): InvoiceRecord {
   return { ...row, number: Number(row.number), totalAmount: row.totalAmount.toString() };
 }
+
+/**
+ * The state an invoice leaves `processing` for. A field left undefined keeps its value, null clears it.
+ */
+export interface FinalState {
+  status: Exclude<InvoiceStatusName, 'processing'>;
+  accessKey?: string;
+  protocol?: string | null;
+  statusCode?: string | null;
+  statusMessage?: string | null;
+  authorizedXml?: string | null;
+  issuedAt?: Date | null;
+}
+
+/** An outbox event as appended with the state change it reports (invariant 2). */
+export interface NewOutboxEvent {
+  companyId: string;
+  environment: EnvironmentName;
+  type: string;
+  aggregateId: string;
+  payload: Record<string, unknown>;
+}
+
+/** One exchange with an authorizer, byte for byte (invariant 3). Attempt numbers are per invoice, 1, 2, … */
+export interface SubmissionRecord {
+  id: string;
+  invoiceId: string;
+  companyId: string;
+  attempt: number;
+  operation: string;
+  endpoint: string;
+  requestBody: string;
+  responseBody: string | null;
+  httpStatus: number | null;
+  outcome: string | null;
+  statusCode: string | null;
+  statusMessage: string | null;
+  sentAt: Date;
+  answeredAt: Date | null;
+}
+
+export interface NewSubmission {
+  invoiceId: string;
+  companyId: string;
+  operation: string;
+  endpoint: string;
+  requestBody: string;
+}
+
+export interface SubmissionAnswer {
+  responseBody?: string | null;
+  httpStatus?: number | null;
+  /** authorized | accepted | rejected | unavailable | unknown. */
+  outcome: string;
+  statusCode?: string | null;
+  statusMessage?: string | null;
+}
+
+/** What rides along with an invoice's final state, in the same statement. */
+export interface FinishOptions {
+  /** The authorizer's answer that decided the invoice, stored whether or not the invoice moves. */
+  answered?: { submissionId: string; answer: SubmissionAnswer };
+  /**
+   * One credit of the usage ledger for the invoice, charged to the event's company and environment only when this
+   * statement moved the invoice (an invoice is never charged twice: `usage_entries.invoice_id` is unique).
+   */
+  charge?: { documentType: DocumentTypeName; period: string; unitPrice?: string };
+}

@@ -5,9 +5,9 @@
 import { Prisma, type Company } from '../generated/prisma/client.js';
 import type { CertificateMetadata } from './certificates-repository.js';
 import { INVOICE_COLUMNS, invoiceRecordOf, type InvoiceSqlRow } from './invoice-insert.js';
-import type { InvoiceRecord } from './issuance-records.js';
+import type { InvoiceRecord, SubmissionRecord } from './issuance-records.js';
 import type { SqlRunner } from './sql-runner.js';
-import { SUBMISSION_COLUMNS, type SubmissionRecord } from './submissions-repository.js';
+import { SUBMISSION_COLUMNS } from './submission-columns.js';
 
 export interface IssueSnapshot {
   invoice: InvoiceRecord;

@@ -2,7 +2,7 @@
 // (DATABASE_URL): concurrent calls share multi-row statements and each caller gets what a statement of its own gives.
 import { randomUUID } from 'node:crypto';
 import { createPrismaClient } from '../prisma-client.js';
-import type { FinalState } from './invoices-repository.js';
+import type { FinalState } from './issuance-records.js';
 import { InvoicesRepository } from './invoices-repository.js';
 import { coalescingSqlRunner, createSqlPool, pgPoolSqlRunner } from './sql-runner.js';
 import { SubmissionsRepository } from './submissions-repository.js';
@@ -39,6 +39,7 @@ const newInvoice = (series: number, accessKey?: string) =>
     ...(accessKey ? { describe: () => ({ accessKey }) } : {}),
   });
 const event = (invoiceId: string, type: string) => ({ companyId, environment: 'homologation' as const, type, aggregateId: invoiceId, payload: { invoice_id: invoiceId, type } });
+const charge = (unitPrice?: string) => ({ documentType: 'nfe' as const, period: '2026-11', ...(unitPrice ? { unitPrice } : {}) });
 const request = (invoiceId: string, requestBody: string) => ({ invoiceId, companyId, operation: 'NFeAutorizacao4', endpoint: 'https://sim/a', requestBody });
 const settled = async <T>(promises: Array<Promise<T>>) =>
   (await Promise.allSettled(promises)).map((r) => (r.status === 'fulfilled' ? r.value : `error: ${(r.reason as Error).message}`));
@@ -55,13 +56,16 @@ async function stored(invoiceId: string) {
   const invoice = await prisma.invoice.findUniqueOrThrow({ where: { id: invoiceId } });
   const submissions = await prisma.submission.findMany({ where: { invoiceId }, orderBy: { attempt: 'asc' } });
   const events = await prisma.outboxEvent.findMany({ where: { aggregateId: invoiceId } });
+  const credits = await prisma.usageEntry.findMany({ where: { invoiceId } });
   // The invoice's own id (in request bodies and event payloads) named alike, so two runs compare.
   return JSON.parse(JSON.stringify({
     invoice: [invoice.status, invoice.accessKey, invoice.protocol, invoice.statusCode, invoice.statusMessage, invoice.authorizedXml, invoice.issuedAt],
     submissions: submissions.map((s) => [s.attempt, s.requestBody, s.responseBody, s.httpStatus, s.outcome, s.statusCode, s.statusMessage, s.answeredAt !== null]),
     events: events.map((e) => [e.type, e.environment, e.companyId, e.payload]),
+    credits: credits.map((c) => [c.documentType, c.period, c.credits, c.unitPrice?.toString() ?? null]),
   }).replaceAll(invoiceId, 'INVOICE')) as {
     invoice: Array<string | null>; submissions: Array<Array<string | number | boolean | null>>; events: Array<Array<string | object>>;
+    credits: Array<Array<string | number | null>>;
   };
 }
 
@@ -145,16 +149,16 @@ describe('issue statements on a coalescing runner', () => {
       const issuedAt = new Date('2026-11-20T10:00:00.000Z');
       const all: FinalState = { status: 'issued', accessKey: 'K-NEW', protocol: 'P', statusCode: '100', statusMessage: 'ok', authorizedXml: '<nfeProc/>', issuedAt };
       const outcomes = await calling(batched, [
-        () => repos.submissions.answerAndFinish({ submissionId: sFull, answer: answer(1) }, full.id, all, event(full.id, 'invoice.authorized')),
-        () => repos.submissions.answerAndFinish({ submissionId: sKeeps, answer: answer(2) }, keeps.id, { status: 'rejected' }, event(keeps.id, 'invoice.rejected')),
-        () => repos.submissions.answerAndFinish(
-          { submissionId: sClears, answer: answer(3) }, clears.id, { status: 'failed', protocol: null, statusCode: null, authorizedXml: null, issuedAt: null },
-          event(clears.id, 'invoice.failed'),
+        () => repos.invoices.finishWithEvent(full.id, all, event(full.id, 'invoice.authorized'), { answered: { submissionId: sFull, answer: answer(1) }, charge: charge('0.7500') }),
+        () => repos.invoices.finishWithEvent(keeps.id, { status: 'rejected' }, event(keeps.id, 'invoice.rejected'), { answered: { submissionId: sKeeps, answer: answer(2) } }),
+        () => repos.invoices.finishWithEvent(
+          clears.id, { status: 'failed', protocol: null, statusCode: null, authorizedXml: null, issuedAt: null }, event(clears.id, 'invoice.failed'),
+          { answered: { submissionId: sClears, answer: answer(3) } },
         ),
-        () => repos.submissions.answerAndFinish({ submissionId: sDone, answer: answer(4) }, done.id, { status: 'rejected' }, event(done.id, 'invoice.rejected')),
-        () => repos.submissions.answerAndFinish({ submissionId: randomUUID(), answer: answer(5) }, missing.id, { status: 'failed' }, event(missing.id, 'invoice.failed')),
-        () => repos.submissions.answerAndFinish({ submissionId: sTwice1, answer: answer(6) }, twice.id, { status: 'issued' }, event(twice.id, 'invoice.authorized')),
-        () => repos.submissions.answerAndFinish({ submissionId: sTwice2, answer: answer(7) }, twice.id, { status: 'rejected' }, event(twice.id, 'invoice.rejected')),
+        () => repos.invoices.finishWithEvent(done.id, { status: 'rejected' }, event(done.id, 'invoice.rejected'), { answered: { submissionId: sDone, answer: answer(4) }, charge: charge() }),
+        () => repos.invoices.finishWithEvent(missing.id, { status: 'failed' }, event(missing.id, 'invoice.failed'), { answered: { submissionId: randomUUID(), answer: answer(5) } }),
+        () => repos.invoices.finishWithEvent(twice.id, { status: 'issued' }, event(twice.id, 'invoice.authorized'), { answered: { submissionId: sTwice1, answer: answer(6) }, charge: charge() }),
+        () => repos.invoices.finishWithEvent(twice.id, { status: 'rejected' }, event(twice.id, 'invoice.rejected'), { answered: { submissionId: sTwice2, answer: answer(7) } }),
         () => repos.invoices.finishWithEvent(bare.id, { status: 'failed', statusMessage: 'no answer' }, event(bare.id, 'invoice.failed')),
       ]);
       expect(outcomes).toEqual([true, true, true, false, expect.stringMatching(/^error: submission .* not found$/), true, false, true]);
@@ -171,6 +175,8 @@ describe('issue statements on a coalescing runner', () => {
     expect(twice!.invoice[0]).toBe('issued');
     expect(twice!.submissions.map((s) => s[2])).toEqual(['<ret 6/>', '<ret 7/>']);
     expect(twice!.events.map((e) => e[0])).toEqual(['invoice.authorized']);
+    // A credit only where the statement moved the invoice, with its own price.
+    expect([full!.credits, done!.credits, twice!.credits]).toEqual([[['nfe', '2026-11', 1, '0.75']], [], [['nfe', '2026-11', 1, null]]]);
     // Batched: seven calls in one statement; the second finish of `twice` ran alone after it.
     expect(runs[0]!.statements).toHaveLength(8);
     expect(runs[1]!.statements.map((s) => [s.name, s.rows])).toEqual([['talao_finish_many', 7], ['talao_finish_0_answered', 1]]);

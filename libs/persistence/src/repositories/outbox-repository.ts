@@ -1,5 +1,5 @@
-import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
-import type { DbClient, EnvironmentName } from './issuance-records.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import type { EnvironmentName } from './issuance-records.js';
 
 export interface OutboxEventRecord {
   id: string;
@@ -12,14 +12,12 @@ export interface OutboxEventRecord {
   publishedAt: Date | null;
 }
 
-/** The transactional outbox (invariant 2): events are appended in the transaction of the state change they report. */
+/**
+ * The transactional outbox (invariant 2): events are appended by the statement of the state change they report
+ * (finish-with-event.ts, enter-contingency.ts); this reads them.
+ */
 export class OutboxRepository {
   constructor(private readonly prisma: PrismaClient) {}
-
-  async append(tx: DbClient, event: { companyId: string; environment: EnvironmentName; type: string; aggregateId: string; payload: Record<string, unknown> }): Promise<void> {
-    // JSON-safe by construction (strings, numbers, null): the payloads are built from database values.
-    await tx.outboxEvent.create({ data: { ...event, payload: event.payload as Prisma.InputJsonObject } });
-  }
 
   listForAggregate(aggregateId: string): Promise<OutboxEventRecord[]> {
     return this.prisma.outboxEvent.findMany({ where: { aggregateId }, orderBy: { createdAt: 'asc' } });

@@ -49,16 +49,16 @@ describe('SubmissionsRepository', () => {
     expect((await submissions.listByInvoice(invoice.id)).map((s) => s.attempt)).toEqual([...attempts].sort((x, y) => x - y));
   });
 
-  it('answerAndFinish: the answer, the final state and the event in one statement; the answer kept even when already final', async () => {
+  it('the deciding answer rides with the final state and the event (one statement); the answer kept even when already final', async () => {
     const invoice = await newInvoice(23);
     const event = (type: string) => ({ companyId, environment: 'homologation' as const, type, aggregateId: invoice.id, payload: { invoice_id: invoice.id } });
     const first = await submissions.begin({ invoiceId: invoice.id, companyId, operation: 'NFeAutorizacao4', endpoint: 'https://sim/a', requestBody: 'a' });
     const answer = { responseBody: '<retEnviNFe/>', httpStatus: 200, outcome: 'authorized', statusCode: '100', statusMessage: 'Autorizado' };
-    expect(await submissions.answerAndFinish({ submissionId: first.id, answer }, invoice.id, { status: 'issued', protocol: '1', statusCode: '100' }, event('invoice.authorized'))).toBe(true);
+    expect(await invoices.finishWithEvent(invoice.id, { status: 'issued', protocol: '1', statusCode: '100' }, event('invoice.authorized'), { answered: { submissionId: first.id, answer } })).toBe(true);
 
     const second = await submissions.begin({ invoiceId: invoice.id, companyId, operation: 'NFeConsultaProtocolo4', endpoint: 'https://sim/c', requestBody: 'c' });
     const late = { responseBody: '<retConsSitNFe/>', httpStatus: 200, outcome: 'authorized', statusCode: '100', statusMessage: 'Autorizado' };
-    expect(await submissions.answerAndFinish({ submissionId: second.id, answer: late }, invoice.id, { status: 'rejected' }, event('invoice.rejected'))).toBe(false);
+    expect(await invoices.finishWithEvent(invoice.id, { status: 'rejected' }, event('invoice.rejected'), { answered: { submissionId: second.id, answer: late } })).toBe(false);
 
     expect((await invoices.findById(invoice.id))?.status).toBe('issued');
     const listed = await submissions.listByInvoice(invoice.id);
@@ -68,7 +68,7 @@ describe('SubmissionsRepository', () => {
     expect(events.map((e) => e.type)).toEqual(['invoice.authorized']);
 
     await expect(
-      submissions.answerAndFinish({ submissionId: '5b0c4a52-8b2b-4bd4-9d36-0d7b3f7a9f10', answer }, invoice.id, { status: 'failed' }, event('invoice.failed')),
+      invoices.finishWithEvent(invoice.id, { status: 'failed' }, event('invoice.failed'), { answered: { submissionId: '5b0c4a52-8b2b-4bd4-9d36-0d7b3f7a9f10', answer } }),
     ).rejects.toThrow(/not found/);
   });
 });

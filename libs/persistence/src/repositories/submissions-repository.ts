@@ -1,35 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { isUuid } from '../uuid.js';
-import { finishWithEvent, type NewOutboxEvent } from './finish-with-event.js';
-import type { FinalState } from './invoices-repository.js';
+import type { NewSubmission, SubmissionAnswer, SubmissionRecord } from './issuance-records.js';
 import { prismaSqlRunner, type SqlRunner } from './sql-runner.js';
-
-export interface SubmissionRecord {
-  id: string;
-  invoiceId: string;
-  companyId: string;
-  attempt: number;
-  operation: string;
-  endpoint: string;
-  requestBody: string;
-  responseBody: string | null;
-  httpStatus: number | null;
-  outcome: string | null;
-  statusCode: string | null;
-  statusMessage: string | null;
-  sentAt: Date;
-  answeredAt: Date | null;
-}
-
-export interface SubmissionAnswer {
-  responseBody?: string | null;
-  httpStatus?: number | null;
-  /** authorized | rejected | unavailable | unknown (consults: found | not-found). */
-  outcome: string;
-  statusCode?: string | null;
-  statusMessage?: string | null;
-}
+import { SUBMISSION_COLUMNS } from './submission-columns.js';
 
 // One statement (the next attempt number computed by the insert itself): this runs before every transmission.
 // The unique (invoice, attempt) index turns a race between two workers into an error instead of a lost row.
@@ -57,19 +31,7 @@ const ANSWER = `UPDATE submissions SET response_body = $2::text, http_status = $
 WHERE id = $1::uuid
 RETURNING 1 AS found`;
 
-export const SUBMISSION_COLUMNS = `id::text AS id, invoice_id::text AS "invoiceId", company_id::text AS "companyId", attempt, operation, endpoint,
-       request_body AS "requestBody", response_body AS "responseBody", http_status AS "httpStatus", outcome,
-       status_code AS "statusCode", status_message AS "statusMessage", sent_at AS "sentAt", answered_at AS "answeredAt"`;
-
 const BY_INVOICE = `SELECT ${SUBMISSION_COLUMNS} FROM submissions WHERE invoice_id = $1::uuid ORDER BY attempt`;
-
-export interface NewSubmission {
-  invoiceId: string;
-  companyId: string;
-  operation: string;
-  endpoint: string;
-  requestBody: string;
-}
 
 /** A begin as the statements take it: its id and send time are decided by the caller. */
 export interface SubmissionBeginRow extends NewSubmission {
@@ -105,7 +67,8 @@ export async function insertSubmissions(sql: SqlRunner, rows: SubmissionBeginRow
 
 /**
  * Every exchange with an authorizer for an invoice, byte for byte (invariant 3): `begin` stores the request before
- * it is sent, `answer` stores the response after. Attempt numbers are per invoice, 1, 2, …
+ * it is sent, `answer` stores the response after (the answer that decides an invoice rides with its final state:
+ * InvoicesRepository.finishWithEvent). Attempt numbers are per invoice, 1, 2, …
  * The issue job's statements run through `sql` (named prepared statements on a pg pool; default: this Prisma client).
  */
 export class SubmissionsRepository {
@@ -134,14 +97,6 @@ export class SubmissionsRepository {
       id, answer.responseBody ?? null, answer.httpStatus ?? null, answer.outcome, answer.statusCode ?? null, answer.statusMessage ?? null, new Date(),
     ]);
     if (updated.length !== 1) throw new Error(`submission ${id} not found`);
-  }
-
-  /**
-   * The answer that decided an invoice, stored by the statement that moves the invoice out of `processing` and
-   * appends its event (finish-with-event.ts): one round trip for the issuer's last two writes of a job.
-   */
-  answerAndFinish(pending: { submissionId: string; answer: SubmissionAnswer }, invoiceId: string, state: FinalState, event: NewOutboxEvent): Promise<boolean> {
-    return finishWithEvent(this.sql, invoiceId, state, event, pending);
   }
 
   async listByInvoice(invoiceId: string): Promise<SubmissionRecord[]> {

@@ -1,11 +1,11 @@
-// The computed document of an invoice, the same on the create side (access key, total) and in the worker (what is
-// signed and sent). Deterministic: dhEmi is the invoice's creation time and cNF is derived from its id, so every
-// rebuild yields the same access key.
+// The computed document of an invoice: what the worker signs and sends, computed once per issuance, there (the create
+// side records only its key and total, with fiscal-model's documentIdentity, which the computation itself uses).
+// Deterministic: dhEmi is the invoice's creation time and cNF is derived from its id, so every rebuild yields the
+// same access key.
 import {
-  computeDpsDocument, Dec, money, computeNfeDocument, type DpsDocument, type IssuerProfile, type NfeDocument, type TechnicalResponsible,
-  type ValidatedInvoiceRequest,
+  computeDpsDocument, computeNfeDocument, type DpsDocument, type IssuerProfile, type NfeDocument, type TechnicalResponsible, type ValidatedInvoiceRequest,
 } from '@talao/fiscal-model';
-import type { EnvironmentName } from './ports.js';
+import type { EnvironmentName } from '../ports.js';
 
 export interface DocumentSubject {
   id: string;
@@ -34,11 +34,4 @@ export function planDocument(subject: DocumentSubject, issuer: IssuerProfile, te
     };
   }
   return { documentType: 'nfse', dps: computeDpsDocument(subject.request, issuer, base) };
-}
-
-/** The document's total: vNF for an NF-e, the service value less the unconditional discount for a DPS. */
-export function plannedTotal(planned: PlannedDocument): string {
-  if (planned.documentType === 'nfe') return planned.nfe.total.ICMSTot.vNF;
-  const valores = planned.dps.valores;
-  return money(new Dec(valores.vServPrest.vServ).minus(valores.vDescCondIncond?.vDescIncond ?? '0'));
 }

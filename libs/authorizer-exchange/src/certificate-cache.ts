@@ -1,10 +1,13 @@
-// Loading a PKCS#12 (node-forge) costs tens of milliseconds; the worker keeps the parsed certificate and its signer
-// per certificate id, so a company's jobs after the first pay nothing. A replaced certificate has a new id.
+// Loading a PKCS#12 (node-forge) costs tens of milliseconds; a worker keeps the parsed certificate and its signer
+// per certificate id, so a company's calls after the first pay nothing. A replaced certificate has a new id.
+import type { MutualTlsCredentials } from '@talao/authorizer-clients';
 import { type A1Certificate, createSigner, loadPkcs12, type XmlSigner } from '@talao/xml-signing';
 
 export interface LoadedCertificate {
   certificate: A1Certificate;
   signer: XmlSigner;
+  /** The same certificate as the client side of the authorizer's mutual TLS. */
+  credentials: MutualTlsCredentials;
 }
 
 export class CertificateCache {
@@ -37,7 +40,8 @@ export class CertificateCache {
 
   private parse(id: string, pkcs12: Buffer, password: string): LoadedCertificate {
     const certificate = loadPkcs12(pkcs12, password);
-    const loaded = { certificate, signer: createSigner(certificate) };
+    const credentials = { privateKeyPem: certificate.privateKeyPem, certificatePem: certificate.certificatePem };
+    const loaded = { certificate, signer: createSigner(certificate), credentials };
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(id, loaded);
     return loaded;

@@ -1,0 +1,79 @@
+// What the authorizer says now of one invoice (GET /invoices/{access_key}): NF-e consSitNFe, NFS-e Sefin GET /nfse/{key}
+// or, before authorization, GET /dps/{id}, asked with the company's own certificate. Loaded on the first consult only
+// (consult-invoice.ts): the clients bring the XML and signing libraries, which the gateway's issuance path never needs.
+import {
+  type AuthorizerOutcome, type FiscalEnvironment, issuedInContingency, MutualTlsAgentPool, NfseNacionalClient, SefazClient,
+} from '@talao/authorizer-clients';
+import { CertificateCache } from '@talao/authorizer-exchange';
+import type { InvoiceRecord } from '@talao/persistence';
+
+export interface ConsultScope {
+  companyId: string;
+  companyState: string;
+  environment: FiscalEnvironment;
+  documentType: 'nfe' | 'nfse';
+}
+
+export type AuthorizerView =
+  | { available: true; outcome: string; code: string; message: string; protocol: string | null; response_xml: string | null }
+  | { available: false; reason: string };
+
+export interface AuthorizerConsultOptions {
+  caBundlePem?: string;
+  baseUrls: Partial<Record<FiscalEnvironment, string>>;
+  connectTimeoutMs: number;
+  readTimeoutMs: number;
+}
+
+function viewOf(outcome: AuthorizerOutcome<unknown>): AuthorizerView {
+  if (outcome.status === 'unavailable' || outcome.status === 'unknown') return { available: false, reason: `${outcome.status}: ${outcome.detail}` };
+  const last = outcome.exchanges.at(-1);
+  return {
+    available: true,
+    outcome: outcome.status,
+    code: outcome.code,
+    message: outcome.message,
+    protocol: outcome.protocol ?? null,
+    response_xml: last?.response?.body ?? null,
+  };
+}
+
+export class AuthorizerConsult {
+  private readonly agents: MutualTlsAgentPool;
+  private readonly sefaz: SefazClient;
+  private readonly nfse: NfseNacionalClient;
+  private readonly certificates = new CertificateCache();
+
+  constructor(options: AuthorizerConsultOptions) {
+    this.agents = new MutualTlsAgentPool(options.caBundlePem ? { caBundlePem: options.caBundlePem } : {});
+    const timeouts = { connectMs: options.connectTimeoutMs, readMs: options.readTimeoutMs };
+    this.sefaz = new SefazClient({ agents: this.agents, baseUrlOverrides: options.baseUrls, timeouts });
+    this.nfse = new NfseNacionalClient({ agents: this.agents, baseUrlOverrides: options.baseUrls, timeouts });
+  }
+
+  async consult(scope: ConsultScope, invoice: InvoiceRecord, certificate: { id: string; pkcs12: Buffer; password: string }): Promise<AuthorizerView> {
+    let credentials;
+    try {
+      credentials = this.certificates.load(certificate.id, certificate.pkcs12, certificate.password).credentials;
+    } catch (error) {
+      return { available: false, reason: `the certificate cannot be used: ${(error as Error).message}` };
+    }
+    try {
+      if (invoice.documentType === 'nfe') {
+        if (!invoice.accessKey) return { available: false, reason: 'the invoice has no access key yet' };
+        const ctx = { credentials, environment: scope.environment, uf: scope.companyState, contingency: issuedInContingency(invoice.accessKey) };
+        return viewOf(await this.sefaz.consultProtocol(ctx, invoice.accessKey));
+      }
+      const ctx = { credentials, environment: scope.environment };
+      if (invoice.accessKey && invoice.accessKey.length === 50) return viewOf(await this.nfse.getNfse(ctx, invoice.accessKey));
+      if (invoice.dpsId) return viewOf(await this.nfse.findDps(ctx, invoice.dpsId));
+      return { available: false, reason: 'the invoice has no DPS id yet' };
+    } catch (error) {
+      return { available: false, reason: (error as Error).message };
+    }
+  }
+
+  destroy(): void {
+    this.agents.destroy();
+  }
+}
