@@ -2,7 +2,7 @@
 // validated and computed by fiscal-model, built, signed and schema-checked by fiscal-xml — joined with a protNFe
 // as an authorizer answers it. The result is schema-valid (procNFe).
 import { computeNfeDocument, type IssuerProfile, validateInvoiceRequest } from '@talao/fiscal-model';
-import { SAMPLE_TECHNICAL_RESPONSIBLE, sampleIssuer, sampleNfeRequest } from '@talao/fiscal-model/testing';
+import { SAMPLE_TECHNICAL_RESPONSIBLE, sampleIssuer, sampleNfeItem, sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { assertValid, buildNfeProc, buildSignValidateNfe } from '@talao/fiscal-xml';
 import { createTestCertificate, signWithXmlCrypto, type TestCertificate } from '@talao/fiscal-xml/testing';
 
@@ -34,24 +34,20 @@ const ISSUED_AT = new Date('2026-03-10T15:00:00Z');
 export const NFE_PROTOCOL_RECEIVED_AT = '2026-03-10T12:00:01-03:00';
 
 function itemsFor(count: number, regime: 'normal' | 'simples_nacional'): Record<string, unknown>[] {
-  const [template] = sampleNfeRequest().items as Record<string, unknown>[];
-  return Array.from({ length: count }, (_, i) => {
-    const item: Record<string, unknown> = {
-      ...template,
-      code: `SKU-${String(i + 1).padStart(3, '0')}`,
+  return Array.from({ length: count }, (_, i) =>
+    sampleNfeItem({
       description:
         i % 7 === 3
           ? `Produto ${i + 1} com descrição longa que ocupa mais de uma linha na coluna de descrição do DANFE`
           : `Produto ${i + 1}`,
       quantity: String((i % 5) + 1),
       unit_price: `${10 + i}.90`,
-    };
-    if (regime === 'simples_nacional') {
-      item.tax = { ...(template?.tax as object), icms: { csosn: '102', origin: '0' } };
-      delete item.ibs_cbs;
-    }
-    return item;
-  });
+      product: { code: `SKU-${String(i + 1).padStart(3, '0')}` },
+      ...(regime === 'simples_nacional'
+        ? { tax: { icms: { csosn: '102', origin: '0' }, pis: { cst: '01', rate: '1.65' }, cofins: { cst: '01', rate: '7.6' } }, ibs_cbs: null }
+        : {}),
+    }),
+  );
 }
 
 /** A signed, schema-valid nfeProc with `items` lines (default 1), authorized with cStat 100. */
