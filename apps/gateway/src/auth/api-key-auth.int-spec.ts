@@ -68,7 +68,7 @@ describe('API key authentication (real PostgreSQL and Redis)', () => {
     const theirs = await createCompanyWithKey(gateway);
     const own = await gateway.request('GET', `/api/v1/companies/${mine.companyId}`, { token: mine.key });
     expect(own.status).toBe(200);
-    expect(await own.json()).toMatchObject({ id: mine.companyId, tax_id: mine.taxId, address: { city_code: '3550308', city_name: 'São Paulo' } });
+    expect(await own.json()).toMatchObject({ id: mine.companyId, tax_id: mine.taxId, address: { city_code: '3550308', city: 'São Paulo' } });
     const other = await gateway.request('GET', `/api/v1/companies/${theirs.companyId}`, { token: mine.key });
     expect(other.status).toBe(404);
     const missing = await gateway.request('GET', '/api/v1/companies/00000000-0000-4000-8000-000000000000', { token: mine.key });
