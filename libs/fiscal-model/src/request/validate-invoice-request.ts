@@ -2,6 +2,7 @@
 // errors are returned, since rules need a well-formed body. errors[0] is the gateway's 422 `detail`.
 import { Dec, sum } from '../decimal/money.js';
 import { computeItems, handOverItemComputation } from '../documents/item-computation.js';
+import { nfeTotalsBeyondLayout, nfseTotalBeyondLayout } from '../documents/layout-bounds.js';
 import { findState } from '../tables/ibge.js';
 import { MONEY, readDecimal } from './decimal-rules.js';
 import { type FieldError, fieldError } from './field-error.js';
@@ -144,6 +145,8 @@ export function validateInvoiceRequest(body: unknown, issuer: IssuerProfile, opt
     if (ibs && !ibs.operation_indicator && !issuer.defaultOperationIndicator) {
       errors.push(fieldError('FIELD_REQUIRED', 'items[0].ibs_cbs.operation_indicator', 'The NFS-e IBS/CBS group needs cIndOp and the company has no default', '6 digits', null));
     }
+    const beyond = nfseTotalBeyondLayout(items);
+    if (beyond) errors.push(beyond);
     const joined = items.map((i) => i.description).join('; ');
     if (joined.length > 2000) errors.push(fieldError('FIELD_TOO_LONG', 'items', 'The joined item descriptions exceed the 2000 characters of xDescServ', 'at most 2000 characters', joined.length));
     if (req.additional_info && req.additional_info.length > 2000) {
@@ -158,6 +161,8 @@ export function validateInvoiceRequest(body: unknown, issuer: IssuerProfile, opt
   let payments: ValidatedPayment[] = [];
   if (type === 'nfe') {
     const computation = computeItems(items, finalConsumer);
+    const beyond = nfeTotalsBeyondLayout(computation.totals);
+    if (beyond) return { ok: false, errors: [beyond] };
     payments = resolvePayments(req, computation.totals.vNF, errors);
     if (errors.length > 0) return { ok: false, errors };
     // `items` becomes the request's items: computeNfeDocument on this request reuses the computation.
