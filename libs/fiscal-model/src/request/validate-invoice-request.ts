@@ -13,7 +13,10 @@ import { stateRegistrationIndicator, validateBuyer } from './validate-buyer.js';
 import { validateItem } from './validate-items.js';
 import type { ValidatedInvoiceRequest, ValidatedItem, ValidatedPayment } from './validated-request.js';
 
-export type ValidationResult = { readonly ok: true; readonly value: ValidatedInvoiceRequest } | { readonly ok: false; readonly errors: FieldError[] };
+export type ValidationResult =
+  /** `input`: the body as validated — the fields the schema knows, text normalized, ignored fields left out. */
+  | { readonly ok: true; readonly value: ValidatedInvoiceRequest; readonly input: Record<string, unknown> }
+  | { readonly ok: false; readonly errors: FieldError[] };
 
 export interface ValidationOptions {
   /** The moment of validation (decides whether IBS/CBS is mandatory). Default: now. */
@@ -170,6 +173,7 @@ export function validateInvoiceRequest(body: unknown, issuer: IssuerProfile, opt
   }
   return {
     ok: true,
+    input: req as Record<string, unknown>,
     value: {
       documentType: type,
       ...(req.series !== undefined ? { series: req.series } : {}),

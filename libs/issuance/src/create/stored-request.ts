@@ -1,5 +1,6 @@
-// What invoices.request holds: the body as the integrator sent it (a reissue validates it again, against the
-// company as it is now) and the validated, normalized request the worker computes the document from.
+// What invoices.request holds: the body as validated (the integrator's fields the schema knows, text normalized,
+// ignored fields left out; a reissue validates it again, against the company as it is now) and the validated,
+// normalized request the worker computes the document from.
 import type { ValidatedInvoiceRequest } from '@talao/fiscal-model';
 
 export interface StoredRequest {
