@@ -6,8 +6,22 @@ import { requestIdOf, type GatewayRequest, type GatewayResponse } from './gatewa
 
 const ADMIN_STATUS = { validation: 422, conflict: 409, not_found: 404 } as const;
 
-/** Short phrases for statuses whose framework message would say more than a client needs. */
-const GENERIC: Record<number, string> = { 404: 'Not found', 405: 'Method not allowed', 500: 'Internal server error' };
+/** The gateway's own phrases for errors raised by the framework or the libraries under it, whose words never go out. */
+const GENERIC: Record<number, string> = {
+  400: 'Bad request',
+  404: 'Not found',
+  405: 'Method not allowed',
+  413: 'The request body is too large',
+  415: 'Unsupported media type',
+  500: 'Internal server error',
+};
+
+/** An error from Express, its router or body reading carries its status as `status`/`statusCode` (http-errors). */
+function clientStatusOf(exception: unknown): number | null {
+  if (typeof exception !== 'object' || exception === null) return null;
+  const status = (exception as { status?: unknown; statusCode?: unknown }).statusCode ?? (exception as { status?: unknown }).status;
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status < 500 ? status : null;
+}
 
 /**
  * The one place exceptions become responses: `{ detail, request_id }`. Anything that is not a deliberate HTTP or
@@ -43,10 +57,12 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
         return { status, detail: (response as { detail: string | object }).detail };
       }
       if (status >= 500) return { status, detail: GENERIC[500]! };
-      if (typeof response === 'string') return { status, detail: response };
-      // Nest's own exceptions (route not found, …): a fixed phrase, not the framework's wording.
-      return { status, detail: GENERIC[status] ?? exception.message };
+      // Nest's own exceptions (route not found, …) and the framework errors it wraps ("Failed to decode param …"):
+      // a fixed phrase, never the framework's wording. This gateway always throws `{ detail }`.
+      return { status, detail: GENERIC[status] ?? GENERIC[400]! };
     }
+    const clientStatus = clientStatusOf(exception);
+    if (clientStatus !== null) return { status: clientStatus, detail: GENERIC[clientStatus] ?? GENERIC[400]! };
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, detail: GENERIC[500]! };
   }
 }
