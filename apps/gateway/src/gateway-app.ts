@@ -53,7 +53,9 @@ export async function createGatewayApp(config: GatewayConfig, logger = createLog
       logger: new NestPinoLogger(logger),
     });
     app.disable('x-powered-by');
-    app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+    // X-Forwarded-For is believed only from the proxies the operator lists (TRUSTED_PROXIES); by default from none,
+    // so rotating the header cannot reset a per-IP allowance.
+    app.set('trust proxy', config.trustedProxies.length > 0 ? [...config.trustedProxies] : false);
     app.set('query parser', 'simple');
     answerClientErrors(app.getHttpServer());
 

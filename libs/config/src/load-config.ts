@@ -28,6 +28,8 @@ export interface GatewayConfig {
   readonly logLevel: string;
   readonly publicBaseUrl?: string;
   readonly bodyLimitBytes: number;
+  /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES); empty: the socket's peer is the client. */
+  readonly trustedProxies: readonly string[];
   readonly readinessTimeoutMs: number;
   /** `RATE_LIMIT_<OPERATION>` variables, requests per minute; the gateway checks the names against its table. */
   readonly rateLimitOverrides: Readonly<Record<string, number>>;
@@ -98,6 +100,7 @@ export function loadGatewayConfig(env: Environment = process.env): GatewayConfig
     logLevel: parsed.LOG_LEVEL,
     ...(parsed.PUBLIC_BASE_URL && { publicBaseUrl: parsed.PUBLIC_BASE_URL }),
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
+    trustedProxies: parsed.TRUSTED_PROXIES,
     readinessTimeoutMs: parsed.READINESS_TIMEOUT_MS,
     rateLimitOverrides: overrides,
     deprecations: Object.keys(v1).length > 0 ? { v1 } : {},

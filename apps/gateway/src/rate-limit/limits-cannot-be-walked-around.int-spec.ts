@@ -57,3 +57,32 @@ describe('rate limits follow the route, however it is spelled (real Redis)', () 
     expect(guesses).toEqual([401, 401, 429, 429, 429]);
   });
 });
+
+describe('client IPs (real Redis)', () => {
+  const guess = (gateway: TestGateway, forwardedFor: string) =>
+    gateway.request('GET', '/api/v1/me', { token: 'talao_hml_guess', headers: { 'x-forwarded-for': forwardedFor } });
+
+  it('ignores X-Forwarded-For by default: rotating it does not reset the unauthenticated allowance', async () => {
+    const gateway = await startTestGateway({ RATE_LIMIT_UNAUTHENTICATED: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await guess(gateway, `10.0.0.${i + 1}`)).status);
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('believes X-Forwarded-For from the proxies TRUSTED_PROXIES lists', async () => {
+    const gateway = await startTestGateway({ RATE_LIMIT_UNAUTHENTICATED: '3', TRUSTED_PROXIES: '127.0.0.1' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await guess(gateway, `10.0.0.${i + 1}`)).status);
+      expect(statuses).toEqual([401, 401, 401, 401, 401]);
+      for (let i = 0; i < 3; i++) await guess(gateway, '10.9.9.9');
+      expect((await guess(gateway, '10.9.9.9')).status).toBe(429);
+    } finally {
+      await gateway.close();
+    }
+  });
+});
