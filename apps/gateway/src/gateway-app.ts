@@ -6,11 +6,11 @@ import { createHttpLogger, createLogger, type Logger } from '@talao/observabilit
 import { AppModule } from './app.module.js';
 import { authenticateApiKeys } from './auth/api-key-authentication.js';
 import { GatewayResources } from './gateway-resources.js';
-import { bodyParserErrors, requireJsonBodies } from './http/body-parsing.js';
+import { jsonBodies } from './http/body-parsing.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { deprecationHeaders } from './http/deprecation.js';
 import { ErrorEnvelopeFilter } from './http/error-envelope.filter.js';
-import { isAdminPath, isApiPath, pathOf, type GatewayRequest, type GatewayResponse, type Next } from './http/gateway-request.js';
+import { isApiPath, pathOf, type GatewayRequest, type GatewayResponse, type Next } from './http/gateway-request.js';
 import { normalizeRequestTarget, refuseUndecodableTargets } from './http/request-target.js';
 import { NestPinoLogger } from './nest-logger.js';
 import { buildOpenApiDocument, DOCS_PATH, serveOpenApi } from './openapi/openapi-document.js';
@@ -41,8 +41,8 @@ function caseSensitiveExpressAdapter(): ExpressAdapter {
 /**
  * Builds the gateway (not listening yet). Middleware order is the contract of every response:
  * request id + log line → one origin-form request target → deprecation headers → API key resolution → rate limit
- * (headers on everything that follows) → targets the router cannot decode refused → JSON-only bodies, 1 MiB, parse
- * errors as 422/413 → routes → the error-envelope filter.
+ * (headers on everything that follows) → targets the router cannot decode refused → the body (JSON only, bounded
+ * in size and depth, read up to the limit and no further) → routes → the error-envelope filter.
  */
 export async function createGatewayApp(config: GatewayConfig, logger = createLogger({ name: 'gateway', level: config.logLevel })): Promise<GatewayApp> {
   const resources = new GatewayResources(config, logger);
@@ -66,9 +66,7 @@ export async function createGatewayApp(config: GatewayConfig, logger = createLog
     app.use(onPaths((p) => isApiPath(p) && !PUBLIC_API_PATHS.test(p), authenticateApiKeys(resources.apiKeyLookup)));
     app.use(rateLimit(rateLimiter));
     app.use(refuseUndecodableTargets);
-    app.use(onPaths((p) => isApiPath(p) || isAdminPath(p), requireJsonBodies));
-    app.useBodyParser('json', { limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] });
-    app.use(bodyParserErrors(config.bodyLimitBytes));
+    app.use(jsonBodies({ limitBytes: config.bodyLimitBytes }));
     app.useGlobalFilters(new ErrorEnvelopeFilter(logger));
     // Named signals only: with no list Nest also shuts down on SIGUSR2 (and SIGQUIT, SIGTRAP...), so an operator
     // taking a heap snapshot (node --heapsnapshot-signal=SIGUSR2) stopped the gateway instead.

@@ -10,12 +10,12 @@ export interface ErrorEnvelope {
 export const WWW_AUTHENTICATE = 'Bearer realm="talao"';
 
 /** Writes the envelope directly (used by middlewares that answer before Nest's routing, and by the filter). */
-export function sendError(req: GatewayRequest, res: GatewayResponse, status: number, detail: string | object): void {
+export function sendError(req: GatewayRequest, res: GatewayResponse, status: number, detail: string | object, extra: Record<string, unknown> = {}): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  const body: ErrorEnvelope = { detail, request_id: requestIdOf(req) };
+  const body = { detail, ...extra, request_id: requestIdOf(req) };
   if (status === 401) res.setHeader('WWW-Authenticate', WWW_AUTHENTICATE);
   res.statusCode = status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
