@@ -3,9 +3,13 @@
 import { jest } from '@jest/globals';
 import { sampleNfeRequest } from '../../../../libs/fiscal-model/src/testing/samples.js';
 import { createCompanyWithKey, startTestGateway, type TestGateway } from '../testing/test-gateway.js';
+import { IdempotencyStore } from './idempotency-store.js';
+import { runIdempotently } from './run-idempotently.js';
 
 jest.setTimeout(60_000);
 
+/** How many errors an answer lists (LISTED of http/error-envelope.ts). */
+const LISTED = 20;
 
 describe('idempotent calls with hostile bodies (real PostgreSQL)', () => {
   let gateway: TestGateway;
@@ -46,5 +50,37 @@ describe('idempotent calls with hostile bodies (real PostgreSQL)', () => {
     expect(response.status).toBe(422);
     expect(((await response.json()) as { detail: string }).detail).toBe('The request body nests objects and arrays deeper than 32 levels');
     expect(await rowsOf(key)).toEqual([]);
+  });
+
+  it('lists at most 20 errors, says how many more there were, and records only that', async () => {
+    const body: Record<string, unknown> = sampleNfeRequest();
+    for (let i = 0; i < 50_000; i++) body[`unknown_${i}`] = 1;
+    const key = `many-${Date.now()}`;
+    const response = await post(body, key);
+    expect(response.status).toBe(422);
+    const text = await response.text();
+    expect(text.length).toBeLessThan(20_000);
+    const answer = JSON.parse(text) as { detail: { code: string }; errors: unknown[]; errors_total: number; errors_omitted: number };
+    expect(answer.errors).toHaveLength(LISTED);
+    expect(answer).toMatchObject({ errors_total: 50_000, errors_omitted: 50_000 - LISTED, detail: { code: 'FIELD_UNKNOWN' } });
+    const [row] = await rowsOf(key);
+    expect(row?.completedAt).not.toBeNull();
+    expect(JSON.stringify(row?.responseBody).length).toBeLessThan(20_000);
+    // The replay is the same bounded answer.
+    const replay = await post(body, key);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replay.text()).toBe(text);
+  });
+
+  it('frees the key when the answer cannot be recorded (PostgreSQL refuses a NUL in jsonb)', async () => {
+    const key = `unstorable-${Date.now()}`;
+    const call = (detail: string) =>
+      runIdempotently({
+        store: new IdempotencyStore(gateway.resources.prisma, { retentionMs: 86_400_000, lockTtlMs: 60_000 }), companyId: caller.companyId, environment: 'homologation', key, operation: 'create_invoice', body: {},
+        run: async () => ({ status: 422, body: { detail } }),
+      });
+    await expect(call('text PostgreSQL cannot store: \u0000')).rejects.toThrow();
+    expect(await rowsOf(key)).toEqual([]);
+    expect(await call('fine')).toMatchObject({ status: 422 });
   });
 });
