@@ -68,6 +68,33 @@ describe('admin: companies and certificates (real PostgreSQL)', () => {
     expect(await duplicate.json()).toEqual({ detail: `A company with tax id ${taxId} already exists`, request_id: expect.any(String) });
   });
 
+  it('refuses what PostgreSQL or the documents cannot hold with 422 naming the field (issue 15, defect 5)', async () => {
+    const fieldsOf = async (response: Response) => {
+      expect(response.status).toBe(422);
+      const body = (await response.json()) as { detail: { errors: { field: string }[] } };
+      return body.detail.errors.map((e) => e.field).sort();
+    };
+    const base = companyRequest();
+    for (const [field, company] of [
+      ['legal_name', { ...base, legal_name: 'Padaria\u0000 Ltda' }],
+      ['trade_name', { ...base, trade_name: 'Padaria\ud800' }],
+      ['address.street', { ...base, address: { ...base.address, street: 'Rua\u0000' } }],
+      ['plan.name', { ...base, plan: { ...base.plan, name: 'pro\u0000' } }],
+    ] as const) {
+      expect(await fieldsOf(await gateway.admin('POST', '/admin/v1/companies', company))).toEqual([field]);
+    }
+    expect(await fieldsOf(await gateway.admin('POST', '/admin/v1/companies', { ...base, legal_name: 'Padaria 🍞', trade_name: 'a\u202Eb' }))).toEqual([
+      'legal_name', 'trade_name',
+    ]);
+    expect(await fieldsOf(await gateway.admin('POST', '/admin/v1/companies', { ...base, plan: { ...base.plan, production_quota: 2_147_483_648 } }))).toEqual([
+      'plan.production_quota',
+    ]);
+    const { id } = await createCompany();
+    for (const name of ['key\u0000', 'key\u2067x']) {
+      expect(await fieldsOf(await gateway.admin('POST', `/admin/v1/companies/${id}/api-keys`, { name, environment: 'homologation' }))).toEqual(['name']);
+    }
+  });
+
   it('stores a legacy RC2-40 certificate and answers its metadata, never the secret', async () => {
     const { id, taxId } = await createCompany();
     const pkcs12 = ca.issueA1({ taxId, legalName: 'EMPRESA DE TESTE LTDA', password: 'segredo-123', legacyRc2: true });
