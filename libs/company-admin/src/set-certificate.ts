@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CertificateError, loadPkcs12, type A1Certificate, type CertificateErrorCode } from '@talao/xml-signing';
+import { CertificateError, loadPkcs12, MAX_KDF_ITERATIONS, type A1Certificate, type CertificateErrorCode } from '@talao/xml-signing';
 import { getCompany } from './create-company.js';
 import { notFoundError, validationError } from './errors.js';
 import { zodProblems } from './company-input.js';
@@ -30,6 +30,7 @@ const REFUSALS: Record<CertificateErrorCode, string> = {
   INVALID_PKCS12: 'The file is not a PKCS#12 (.pfx/.p12) A1 certificate',
   NO_PRIVATE_KEY: 'The file has no private key; an A1 certificate must include it',
   NO_CERTIFICATE: 'The file has no certificate matching its private key',
+  KEY_DERIVATION_TOO_COSTLY: `The file asks for more key-derivation work than an A1 certificate needs (at most ${MAX_KDF_ITERATIONS} iterations; real A1 files use 2,048 or fewer)`,
 };
 
 function openCertificate(pkcs12: Buffer, password: string): A1Certificate {

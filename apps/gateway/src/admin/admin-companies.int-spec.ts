@@ -1,5 +1,6 @@
 import { jest } from '@jest/globals';
 import { createTestCertificateAuthority, type TestCertificateAuthority } from '@talao/icp-test-ca';
+import { garbageBag, pfxOfBags, withIterationCounts } from '../../../../libs/xml-signing/src/testing/hostile-pkcs12.js';
 import { companyRequest, startTestGateway, uniqueCnpj, type TestGateway } from '../testing/test-gateway.js';
 
 // Boots, RSA key generation and PKCS#12 writing are slow on a loaded 2-core machine.
@@ -93,6 +94,30 @@ describe('admin: companies and certificates (real PostgreSQL)', () => {
     for (const name of ['key\u0000', 'key\u2067x']) {
       expect(await fieldsOf(await gateway.admin('POST', `/admin/v1/companies/${id}/api-keys`, { name, environment: 'homologation' }))).toEqual(['name']);
     }
+  });
+
+  it('refuses hostile PKCS#12 files with 422 at once, the event loop free (issue 15, defects 5 and 10)', async () => {
+    const { id, taxId } = await createCompany();
+    // Issued by forge with its default count (2048), then every count set to 3 million.
+    const issued = ca.issueA1({ taxId, legalName: 'EMPRESA DE TESTE LTDA', password: 'p' });
+    const slowHealth: number[] = [];
+    const started = Date.now();
+    const upload = uploadCertificate(id, withIterationCounts(issued, 3_000_000), 'p');
+    // The probe is answered while the upload is handled: nothing holds the event loop for seconds.
+    const health = await gateway.request('GET', '/healthz');
+    slowHealth.push(Date.now() - started);
+    const refused = await upload;
+    expect(health.status).toBe(200);
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/at most 10000 iterations; real A1 files use 2,048 or fewer/);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(slowHealth[0]).toBeLessThan(3_000);
+    for (const bags of [[garbageBag('keyBag')], [garbageBag('certBag')]]) {
+      const garbage = await uploadCertificate(id, pfxOfBags(bags), 'p');
+      expect(garbage.status).toBe(422);
+      expect(((await garbage.json()) as { detail: string }).detail).toBe('The file is not a PKCS#12 (.pfx/.p12) A1 certificate');
+    }
+    expect(await gateway.resources.prisma.certificate.count({ where: { companyId: id } })).toBe(0);
   });
 
   it('stores a legacy RC2-40 certificate and answers its metadata, never the secret', async () => {
