@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CertificateError, loadPkcs12, MAX_KDF_ITERATIONS, type A1Certificate, type CertificateErrorCode } from '@talao/xml-signing';
+import { assessCertificateTrust, CertificateError, loadPkcs12, MAX_KDF_ITERATIONS, type A1Certificate, type CertificateErrorCode } from '@talao/xml-signing';
 import { getCompany } from './create-company.js';
 import { notFoundError, validationError } from './errors.js';
 import { zodProblems } from './company-input.js';
@@ -43,11 +43,19 @@ function openCertificate(pkcs12: Buffer, password: string): A1Certificate {
   }
 }
 
+/** The stored certificate, and why it is trusted (answered once, at upload). */
+export interface UploadedCertificate extends CertificateRecord {
+  readonly trust: 'icp_brasil' | 'test_ca';
+  readonly trustNote: string;
+}
+
 /**
- * Replaces the company's A1 certificate after checking it opens with the password, is valid now, and belongs to
- * the company (same CNPJ). The PKCS#12 and password are stored encrypted by the repository; only metadata returns.
+ * Replaces the company's A1 certificate after checking it opens with the password, is valid now, chains to a
+ * trusted certificate authority (the configured ICP-Brasil bundle, or the test CA where none is configured), and
+ * belongs to the company (same CNPJ). The PKCS#12 and password are stored encrypted by the repository; only
+ * metadata returns.
  */
-export async function setCertificate(ports: CompanyAdminPorts, companyId: string, input: unknown): Promise<CertificateRecord> {
+export async function setCertificate(ports: CompanyAdminPorts, companyId: string, input: unknown): Promise<UploadedCertificate> {
   const company = await getCompany(ports, companyId);
   const parsed = setCertificateInputSchema.safeParse(input);
   if (!parsed.success) throw validationError('The certificate upload is invalid', zodProblems(parsed.error));
@@ -61,6 +69,12 @@ export async function setCertificate(ports: CompanyAdminPorts, companyId: string
   if (certificate.notBefore.getTime() > now.getTime()) {
     throw validationError(`The certificate is not valid before ${certificate.notBefore.toISOString()}`);
   }
+  const trust = assessCertificateTrust(certificate, { anchorsPem: ports.certificateTrustAnchorsPem ?? [] }, now);
+  if (!trust.trusted) throw validationError(trust.reason);
+  const trustNote =
+    trust.anchor === 'icp_brasil'
+      ? `Chains to ${trust.anchorName}`
+      : `Issued by a test certificate authority (${trust.anchorName}), accepted because this deployment has no ICP-Brasil trust bundle: for homologation against the simulator only, real authorizers refuse it`;
   if (!certificate.taxId) {
     throw validationError('The certificate carries no CNPJ or CPF (ICP-Brasil subject alternative name); it cannot sign for a company');
   }
@@ -78,7 +92,7 @@ export async function setCertificate(ports: CompanyAdminPorts, companyId: string
   };
   try {
     const { id } = await ports.certificates.store(company.id, { pkcs12, password: parsed.data.password, metadata });
-    return { id, companyId: company.id, ...metadata, createdAt: now };
+    return { id, companyId: company.id, ...metadata, createdAt: now, trust: trust.anchor, trustNote };
   } catch (error) {
     // The company was deleted between the check above and the store.
     if (error instanceof Error && error.name === 'CompanyNotFoundError') throw notFoundError(`Company ${companyId} not found`);

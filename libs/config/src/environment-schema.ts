@@ -96,12 +96,21 @@ export const certificateKeySchema = z.object({
   }),
 });
 
+/**
+ * CERTIFICATE_TRUST_BUNDLE_FILE: PEM file of the ICP-Brasil certificate authorities (roots and intermediates) an
+ * uploaded A1 must chain to. Unset: a homologation stack, where only the test CA's certificates are accepted.
+ */
+export const certificateTrustSchema = z.object({
+  CERTIFICATE_TRUST_BUNDLE_FILE: optionalString,
+});
+
 export const loggingSchema = z.object({
   LOG_LEVEL: optionalString.pipe(z.enum(LOG_LEVELS).optional()).transform((v) => v ?? 'info'),
 });
 
 export const gatewaySchema = databaseSchema
   .extend(certificateKeySchema.shape)
+  .extend(certificateTrustSchema.shape)
   .extend(loggingSchema.shape)
   .extend({
     PORT: optionalString.pipe(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { certificateKeySchema, databaseSchema, gatewaySchema, loggingSchema } from './environment-schema.js';
+import { certificateKeySchema, certificateTrustSchema, databaseSchema, gatewaySchema, loggingSchema } from './environment-schema.js';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -25,6 +25,8 @@ export interface GatewayConfig {
   readonly redisPrefix: string;
   readonly adminToken: string;
   readonly certificateEncryptionKey: string;
+  /** CERTIFICATE_TRUST_BUNDLE_FILE: the ICP-Brasil CAs uploads must chain to; absent: the test CA only. */
+  readonly certificateTrustBundleFile?: string;
   readonly logLevel: string;
   readonly publicBaseUrl?: string;
   readonly bodyLimitBytes: number;
@@ -40,6 +42,7 @@ export interface GatewayConfig {
 export interface AdminCliConfig {
   readonly databaseUrl: string;
   readonly certificateEncryptionKey: string;
+  readonly certificateTrustBundleFile?: string;
   readonly logLevel: string;
 }
 
@@ -97,6 +100,7 @@ export function loadGatewayConfig(env: Environment = process.env): GatewayConfig
     redisPrefix: parsed.REDIS_PREFIX,
     adminToken: parsed.ADMIN_TOKEN,
     certificateEncryptionKey: parsed.CERTIFICATE_ENCRYPTION_KEY,
+    ...(parsed.CERTIFICATE_TRUST_BUNDLE_FILE && { certificateTrustBundleFile: parsed.CERTIFICATE_TRUST_BUNDLE_FILE }),
     logLevel: parsed.LOG_LEVEL,
     ...(parsed.PUBLIC_BASE_URL && { publicBaseUrl: parsed.PUBLIC_BASE_URL }),
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
@@ -109,8 +113,13 @@ export function loadGatewayConfig(env: Environment = process.env): GatewayConfig
 
 /** The operator CLI needs the database and the certificate key only (no HTTP, no Redis, no admin token). */
 export function loadAdminCliConfig(env: Environment = process.env): AdminCliConfig {
-  const parsed = parseOrThrow(databaseSchema.extend(certificateKeySchema.shape).extend(loggingSchema.shape), env);
-  return { databaseUrl: parsed.DATABASE_URL, certificateEncryptionKey: parsed.CERTIFICATE_ENCRYPTION_KEY, logLevel: parsed.LOG_LEVEL };
+  const parsed = parseOrThrow(databaseSchema.extend(certificateKeySchema.shape).extend(certificateTrustSchema.shape).extend(loggingSchema.shape), env);
+  return {
+    databaseUrl: parsed.DATABASE_URL,
+    certificateEncryptionKey: parsed.CERTIFICATE_ENCRYPTION_KEY,
+    ...(parsed.CERTIFICATE_TRUST_BUNDLE_FILE && { certificateTrustBundleFile: parsed.CERTIFICATE_TRUST_BUNDLE_FILE }),
+    logLevel: parsed.LOG_LEVEL,
+  };
 }
 
 /** A copy safe to print or log: secrets replaced, the database password removed from its URL. */

@@ -2,6 +2,7 @@
 // Details, the canonical-by-construction contract and the profiles: ../README.md.
 //
 //   loadPkcs12(pfx: Buffer, password: string): A1Certificate          throws CertificateError (code), bounded work
+//   assessCertificateTrust(cert, { anchorsPem }): CertificateTrust     chain to ICP-Brasil anchors, or the test CA
 //   createSigner(cert: A1Certificate): XmlSigner                      key imported into node:crypto once
 //     .signNfeFamily(xml, id): string   infNFe / infEvento / infInut, RSA-SHA1 + C14N 1.0 inclusive
 //     .signDps(xml, id): string         infDPS / infPedReg, RSA-SHA256 + exclusive C14N
@@ -10,6 +11,9 @@
 //   canonicalFormMismatch(xml, id, 'inclusive' | 'exclusive'): string | null         builders' tests
 export { loadPkcs12, MAX_KDF_ITERATIONS, type A1Certificate } from './pkcs12/load-pkcs12.js';
 export { CertificateError, type CertificateErrorCode } from './pkcs12/certificate-error.js';
+export {
+  assessCertificateTrust, parseCertificateBundle, TEST_CA_SUBJECT_MARKER, type CertificateTrust, type CertificateTrustPolicy,
+} from './pkcs12/certificate-trust.js';
 export { extractTaxId, ICP_BRASIL_OID } from './pkcs12/icp-brasil-tax-id.js';
 export { createSigner, type XmlSigner } from './signing/create-signer.js';
 export { SignatureInputError, locateCanonicalElement, type LocatedElement } from './signing/canonical-element.js';

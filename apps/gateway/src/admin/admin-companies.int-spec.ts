@@ -1,10 +1,15 @@
 import { jest } from '@jest/globals';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import forge from 'node-forge';
 import { createTestCertificateAuthority, type TestCertificateAuthority } from '@talao/icp-test-ca';
 import { garbageBag, pfxOfBags, withIterationCounts } from '../../../../libs/xml-signing/src/testing/hostile-pkcs12.js';
 import { companyRequest, startTestGateway, uniqueCnpj, type TestGateway } from '../testing/test-gateway.js';
 
 // Boots, RSA key generation and PKCS#12 writing are slow on a loaded 2-core machine.
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
 
 const DAY_MS = 86_400_000;
 
@@ -118,6 +123,55 @@ describe('admin: companies and certificates (real PostgreSQL)', () => {
       expect(((await garbage.json()) as { detail: string }).detail).toBe('The file is not a PKCS#12 (.pfx/.p12) A1 certificate');
     }
     expect(await gateway.resources.prisma.certificate.count({ where: { companyId: id } })).toBe(0);
+  });
+
+  it('accepts a certificate of the test CA only where no ICP-Brasil bundle is configured, and says so; never a self-signed one', async () => {
+    const { id, taxId } = await createCompany();
+    const fromTestCa = await uploadCertificate(id, ca.issueA1({ taxId, legalName: 'EMPRESA DE TESTE LTDA', password: 'p' }), 'p');
+    expect(fromTestCa.status).toBe(200);
+    expect(await fromTestCa.json()).toMatchObject({ trust: 'test_ca', trust_note: expect.stringMatching(/test certificate authority .* homologation/) });
+
+    // Self-signed, with the company's CNPJ in its CN: anybody can make one.
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    const key = forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey;
+    const selfSigned = forge.pki.createCertificate();
+    selfSigned.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
+    selfSigned.serialNumber = '01';
+    selfSigned.validity.notBefore = new Date(Date.now() - DAY_MS);
+    selfSigned.validity.notAfter = new Date(Date.now() + 365 * DAY_MS);
+    selfSigned.setSubject([{ shortName: 'CN', value: `EMPRESA DE TESTE LTDA:${taxId}` }]);
+    selfSigned.setIssuer([{ shortName: 'CN', value: `EMPRESA DE TESTE LTDA:${taxId}` }]);
+    selfSigned.sign(key, forge.md.sha256.create());
+    const pfx = Buffer.from(forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(key, [selfSigned], 'p', { algorithm: '3des' })).getBytes(), 'binary');
+    const refused = await uploadCertificate(id, pfx, 'p');
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/^The certificate is self-signed/);
+  });
+
+  it('with CERTIFICATE_TRUST_BUNDLE_FILE, accepts only chains to the bundle', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'trust-'));
+    const other = createTestCertificateAuthority({ commonName: 'AC Outra' });
+    writeFileSync(join(folder, 'ours.pem'), ca.caCertificatePem);
+    writeFileSync(join(folder, 'other.pem'), other.caCertificatePem);
+    const upload = async (bundle: string) => {
+      const configured = await startTestGateway({ CERTIFICATE_TRUST_BUNDLE_FILE: join(folder, bundle) });
+      try {
+        const taxId = uniqueCnpj();
+        const created = (await (await configured.admin('POST', '/admin/v1/companies', companyRequest(taxId))).json()) as { id: string };
+        const pkcs12 = ca.issueA1({ taxId, legalName: 'EMPRESA DE TESTE LTDA', password: 'p' });
+        const response = await configured.admin('PUT', `/admin/v1/companies/${created.id}/certificate`, { pkcs12_base64: pkcs12.toString('base64'), password: 'p' });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      } finally {
+        await configured.close();
+      }
+    };
+    try {
+      expect(await upload('ours.pem')).toMatchObject({ status: 200, body: { trust: 'icp_brasil' } });
+      expect(await upload('other.pem')).toMatchObject({ status: 422, body: { detail: expect.stringMatching(/does not chain to an ICP-Brasil certificate authority/) } });
+      await expect(startTestGateway({ CERTIFICATE_TRUST_BUNDLE_FILE: join(folder, 'missing.pem') })).rejects.toThrow(/CERTIFICATE_TRUST_BUNDLE_FILE/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('stores a legacy RC2-40 certificate and answers its metadata, never the secret', async () => {
