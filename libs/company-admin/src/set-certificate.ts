@@ -55,7 +55,20 @@ export interface UploadedCertificate extends CertificateRecord {
  * belongs to the company (same CNPJ). The PKCS#12 and password are stored encrypted by the repository; only
  * metadata returns.
  */
-export async function setCertificate(ports: CompanyAdminPorts, companyId: string, input: unknown): Promise<UploadedCertificate> {
+export function setCertificate(ports: CompanyAdminPorts, companyId: string, input: unknown): Promise<UploadedCertificate> {
+  const upload = uploads.then(() => uploadNow(ports, companyId, input));
+  uploads = upload.catch(() => undefined);
+  return upload;
+}
+
+/**
+ * Uploads run one at a time in a process. Reading a PKCS#12 is synchronous JavaScript (forge) that holds the event
+ * loop for its whole (bounded) work, and the store is a database transaction with deadlines: twelve concurrent
+ * uploads kept each other's transactions from starting or finishing in time (500s). Uploads are rare operator acts.
+ */
+let uploads: Promise<unknown> = Promise.resolve();
+
+async function uploadNow(ports: CompanyAdminPorts, companyId: string, input: unknown): Promise<UploadedCertificate> {
   const company = await getCompany(ports, companyId);
   const parsed = setCertificateInputSchema.safeParse(input);
   if (!parsed.success) throw validationError('The certificate upload is invalid', zodProblems(parsed.error));

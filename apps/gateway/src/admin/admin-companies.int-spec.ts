@@ -174,6 +174,18 @@ describe('admin: companies and certificates (real PostgreSQL)', () => {
     }
   });
 
+  it('answers a burst of uploads for one company 200 each, one certificate left active (found by the hostile suite)', async () => {
+    const { id, taxId } = await createCompany();
+    // At the iteration bound, so that reading each file holds the event loop as long as a file may.
+    const issued = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(ca.issueA1({ taxId, legalName: 'EMPRESA DE TESTE LTDA', password: 'p' }).toString('binary'))), 'p');
+    const key = issued.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag! })[forge.pki.oids.pkcs8ShroudedKeyBag!]![0]!.key!;
+    const certificates = issued.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!]!.map((bag) => bag.cert!);
+    const pkcs12 = Buffer.from(forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(key, certificates, 'p', { algorithm: '3des', count: 10_000 })).getBytes(), 'binary');
+    const statuses = await Promise.all(Array.from({ length: 24 }, () => uploadCertificate(id, pkcs12, 'p').then((response) => response.status)));
+    expect(statuses).toEqual(Array.from({ length: 24 }, () => 200));
+    expect(await gateway.resources.prisma.certificate.count({ where: { companyId: id, replacedAt: null } })).toBe(1);
+  });
+
   it('stores a legacy RC2-40 certificate and answers its metadata, never the secret', async () => {
     const { id, taxId } = await createCompany();
     const pkcs12 = ca.issueA1({ taxId, legalName: 'EMPRESA DE TESTE LTDA', password: 'segredo-123', legacyRc2: true });
