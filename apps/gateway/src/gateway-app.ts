@@ -11,7 +11,7 @@ import { answerClientErrors } from './http/client-errors.js';
 import { deprecationHeaders } from './http/deprecation.js';
 import { ErrorEnvelopeFilter } from './http/error-envelope.filter.js';
 import { isApiPath, pathOf, type GatewayRequest, type GatewayResponse, type Next } from './http/gateway-request.js';
-import { normalizeRequestTarget, refuseUndecodableTargets } from './http/request-target.js';
+import { normalizeRequestTarget, refuseMalformedTargets } from './http/request-target.js';
 import { NestPinoLogger } from './nest-logger.js';
 import { buildOpenApiDocument, DOCS_PATH, serveOpenApi } from './openapi/openapi-document.js';
 import { PUBLIC_API_PATHS, rateLimit } from './rate-limit/rate-limit.middleware.js';
@@ -41,7 +41,7 @@ function caseSensitiveExpressAdapter(): ExpressAdapter {
 /**
  * Builds the gateway (not listening yet). Middleware order is the contract of every response:
  * request id + log line → one origin-form request target → deprecation headers → API key resolution → rate limit
- * (headers on everything that follows) → targets the router cannot decode refused → the body (JSON only, bounded
+ * (headers on everything that follows) → malformed targets refused → the body (JSON only, bounded
  * in size and depth, read up to the limit and no further) → routes → the error-envelope filter.
  */
 export async function createGatewayApp(config: GatewayConfig, logger = createLogger({ name: 'gateway', level: config.logLevel })): Promise<GatewayApp> {
@@ -58,6 +58,9 @@ export async function createGatewayApp(config: GatewayConfig, logger = createLog
     app.set('trust proxy', config.trustedProxies.length > 0 ? [...config.trustedProxies] : false);
     app.set('query parser', 'simple');
     answerClientErrors(app.getHttpServer());
+    // Node answers a request without Host with a bare 400 before the application sees it; refuseMalformedTargets
+    // answers it instead, in the envelope and with the rate-limit headers.
+    (app.getHttpServer() as unknown as { requireHostHeader: boolean }).requireHostHeader = false;
 
     app.use(createHttpLogger(logger));
     app.use(normalizeRequestTarget);
@@ -65,7 +68,7 @@ export async function createGatewayApp(config: GatewayConfig, logger = createLog
     app.use(deprecationHeaders(config.deprecations, docsLink));
     app.use(onPaths((p) => isApiPath(p) && !PUBLIC_API_PATHS.test(p), authenticateApiKeys(resources.apiKeyLookup)));
     app.use(rateLimit(rateLimiter));
-    app.use(refuseUndecodableTargets);
+    app.use(refuseMalformedTargets);
     app.use(jsonBodies({ limitBytes: config.bodyLimitBytes }));
     app.useGlobalFilters(new ErrorEnvelopeFilter(logger));
     // Named signals only: with no list Nest also shuts down on SIGUSR2 (and SIGQUIT, SIGTRAP...), so an operator

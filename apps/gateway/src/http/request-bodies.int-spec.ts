@@ -81,6 +81,10 @@ describe('request bodies and targets (real PostgreSQL and Redis)', () => {
     const badLength = await rawRequest(port, 'POST /api/v1/invoices HTTP/1.1\r\nHost: t\r\nContent-Length: 12abc\r\n\r\n');
     expect(badLength.status).toBe(400);
     expect(JSON.parse(badLength.body)).toEqual({ detail: 'Content-Length must be one decimal number', request_id: expect.any(String) });
+    const noHost = await rawRequest(port, `GET /api/v1/me HTTP/1.1\r\nAuthorization: Bearer ${key}\r\nConnection: close\r\n\r\n`);
+    expect(noHost.status).toBe(400);
+    expect(JSON.parse(noHost.body)).toEqual({ detail: 'HTTP/1.1 requests must carry a Host header', request_id: expect.any(String) });
+    expect(noHost.headers['x-ratelimit-limit']).toBeDefined();
     const star = await rawRequest(port, 'OPTIONS * HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n');
     expect(star.status).toBe(400);
     expect(JSON.parse(star.body).detail).toBe('The request target must be a path such as /api/v1/me');

@@ -34,10 +34,12 @@ export function normalizeRequestTarget(req: GatewayRequest, _res: GatewayRespons
 
 /**
  * Refuses targets the router could not decode (answered by the router as "Failed to decode param …") or that spell
- * a NUL, and targets in neither origin nor absolute form (`OPTIONS *`). Runs after the rate limiter, so these
- * answers carry its headers too.
+ * a NUL, targets in neither origin nor absolute form (`OPTIONS *`), and HTTP/1.1 requests without Host (RFC 9112
+ * §3.2; Node's own check answers a bare 400, so the server leaves it to this one). Runs after the rate limiter, so
+ * these answers carry its headers too.
  */
-export function refuseUndecodableTargets(req: GatewayRequest, res: GatewayResponse, next: Next): void {
+export function refuseMalformedTargets(req: GatewayRequest, res: GatewayResponse, next: Next): void {
+  if (req.httpVersion === '1.1' && req.headers.host === undefined) return sendError(req, res, 400, 'HTTP/1.1 requests must carry a Host header');
   const target = req.url ?? '/';
   if (!target.startsWith('/')) return sendError(req, res, 400, 'The request target must be a path such as /api/v1/me');
   const queryAt = target.indexOf('?');
