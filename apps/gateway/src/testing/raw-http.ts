@@ -43,7 +43,11 @@ export function rawRequest(port: number, request: string | Buffer, timeoutMs = 5
  * Sends `head`, then body bytes without end (64 KiB blocks, as chunks when `chunked`) until the server answers and
  * closes, or `maxBytes` were written. Returns the answer and how much was written.
  */
-export function floodRequest(port: number, head: string, options: { chunked: boolean; maxBytes?: number; timeoutMs?: number }): Promise<RawResponse & { written: number }> {
+export function floodRequest(
+  port: number,
+  head: string | Buffer,
+  options: { chunked: boolean; maxBytes?: number; timeoutMs?: number },
+): Promise<RawResponse & { written: number; localPort: number }> {
   const maxBytes = options.maxBytes ?? 256 * 1024 * 1024;
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
@@ -52,6 +56,7 @@ export function floodRequest(port: number, head: string, options: { chunked: boo
     const frame = options.chunked ? Buffer.concat([Buffer.from(`${block.length.toString(16)}\r\n`), block, Buffer.from('\r\n')]) : block;
     let written = 0;
     let open = true;
+    let localPort = 0;
     const pump = () => {
       while (open && written < maxBytes) {
         written += frame.length;
@@ -63,6 +68,7 @@ export function floodRequest(port: number, head: string, options: { chunked: boo
     };
     const timer = setTimeout(() => socket.destroy(), options.timeoutMs ?? 10_000);
     socket.on('connect', () => {
+      localPort = socket.localPort ?? 0;
       socket.write(head);
       pump();
     });
@@ -71,7 +77,7 @@ export function floodRequest(port: number, head: string, options: { chunked: boo
     socket.on('close', () => {
       open = false;
       clearTimeout(timer);
-      resolve({ ...parse(Buffer.concat(chunks).toString('latin1')), written });
+      resolve({ ...parse(Buffer.concat(chunks).toString('latin1')), written, localPort });
     });
   });
 }
