@@ -5,7 +5,6 @@ import forge from 'node-forge';
 const { asn1 } = forge;
 const der = (node: forge.asn1.Asn1) => Buffer.from(asn1.toDer(node).getBytes(), 'binary');
 const integer = (value: number) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, asn1.integerToDer(value).getBytes());
-const children = (node: forge.asn1.Asn1) => node.value as forge.asn1.Asn1[];
 
 /**
  * A copy of `pfx` with every iteration count (INTEGER 2048, forge's default, the only INTEGERs of that value in the
