@@ -1,7 +1,9 @@
 // NF-e issuance end to end: createInvoice → `issue` job → the issuer's worker → the simulator (real process, mTLS) →
 // state, submissions with the exact bytes, usage ledger and outbox in PostgreSQL.
 import { jest } from '@jest/globals';
-import { createInvoice, OutcomeWaiter } from '@talao/issuance';
+import { randomUUID } from 'node:crypto';
+import { validateInvoiceRequest } from '@talao/fiscal-model';
+import { createInvoice, issueInvoice, issuerProfileOf, OutcomeWaiter } from '@talao/issuance';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { type Harness, startHarness } from './support/issuer-harness.js';
 
@@ -98,6 +100,31 @@ describe('rejection', () => {
     const next = await issue(companyId, 'homologation');
     expect(next.final.status).toBe('issued');
     expect(next.created.number).toBe(created.number + 1);
+  });
+});
+
+describe('a document the official schema refuses', () => {
+  it('ends failed with the schema’s message at the first try, sending nothing (issue 15, defect 11)', async () => {
+    // An invoice stored before validation bounded unit prices: vUnCom carries 11 integer digits, this one 13.
+    const companyId = await h.createCompany();
+    const company = await h.prisma.company.findUniqueOrThrow({ where: { id: companyId } });
+    const validation = validateInvoiceRequest(sampleNfeRequest(), issuerProfileOf(company as never));
+    if (!validation.ok) throw new Error(JSON.stringify(validation.errors));
+    const [item, ...rest] = validation.value.items;
+    const poisoned = { ...validation.value, items: [{ ...item!, unitPrice: '9999999999999.9900000000' }, ...rest] };
+    const invoice = await h.prisma.invoice.create({
+      data: {
+        id: randomUUID(), companyId, environment: 'homologation', documentType: 'nfe', series: 1, number: 900_000 + Math.floor(Math.random() * 99_999),
+        request: JSON.parse(JSON.stringify({ body: sampleNfeRequest(), validated: poisoned })), totalAmount: '99.80',
+      },
+    });
+    const result = await issueInvoice(h.issueDeps, invoice.id, { finalAttempt: false });
+    expect(result).toMatchObject({ kind: 'final', status: 'failed' });
+    const stored = await h.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } });
+    expect(stored.status).toBe('failed');
+    expect(stored.statusMessage).toMatch(/^The document failed the official schema \(nfe\): .*vUnCom/);
+    expect(await submissionsOf(invoice.id)).toEqual([]);
+    expect((await eventsOf(invoice.id)).map((e) => e.type)).toEqual(['invoice.failed']);
   });
 });
 

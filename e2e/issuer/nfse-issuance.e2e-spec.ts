@@ -36,6 +36,21 @@ async function issue(companyId: string, environment: 'homologation' | 'productio
   return { created: invoice, final: await h.waitForFinal(invoice.id) };
 }
 
+it('stores the body as validated: an NF-e product on an NFS-e line, ignored, never reaches jsonb (issue 15, defect 3)', async () => {
+  const companyId = await h.createCompany();
+  const body = nfseRequest();
+  const items = body['items'] as Record<string, unknown>[];
+  // Text PostgreSQL cannot store, nested deeper than any request: the insert failed when the raw body was stored.
+  let deep: unknown = 'x\u0000';
+  for (let level = 0; level < 200; level++) deep = { level: deep };
+  items[0]!['product'] = { br: { ncm: '61091000', cfop: '5102' }, note: 'ignored\u0000', deep };
+  const { invoice } = await createInvoice(h.createDeps, { companyId, environment: 'homologation', body });
+  const stored = (await h.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).request as { body: { items: Record<string, unknown>[] } };
+  expect(stored.body.items[0]).not.toHaveProperty('product');
+  expect(JSON.stringify(stored.body)).not.toContain('ignored');
+  expect((await h.waitForFinal(invoice.id)).status).toBe('issued');
+});
+
 const submissionsOf = (invoiceId: string) => h.prisma.submission.findMany({ where: { invoiceId }, orderBy: { attempt: 'asc' } });
 
 it('homologation: issued with the 50-digit NFS-e key, the signed DPS stored before sending, an outbox event, no credit', async () => {

@@ -6,6 +6,7 @@ import { ConfigError, loadAdminCliConfig } from '@talao/config';
 import { ApiKeysRepository, CertificateVault, CertificatesRepository, CompaniesRepository, createPrismaClient } from '@talao/persistence';
 import { parseArguments, UsageError } from './admin-cli/arguments.js';
 import { runCommand, USAGE } from './admin-cli/commands.js';
+import { readCertificateTrustBundle } from './certificate-trust-bundle.js';
 
 function fail(code: number, error: string, detail: unknown): never {
   process.stderr.write(`${JSON.stringify({ error, detail }, null, 2)}\n`);
@@ -37,11 +38,13 @@ async function main(argv: string[]): Promise<void> {
       companies: new CompaniesRepository(prisma),
       apiKeys: new ApiKeysRepository(prisma),
       certificates: new CertificatesRepository(prisma, new CertificateVault(config.certificateEncryptionKey)),
+      certificateTrustAnchorsPem: readCertificateTrustBundle(config.certificateTrustBundleFile),
     };
     const result = await runCommand(ports, args, process.env);
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } catch (error) {
     if (error instanceof UsageError) fail(64, 'usage', error.message);
+    if (error instanceof ConfigError) fail(78, 'configuration', error.problems);
     if (error instanceof CompanyAdminError) {
       fail(2, error.kind, error.problems.length > 0 ? { message: error.message, errors: error.problems } : error.message);
     }

@@ -1,17 +1,19 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import type { GatewayConfig } from '@talao/config';
 import { createHttpLogger, createLogger, type Logger, NestPinoLogger } from '@talao/observability';
 import { AppModule } from './app.module.js';
 import { authenticateApiKeys } from './auth/api-key-authentication.js';
 import { GatewayResources } from './gateway-resources.js';
-import { bodyParserErrors, requireJsonBodies } from './http/body-parsing.js';
+import { jsonBodies } from './http/body-parsing.js';
+import { answerClientErrors } from './http/client-errors.js';
 import { deprecationHeaders } from './http/deprecation.js';
 import { ErrorEnvelopeFilter } from './http/error-envelope.filter.js';
-import { pathOf, type GatewayRequest, type GatewayResponse, type Next } from './http/gateway-request.js';
+import { isApiPath, pathOf, type GatewayRequest, type GatewayResponse, type Next } from './http/gateway-request.js';
+import { normalizeRequestTarget, refuseMalformedTargets } from './http/request-target.js';
 import { buildOpenApiDocument, DOCS_PATH, serveOpenApi } from './openapi/openapi-document.js';
-import { API_PREFIX, PUBLIC_API_PATHS, rateLimit } from './rate-limit/rate-limit.middleware.js';
+import { PUBLIC_API_PATHS, rateLimit } from './rate-limit/rate-limit.middleware.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 
 export interface GatewayApp {
@@ -23,34 +25,50 @@ export interface GatewayApp {
 const onPaths = (test: (path: string) => boolean, middleware: (req: GatewayRequest, res: GatewayResponse, next: Next) => void) =>
   (req: GatewayRequest, res: GatewayResponse, next: Next) => (test(pathOf(req)) ? middleware(req, res, next) : next());
 
-const isApiPath = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
-const isAdminPath = (path: string) => path === '/admin/v1' || path.startsWith('/admin/v1/');
+/**
+ * Express matches routes case-insensitively unless its router is created with caseSensitive, and the adapter creates
+ * that router in its constructor (its first `use`). Routes, the rate-limit table and the authentication prefixes
+ * must all read a path the same way: `POST /api/v1/INVOICES` used to issue an NF-e on the default allowance.
+ * Layers take the router's flag when they are added, which is after this (tested: rate-limit/limits-cannot-be-walked-around.int-spec.ts).
+ */
+function caseSensitiveExpressAdapter(): ExpressAdapter {
+  const adapter = new ExpressAdapter();
+  (adapter.getInstance() as { router: { caseSensitive: boolean } }).router.caseSensitive = true;
+  return adapter;
+}
 
 /**
  * Builds the gateway (not listening yet). Middleware order is the contract of every response:
- * request id + log line → deprecation headers → API key resolution → rate limit (headers on everything that
- * follows) → JSON-only bodies, 1 MiB, parse errors as 422/413 → routes → the error-envelope filter.
+ * request id + log line → one origin-form request target → deprecation headers → API key resolution → rate limit
+ * (headers on everything that follows) → malformed targets refused → the body (JSON only, bounded
+ * in size and depth, read up to the limit and no further) → routes → the error-envelope filter.
  */
 export async function createGatewayApp(config: GatewayConfig, logger = createLogger({ name: 'gateway', level: config.logLevel })): Promise<GatewayApp> {
   const resources = new GatewayResources(config, logger);
   try {
     const rateLimiter = new RateLimiter(resources.redis, config.redisPrefix, config.rateLimitOverrides, logger);
-    const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, resources), {
+    const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, resources), caseSensitiveExpressAdapter(), {
       bodyParser: false,
       logger: new NestPinoLogger(logger),
     });
     app.disable('x-powered-by');
-    app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+    // X-Forwarded-For is believed only from the proxies the operator lists (TRUSTED_PROXIES); by default from none,
+    // so rotating the header cannot reset a per-IP allowance.
+    app.set('trust proxy', config.trustedProxies.length > 0 ? [...config.trustedProxies] : false);
     app.set('query parser', 'simple');
+    answerClientErrors(app.getHttpServer());
+    // Node answers a request without Host with a bare 400 before the application sees it; refuseMalformedTargets
+    // answers it instead, in the envelope and with the rate-limit headers.
+    (app.getHttpServer() as unknown as { requireHostHeader: boolean }).requireHostHeader = false;
 
     app.use(createHttpLogger(logger));
+    app.use(normalizeRequestTarget);
     const docsLink = (version: string) => `${config.publicBaseUrl ?? ''}/api/${version}/docs`;
     app.use(deprecationHeaders(config.deprecations, docsLink));
     app.use(onPaths((p) => isApiPath(p) && !PUBLIC_API_PATHS.test(p), authenticateApiKeys(resources.apiKeyLookup)));
     app.use(rateLimit(rateLimiter));
-    app.use(onPaths((p) => isApiPath(p) || isAdminPath(p), requireJsonBodies));
-    app.useBodyParser('json', { limit: config.bodyLimitBytes, type: ['application/json', 'application/*+json'] });
-    app.use(bodyParserErrors(config.bodyLimitBytes));
+    app.use(refuseMalformedTargets);
+    app.use(jsonBodies({ limitBytes: config.bodyLimitBytes }));
     app.useGlobalFilters(new ErrorEnvelopeFilter(logger));
     // Named signals only: with no list Nest also shuts down on SIGUSR2 (and SIGQUIT, SIGTRAP...), so an operator
     // taking a heap snapshot (node --heapsnapshot-signal=SIGUSR2) stopped the gateway instead.

@@ -11,6 +11,7 @@ import type { CompanyAdminPorts } from '@talao/company-admin';
 import type { GatewayConfig } from '@talao/config';
 import type { Logger } from '@talao/observability';
 import { cachedApiKeyLookup, DEFAULT_API_KEY_CACHE_TTL_MS, type ForgettableApiKeyLookup } from './auth/cached-api-key-lookup.js';
+import { readCertificateTrustBundle } from './certificate-trust-bundle.js';
 
 type PrismaClient = ReturnType<typeof createPrismaClient>;
 
@@ -52,7 +53,11 @@ export class GatewayResources {
     this.companies = new CompaniesRepository(this.prisma);
     const apiKeys = new ApiKeysRepository(this.prisma);
     const certificates = new CertificatesRepository(this.prisma, new CertificateVault(config.certificateEncryptionKey));
-    this.companyAdmin = { companies: this.companies, apiKeys, certificates };
+    const certificateTrustAnchorsPem = readCertificateTrustBundle(config.certificateTrustBundleFile);
+    if (certificateTrustAnchorsPem.length === 0) {
+      logger.info('no CERTIFICATE_TRUST_BUNDLE_FILE: certificate uploads accept the test CA only (a homologation stack)');
+    }
+    this.companyAdmin = { companies: this.companies, apiKeys, certificates, certificateTrustAnchorsPem };
     this.apiKeyLookup = cachedApiKeyLookup(
       { isWellFormed: (key) => parseApiKey(key) !== null, resolve: (key) => apiKeys.resolve(key) },
       apiKeyCacheTtlMs(process.env.API_KEY_CACHE_TTL_MS),

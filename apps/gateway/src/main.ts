@@ -14,7 +14,17 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = createLogger({ name: 'gateway', level: config.logLevel });
-  const { app } = await createGatewayApp(config, logger);
+  let app;
+  try {
+    ({ app } = await createGatewayApp(config, logger));
+  } catch (error) {
+    // A setting only checkable once read (CERTIFICATE_TRUST_BUNDLE_FILE's contents): same exit as a bad variable.
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
   // enableShutdownHooks: SIGTERM/SIGINT/SIGHUP close the HTTP server (in-flight requests finish), then Redis and PostgreSQL.
   await app.listen(config.port, config.host);
   logger.info({ config: describeConfig(config), url: await app.getUrl() }, 'gateway listening');

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { UUID, getCompany } from './create-company.js';
 import { conflictError, notFoundError, validationError } from './errors.js';
-import { zodProblems } from './company-input.js';
+import { labelText, zodProblems } from './company-input.js';
 import type { ApiKeyRecord, CompanyAdminPorts } from './ports.js';
 
 export const createApiKeyInputSchema = z.strictObject({
-  name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  name: labelText(100),
   environment: z.enum(['homologation', 'production']),
   // `sdk` keys belong to client SDKs and agents behind the MCP server; only `api` keys call the REST API directly.
   context: z.enum(['sdk', 'api']).default('sdk'),

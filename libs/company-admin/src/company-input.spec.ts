@@ -54,8 +54,32 @@ describe('parseCreateCompanyInput', () => {
   it('names missing and unknown fields, and refuses binary-float prices', () => {
     const found = problems({ address: { city_code: '355030', state: 'SP' }, plan: { production_quota: 10, overage_price: 0.25 }, extra: 1 });
     const fields = found.map((p) => p.field).sort();
-    expect(fields).toEqual(['(body)', 'address.city_code', 'legal_name', 'plan.overage_price', 'tax_id']);
+    expect(fields).toEqual(['address.city_code', 'extra', 'legal_name', 'plan.overage_price', 'tax_id']);
+    expect(found.find((p) => p.field === 'extra')?.message).toBe('is not a known field');
     expect(found.find((p) => p.field === 'legal_name')?.message).toBe('is required');
+  });
+
+  it('refuses names and addresses the NF-e layout cannot carry, and control or bidi characters in labels', () => {
+    const refusals = {
+      legal_name: 'Padaria 🍞 Ltda',
+      trade_name: 'Padaria\u202Eadtl',
+      address: { ...valid.address, street: 'Rua\u0000A', district: 'Centro\u0007' },
+      plan: { ...valid.plan, name: 'pro\u2066x' },
+    };
+    const found = problems({ ...valid, ...refusals });
+    expect(found.map((p) => p.field).sort()).toEqual(['address.district', 'address.street', 'legal_name', 'plan.name', 'trade_name']);
+    expect(found.find((p) => p.field === 'legal_name')?.message).toMatch(/printable Latin-1/);
+    expect(found.find((p) => p.field === 'plan.name')?.message).toMatch(/control, formatting or bidi/);
+    // Accents are Latin-1, and a plan name may be any printable text.
+    expect(parseCreateCompanyInput({ ...valid, legal_name: 'Açaí & Pão Ltda', plan: { ...valid.plan, name: 'plano básico ✓' } }).legalName).toBe('Açaí & Pão Ltda');
+    expect(problems({ ...valid, legal_name: 'A\uD800B' })[0]?.field).toBe('legal_name');
+  });
+
+  it('refuses a quota PostgreSQL cannot store as an integer', () => {
+    expect(problems({ ...valid, plan: { ...valid.plan, production_quota: 2_147_483_648 } })).toEqual([
+      { field: 'plan.production_quota', message: 'must be at most 2147483647' },
+    ]);
+    expect(parseCreateCompanyInput({ ...valid, plan: { ...valid.plan, production_quota: 2_147_483_647 } }).plan?.productionQuota).toBe(2_147_483_647);
   });
 
   it('accepts a plan without overage and an unlimited quota', () => {

@@ -4,7 +4,23 @@ import { validationError, type FieldProblem } from './errors.js';
 
 const TAX_REGIMES = ['simples_nacional', 'simples_nacional_excess', 'normal', 'mei'] as const;
 
+/**
+ * What the NF-e and NFS-e layouts can carry in a name or an address (TString, `[!-ÿ]` with inner spaces): printable
+ * Latin-1 — accents yes; emoji, control characters, bidi overrides and other formatting characters no. Checked when
+ * the company is registered, not when its first document fails the authorizer's schema.
+ */
+const LATIN1_PRINTABLE = /^[\x20-\x7E\xA0-\xFF]*$/;
+/** Names that never reach a document (a plan's, an API key's): any printable text, nothing of Unicode category C. */
+const PRINTABLE = /^\P{C}*$/u;
+
 const text = (max: number) => z.string().trim().min(1, 'must not be empty').max(max, `must be at most ${max} characters`);
+/** A field the company's documents carry. */
+const documentText = (max: number) =>
+  text(max).regex(LATIN1_PRINTABLE, 'must be printable Latin-1 text, as NF-e and NFS-e fields are (no emoji, control or bidi characters)');
+/** A label only operators and integrators read. */
+export const labelText = (max: number) => text(max).regex(PRINTABLE, 'must be printable text (no control, formatting or bidi characters)');
+/** production_quota is a PostgreSQL integer. */
+const MAX_QUOTA = 2_147_483_647;
 const digits = (min: number, max: number) =>
   z.string().trim().regex(new RegExp(`^\\d{${min},${max}}$`), min === max ? `must be ${min} digits` : `must be ${min}–${max} digits`);
 const series = z.number().int('must be an integer').min(0).max(999, 'must be between 0 and 999');
@@ -14,19 +30,19 @@ const price = z.string().trim().regex(/^\d{1,8}(\.\d{1,4})?$/, 'must be a decima
 export const createCompanyInputSchema = z
   .object({
     tax_id: z.string().trim(),
-    legal_name: text(60),
-    trade_name: text(60).optional(),
+    legal_name: documentText(60),
+    trade_name: documentText(60).optional(),
     tax_regime: z.enum(TAX_REGIMES).optional(),
     // "ISENTO" is the legal value for companies without a state registration.
     state_registration: z.string().trim().regex(/^(\d{2,14}|ISENTO)$/, 'must be 2–14 digits or ISENTO').optional(),
     municipal_registration: z.string().trim().regex(/^[0-9A-Za-z]{1,15}$/, 'must be 1–15 letters or digits').optional(),
     address: z.strictObject({
-      street: text(60).optional(),
-      number: text(60).optional(),
-      complement: text(60).optional(),
-      neighborhood: text(60).optional(),
+      street: documentText(60).optional(),
+      number: documentText(60).optional(),
+      complement: documentText(60).optional(),
+      neighborhood: documentText(60).optional(),
       // Accepted as the invoice request accepts it: the IBGE code decides, the stored name is the table's.
-      city: text(60).optional(),
+      city: documentText(60).optional(),
       city_code: z.string().trim().regex(/^\d{7}$/, 'must be the 7-digit IBGE municipality code'),
       state: z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be a 2-letter state abbreviation (UF)'),
       zip_code: digits(8, 8).optional(),
@@ -38,8 +54,8 @@ export const createCompanyInputSchema = z
     // null: the plan defaults (trial quota, no overage). production_quota null = unlimited; overage_price null = stop at the quota.
     plan: z
       .strictObject({
-        name: text(40).optional(),
-        production_quota: z.number().int('must be an integer').min(0).nullable(),
+        name: labelText(40).optional(),
+        production_quota: z.number().int('must be an integer').min(0).max(MAX_QUOTA, `must be at most ${MAX_QUOTA}`).nullable(),
         overage_price: price.nullable(),
       })
       .nullable()
@@ -73,11 +89,14 @@ export interface NewCompany {
   plan?: { name?: string; productionQuota: number | null; overagePrice: string | null };
 }
 
+/** One problem per issue, one per unknown field (named in `field`, so a message never lists thousands of keys). */
 export function zodProblems(error: z.ZodError): FieldProblem[] {
-  return error.issues.map((issue) => ({
-    field: issue.path.join('.') || '(body)',
-    message: issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message,
-  }));
+  return error.issues.flatMap((issue) => {
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ field: [...issue.path, key].join('.'), message: 'is not a known field' }));
+    }
+    return [{ field: issue.path.join('.') || '(body)', message: issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message }];
+  });
 }
 
 /** Shape checks (zod), then the facts zod cannot know: CNPJ layout, IBGE city, state of that city. */

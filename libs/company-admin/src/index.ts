@@ -3,7 +3,9 @@
 export { CompanyAdminError, type CompanyAdminErrorKind, type FieldProblem } from './errors.js';
 export { createCompanyInputSchema, parseCreateCompanyInput, type CreateCompanyInput, type NewCompany } from './company-input.js';
 export { createCompany, getCompany } from './create-company.js';
-export { setCertificate, setCertificateInputSchema, type SetCertificateInput } from './set-certificate.js';
+export { setCertificate, setCertificateInputSchema, type SetCertificateInput, type UploadedCertificate } from './set-certificate.js';
+/** The CA certificates of a trust bundle's PEM text (for CompanyAdminPorts.certificateTrustAnchorsPem); throws when unusable. */
+export { parseCertificateBundle as parseCertificateTrustBundle } from '@talao/xml-signing';
 export { createApiKey, createApiKeyInputSchema, listApiKeys, revokeApiKey, type CreateApiKeyInput, type CreatedApiKey } from './api-keys.js';
 export { presentApiKey, presentCertificate, presentCompany, type ApiKeyView, type CertificateView, type CompanyView } from './presenters.js';
 export type * from './ports.js';

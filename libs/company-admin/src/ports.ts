@@ -106,6 +106,11 @@ export interface CompanyAdminPorts {
   readonly companies: CompaniesPort;
   readonly apiKeys: ApiKeysPort;
   readonly certificates: CertificatesPort;
+  /**
+   * The ICP-Brasil CA certificates (PEM) an uploaded A1 must chain to (CERTIFICATE_TRUST_BUNDLE_FILE). Absent or
+   * empty: a homologation stack, which accepts certificates of the test CA (@talao/icp-test-ca) only.
+   */
+  readonly certificateTrustAnchorsPem?: readonly string[];
   /** Injected so tests can place "now" before or after a certificate's validity. */
   readonly now?: () => Date;
 }

@@ -35,7 +35,8 @@ export function presentCompany(company: CompanyRecord) {
   };
 }
 
-export function presentCertificate(certificate: CertificateRecord) {
+/** `trust` and `trust_note` only in the answer to an upload, where they were decided. */
+export function presentCertificate(certificate: CertificateRecord & { trust?: 'icp_brasil' | 'test_ca'; trustNote?: string }) {
   return {
     id: certificate.id,
     company_id: certificate.companyId,
@@ -46,6 +47,7 @@ export function presentCertificate(certificate: CertificateRecord) {
     not_before: certificate.notBefore.toISOString(),
     not_after: certificate.notAfter.toISOString(),
     uploaded_at: certificate.createdAt.toISOString(),
+    ...(certificate.trust && { trust: certificate.trust, trust_note: certificate.trustNote ?? null }),
   };
 }
 

@@ -27,8 +27,14 @@ export const certificatesConfig = z
     CERTIFICATE_ENCRYPTION_KEY: z.string().refine((v) => /^[A-Za-z0-9+/]{43}=$/.test(v) && Buffer.from(v, 'base64').length === 32, {
       message: 'must be the base64 encoding of exactly 32 random bytes (e.g. `openssl rand -base64 32`)',
     }),
+    // PEM file of the ICP-Brasil certificate authorities (roots and intermediates) an uploaded A1 must chain to.
+    // Unset: a homologation stack, where only the test CA's certificates are accepted.
+    CERTIFICATE_TRUST_BUNDLE_FILE: optionalString,
   })
-  .transform((env) => ({ encryptionKey: env.CERTIFICATE_ENCRYPTION_KEY }));
+  .transform((env) => ({
+    encryptionKey: env.CERTIFICATE_ENCRYPTION_KEY,
+    ...(env.CERTIFICATE_TRUST_BUNDLE_FILE && { trustBundleFile: env.CERTIFICATE_TRUST_BUNDLE_FILE }),
+  }));
 
 /** Where SEFAZ and the NFS-e national environment are reached: the real hosts unless overridden (the simulator). */
 export const authorizersConfig = z

@@ -26,6 +26,15 @@ describe('loadGatewayConfig', () => {
     expect(config.bodyLimitBytes).toBe(1024 * 1024);
     expect(config.logLevel).toBe('info');
     expect(config.deprecations).toEqual({});
+    expect(config.trustedProxies).toEqual([]);
+  });
+
+  it('trusts only the proxies TRUSTED_PROXIES lists, and refuses what is not an address', () => {
+    expect(loadGatewayConfig({ ...valid, TRUSTED_PROXIES: ' 10.0.0.1, 192.168.0.0/16,loopback,::1 ' }).trustedProxies).toEqual([
+      '10.0.0.1', '192.168.0.0/16', 'loopback', '::1',
+    ]);
+    expect(problemsOf({ ...valid, TRUSTED_PROXIES: '10.0.0.1,evil.example' })).toEqual([expect.stringMatching(/^TRUSTED_PROXIES must list IP addresses/)]);
+    expect(problemsOf({ ...valid, TRUSTED_PROXIES: '10.0.0.0/33' })).toHaveLength(1);
   });
 
   it('names every bad variable at once, without echoing values', () => {

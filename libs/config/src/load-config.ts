@@ -26,9 +26,13 @@ export interface GatewayConfig {
   readonly redisPrefix: string;
   readonly adminToken: string;
   readonly certificateEncryptionKey: string;
+  /** CERTIFICATE_TRUST_BUNDLE_FILE: the ICP-Brasil CAs uploads must chain to; absent: the test CA only. */
+  readonly certificateTrustBundleFile?: string;
   readonly logLevel: string;
   readonly publicBaseUrl?: string;
   readonly bodyLimitBytes: number;
+  /** Proxies whose X-Forwarded-For names the client (TRUSTED_PROXIES); empty: the socket's peer is the client. */
+  readonly trustedProxies: readonly string[];
   readonly readinessTimeoutMs: number;
   /** `RATE_LIMIT_<OPERATION>` variables, requests per minute; the gateway checks the names against its table. */
   readonly rateLimitOverrides: Readonly<Record<string, number>>;
@@ -39,6 +43,7 @@ export interface GatewayConfig {
 export interface AdminCliConfig {
   readonly databaseUrl: string;
   readonly certificateEncryptionKey: string;
+  readonly certificateTrustBundleFile?: string;
   readonly logLevel: string;
 }
 
@@ -112,9 +117,11 @@ export function loadGatewayConfig(env: Environment = process.env): GatewayConfig
     redisPrefix: redis.prefix,
     adminToken: parsed.ADMIN_TOKEN,
     certificateEncryptionKey: certificates.encryptionKey,
+    ...(certificates.trustBundleFile && { certificateTrustBundleFile: certificates.trustBundleFile }),
     logLevel: logging.level,
     ...(parsed.PUBLIC_BASE_URL && { publicBaseUrl: parsed.PUBLIC_BASE_URL }),
     bodyLimitBytes: parsed.BODY_LIMIT_BYTES,
+    trustedProxies: parsed.TRUSTED_PROXIES,
     readinessTimeoutMs: parsed.READINESS_TIMEOUT_MS,
     rateLimitOverrides: overrides,
     deprecations: Object.keys(v1).length > 0 ? { v1 } : {},
@@ -124,7 +131,12 @@ export function loadGatewayConfig(env: Environment = process.env): GatewayConfig
 /** The operator CLI needs the database and the certificate key only (no HTTP, no Redis, no admin token). */
 export function loadAdminCliConfig(env: Environment = process.env): AdminCliConfig {
   const { database, certificates, logging } = loadConfig({ database: databaseConfig, certificates: certificatesConfig, logging: loggingConfig }, env);
-  return { databaseUrl: database.url, certificateEncryptionKey: certificates.encryptionKey, logLevel: logging.level };
+  return {
+    databaseUrl: database.url,
+    certificateEncryptionKey: certificates.encryptionKey,
+    ...(certificates.trustBundleFile && { certificateTrustBundleFile: certificates.trustBundleFile }),
+    logLevel: logging.level,
+  };
 }
 
 /** A copy safe to print or log: secrets replaced, the database password removed from its URL. */

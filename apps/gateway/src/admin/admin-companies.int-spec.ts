@@ -1,9 +1,15 @@
 import { jest } from '@jest/globals';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import forge from 'node-forge';
 import { createTestCertificateAuthority, type TestCertificateAuthority } from '@talao/icp-test-ca';
+import { garbageBag, pfxOfBags, withIterationCounts } from '@talao/xml-signing/testing';
 import { companyRequest, startTestGateway, uniqueCnpj, type TestGateway } from '../testing/test-gateway.js';
 
 // Boots, RSA key generation and PKCS#12 writing are slow on a loaded 2-core machine.
-jest.setTimeout(30_000);
+jest.setTimeout(90_000);
 
 const DAY_MS = 86_400_000;
 
@@ -66,6 +72,118 @@ describe('admin: companies and certificates (real PostgreSQL)', () => {
     const duplicate = await gateway.admin('POST', '/admin/v1/companies', companyRequest(taxId));
     expect(duplicate.status).toBe(409);
     expect(await duplicate.json()).toEqual({ detail: `A company with tax id ${taxId} already exists`, request_id: expect.any(String) });
+  });
+
+  it('refuses what PostgreSQL or the documents cannot hold with 422 naming the field (issue 15, defect 5)', async () => {
+    const fieldsOf = async (response: Response) => {
+      expect(response.status).toBe(422);
+      const body = (await response.json()) as { detail: { errors: { field: string }[] } };
+      return body.detail.errors.map((e) => e.field).sort();
+    };
+    const base = companyRequest();
+    for (const [field, company] of [
+      ['legal_name', { ...base, legal_name: 'Padaria\u0000 Ltda' }],
+      ['trade_name', { ...base, trade_name: 'Padaria\ud800' }],
+      ['address.street', { ...base, address: { ...base.address, street: 'Rua\u0000' } }],
+      ['plan.name', { ...base, plan: { ...base.plan, name: 'pro\u0000' } }],
+    ] as const) {
+      expect(await fieldsOf(await gateway.admin('POST', '/admin/v1/companies', company))).toEqual([field]);
+    }
+    expect(await fieldsOf(await gateway.admin('POST', '/admin/v1/companies', { ...base, legal_name: 'Padaria 🍞', trade_name: 'a\u202Eb' }))).toEqual([
+      'legal_name', 'trade_name',
+    ]);
+    expect(await fieldsOf(await gateway.admin('POST', '/admin/v1/companies', { ...base, plan: { ...base.plan, production_quota: 2_147_483_648 } }))).toEqual([
+      'plan.production_quota',
+    ]);
+    const { id } = await createCompany();
+    for (const name of ['key\u0000', 'key\u2067x']) {
+      expect(await fieldsOf(await gateway.admin('POST', `/admin/v1/companies/${id}/api-keys`, { name, environment: 'homologation' }))).toEqual(['name']);
+    }
+  });
+
+  it('refuses hostile PKCS#12 files with 422 at once, the event loop free (issue 15, defects 5 and 10)', async () => {
+    const { id, taxId } = await createCompany();
+    // Issued by forge with its default count (2048), then every count set to 3 million.
+    const issued = ca.issueA1({ taxId, legalName: 'EMPRESA DE TESTE LTDA', password: 'p' });
+    const slowHealth: number[] = [];
+    const started = Date.now();
+    const upload = uploadCertificate(id, withIterationCounts(issued, 3_000_000), 'p');
+    // The probe is answered while the upload is handled: nothing holds the event loop for seconds.
+    const health = await gateway.request('GET', '/healthz');
+    slowHealth.push(Date.now() - started);
+    const refused = await upload;
+    expect(health.status).toBe(200);
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/at most 10000 iterations; real A1 files use 2,048 or fewer/);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(slowHealth[0]).toBeLessThan(3_000);
+    for (const bags of [[garbageBag('keyBag')], [garbageBag('certBag')]]) {
+      const garbage = await uploadCertificate(id, pfxOfBags(bags), 'p');
+      expect(garbage.status).toBe(422);
+      expect(((await garbage.json()) as { detail: string }).detail).toBe('The file is not a PKCS#12 (.pfx/.p12) A1 certificate');
+    }
+    expect(await gateway.resources.prisma.certificate.count({ where: { companyId: id } })).toBe(0);
+  });
+
+  it('accepts a certificate of the test CA only where no ICP-Brasil bundle is configured, and says so; never a self-signed one', async () => {
+    const { id, taxId } = await createCompany();
+    const fromTestCa = await uploadCertificate(id, ca.issueA1({ taxId, legalName: 'EMPRESA DE TESTE LTDA', password: 'p' }), 'p');
+    expect(fromTestCa.status).toBe(200);
+    expect(await fromTestCa.json()).toMatchObject({ trust: 'test_ca', trust_note: expect.stringMatching(/test certificate authority .* homologation/) });
+
+    // Self-signed, with the company's CNPJ in its CN: anybody can make one.
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    const key = forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey;
+    const selfSigned = forge.pki.createCertificate();
+    selfSigned.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
+    selfSigned.serialNumber = '01';
+    selfSigned.validity.notBefore = new Date(Date.now() - DAY_MS);
+    selfSigned.validity.notAfter = new Date(Date.now() + 365 * DAY_MS);
+    selfSigned.setSubject([{ shortName: 'CN', value: `EMPRESA DE TESTE LTDA:${taxId}` }]);
+    selfSigned.setIssuer([{ shortName: 'CN', value: `EMPRESA DE TESTE LTDA:${taxId}` }]);
+    selfSigned.sign(key, forge.md.sha256.create());
+    const pfx = Buffer.from(forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(key, [selfSigned], 'p', { algorithm: '3des' })).getBytes(), 'binary');
+    const refused = await uploadCertificate(id, pfx, 'p');
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { detail: string }).detail).toMatch(/^The certificate is self-signed/);
+  });
+
+  it('with CERTIFICATE_TRUST_BUNDLE_FILE, accepts only chains to the bundle', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'trust-'));
+    const other = createTestCertificateAuthority({ commonName: 'AC Outra' });
+    writeFileSync(join(folder, 'ours.pem'), ca.caCertificatePem);
+    writeFileSync(join(folder, 'other.pem'), other.caCertificatePem);
+    const upload = async (bundle: string) => {
+      const configured = await startTestGateway({ CERTIFICATE_TRUST_BUNDLE_FILE: join(folder, bundle) });
+      try {
+        const taxId = uniqueCnpj();
+        const created = (await (await configured.admin('POST', '/admin/v1/companies', companyRequest(taxId))).json()) as { id: string };
+        const pkcs12 = ca.issueA1({ taxId, legalName: 'EMPRESA DE TESTE LTDA', password: 'p' });
+        const response = await configured.admin('PUT', `/admin/v1/companies/${created.id}/certificate`, { pkcs12_base64: pkcs12.toString('base64'), password: 'p' });
+        return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      } finally {
+        await configured.close();
+      }
+    };
+    try {
+      expect(await upload('ours.pem')).toMatchObject({ status: 200, body: { trust: 'icp_brasil' } });
+      expect(await upload('other.pem')).toMatchObject({ status: 422, body: { detail: expect.stringMatching(/does not chain to an ICP-Brasil certificate authority/) } });
+      await expect(startTestGateway({ CERTIFICATE_TRUST_BUNDLE_FILE: join(folder, 'missing.pem') })).rejects.toThrow(/CERTIFICATE_TRUST_BUNDLE_FILE/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('answers a burst of uploads for one company 200 each, one certificate left active (found by the hostile suite)', async () => {
+    const { id, taxId } = await createCompany();
+    // At the iteration bound, so that reading each file holds the event loop as long as a file may.
+    const issued = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(ca.issueA1({ taxId, legalName: 'EMPRESA DE TESTE LTDA', password: 'p' }).toString('binary'))), 'p');
+    const key = issued.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag! })[forge.pki.oids.pkcs8ShroudedKeyBag!]![0]!.key!;
+    const certificates = issued.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!]!.map((bag) => bag.cert!);
+    const pkcs12 = Buffer.from(forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(key, certificates, 'p', { algorithm: '3des', count: 10_000 })).getBytes(), 'binary');
+    const statuses = await Promise.all(Array.from({ length: 24 }, () => uploadCertificate(id, pkcs12, 'p').then((response) => response.status)));
+    expect(statuses).toEqual(Array.from({ length: 24 }, () => 200));
+    expect(await gateway.resources.prisma.certificate.count({ where: { companyId: id, replacedAt: null } })).toBe(1);
   });
 
   it('stores a legacy RC2-40 certificate and answers its metadata, never the secret', async () => {

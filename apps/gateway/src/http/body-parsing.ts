@@ -1,46 +1,141 @@
+// The one reader of request bodies, for every route: JSON only, UTF-8 only, uncompressed, at most BODY_LIMIT_BYTES,
+// then checked (json-scan.ts) before JSON.parse. A body over the limit is never drained: a declared Content-Length
+// is refused before a byte is read, a chunked body is read up to the limit only, and either way the connection is
+// closed after the 413, so a client cannot make the gateway read a gigabyte it will refuse anyway.
 import { sendError } from './error-envelope.js';
-import type { GatewayRequest, GatewayResponse, Next } from './gateway-request.js';
+import { pathOf, type GatewayRequest, type GatewayResponse, type Next } from './gateway-request.js';
+import { MAX_JSON_DEPTH, scanJsonText, type JsonTextProblem } from './json-scan.js';
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)"?/i;
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 function hasBody(req: GatewayRequest): boolean {
   const length = req.headers['content-length'];
   return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
 }
 
-/** Every endpoint that takes a body takes JSON: anything else is refused before it is read (415). */
-export function requireJsonBodies(req: GatewayRequest, res: GatewayResponse, next: Next): void {
-  if (hasBody(req) && !JSON_MEDIA_TYPE.test(req.headers['content-type'] ?? '')) {
-    sendError(req, res, 415, 'Content-Type must be application/json');
-    return;
-  }
-  next();
+function describeLimit(limitBytes: number): string {
+  return limitBytes % (1024 * 1024) === 0 ? `${limitBytes / (1024 * 1024)} MiB` : `${limitBytes} bytes`;
 }
 
 /**
- * Maps body-parser failures (registered right after the JSON parser, so these never reach Nest's generic handling)
- * to the envelope. The parser's own message (which quotes the payload's syntax error) is not passed on.
+ * Answers and closes the connection without reading further. Node would otherwise read (and discard) the rest of
+ * the body after the answer to keep the connection alive; once the answer is flushed the socket is destroyed.
  */
-export function bodyParserErrors(limitBytes: number) {
-  const limit = limitBytes % (1024 * 1024) === 0 ? `${limitBytes / (1024 * 1024)} MiB` : `${limitBytes} bytes`;
-  return (error: unknown, req: GatewayRequest, res: GatewayResponse, next: Next): void => {
-    const type = typeof error === 'object' && error !== null ? (error as { type?: unknown }).type : undefined;
-    switch (type) {
-      case 'entity.parse.failed':
-        return sendError(req, res, 422, 'The request body is not valid JSON');
-      case 'entity.too.large':
-        // The client may still be sending the rest; closing after the answer stops it using our bandwidth.
-        res.setHeader('Connection', 'close');
-        return sendError(req, res, 413, `The request body exceeds ${limit}`);
-      case 'encoding.unsupported':
-      case 'charset.unsupported':
-        return sendError(req, res, 415, 'The request body must be UTF-8 JSON without content encoding');
-      case 'request.aborted':
-      case 'request.size.invalid':
-      case 'stream.encoding.set':
-        return sendError(req, res, 400, 'The request body could not be read');
-      default:
-        return next(error);
+function refuseAndClose(req: GatewayRequest, res: GatewayResponse, status: number, detail: string): void {
+  req.pause();
+  res.setHeader('Connection', 'close');
+  res.once('finish', () => req.socket.destroy());
+  sendError(req, res, status, detail);
+}
+
+const PROBLEM_TEXT: Record<Exclude<JsonTextProblem['kind'], 'too_deep'>, { code: string; message: (p: JsonTextProblem) => string; expected: string }> = {
+  unstorable_text: {
+    code: 'FIELD_CHARACTERS_UNSUPPORTED',
+    message: (p) => `Contains ${p.kind === 'unstorable_text' && p.character === 'NUL' ? 'a NUL character (\\u0000)' : 'an unpaired UTF-16 surrogate'}, which no document or record can hold`,
+    expected: 'text without NUL characters or unpaired surrogates',
+  },
+  duplicate_key: { code: 'FIELD_INVALID', message: () => 'Appears more than once in its object', expected: 'each field at most once' },
+  forbidden_key: { code: 'FIELD_UNKNOWN', message: () => 'Field names __proto__, constructor and prototype are not accepted', expected: 'no such field' },
+};
+
+/** A field-level refusal in the shape of the route family: the invoice API's FieldError, the admin API's problems. */
+function sendProblem(req: GatewayRequest, res: GatewayResponse, problem: JsonTextProblem): void {
+  if (problem.kind === 'too_deep') {
+    return sendError(req, res, 422, `The request body nests objects and arrays deeper than ${problem.maxDepth} levels`);
+  }
+  const text = PROBLEM_TEXT[problem.kind];
+  const message = text.message(problem);
+  if (pathOf(req).startsWith('/admin/')) {
+    return sendError(req, res, 422, { message: 'The request body is invalid', errors: [{ field: problem.field, message }] });
+  }
+  // The offending value is never echoed back: echoing it is what once made the stored idempotent answer fail.
+  const error = { code: text.code, field: problem.field, message, expected: text.expected, received: null };
+  // `errors` beside `detail`, as every 422 of the invoice API carries both.
+  sendError(req, res, 422, error, { errors: [error] });
+}
+
+export interface JsonBodyOptions {
+  readonly limitBytes: number;
+  readonly maxDepth?: number;
+}
+
+/** Express middleware: sets `req.body` (undefined when the request has no body), or answers 413 / 415 / 422 / 400. */
+export function jsonBodies(options: JsonBodyOptions) {
+  const { limitBytes } = options;
+  const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
+  const tooLarge = `The request body exceeds ${describeLimit(limitBytes)}`;
+  return (req: GatewayRequest, res: GatewayResponse, next: Next): void => {
+    if (!hasBody(req)) return next();
+    const type = req.headers['content-type'] ?? '';
+    if (!JSON_MEDIA_TYPE.test(type)) return refuseAndClose(req, res, 415, 'Content-Type must be application/json');
+    const charset = CHARSET.exec(type)?.[1]?.toLowerCase();
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+      return refuseAndClose(req, res, 415, 'The request body must be JSON in UTF-8 (charset=utf-8)');
     }
+    const encoding = req.headers['content-encoding']?.trim().toLowerCase();
+    if (encoding && encoding !== 'identity') {
+      return refuseAndClose(req, res, 415, 'Content-Encoding is not accepted: send the JSON body uncompressed');
+    }
+    // Node has already refused a Content-Length that is not a number (see client-errors.ts).
+    const declared = req.headers['content-length'];
+    if (declared !== undefined && Number(declared) > limitBytes) return refuseAndClose(req, res, 413, tooLarge);
+
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let finished = false;
+    const stop = () => {
+      finished = true;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= limitBytes) {
+        chunks.push(chunk);
+        return;
+      }
+      stop();
+      chunks.length = 0;
+      refuseAndClose(req, res, 413, tooLarge);
+    };
+    const onEnd = () => {
+      stop();
+      parseInto(req, res, next, Buffer.concat(chunks, received), maxDepth);
+    };
+    // The client went away or broke the framing mid-body: nobody is left to read an answer, but try.
+    const onError = () => {
+      stop();
+      refuseAndClose(req, res, 400, 'The request body could not be read');
+    };
+    const onClose = () => {
+      if (!finished) onError();
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
   };
+}
+
+function parseInto(req: GatewayRequest, res: GatewayResponse, next: Next, bytes: Buffer, maxDepth: number): void {
+  if (bytes.length === 0) return next();
+  let text: string;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    return sendError(req, res, 422, 'The request body is not valid UTF-8');
+  }
+  const problem = scanJsonText(text, maxDepth);
+  if (problem) return sendProblem(req, res, problem);
+  try {
+    req.body = JSON.parse(text) as unknown;
+  } catch {
+    // The parser's own message quotes the payload; it is not passed on.
+    return sendError(req, res, 422, 'The request body is not valid JSON');
+  }
+  next();
 }

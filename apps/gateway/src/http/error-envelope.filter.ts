@@ -1,13 +1,27 @@
 import { Catch, HttpException, HttpStatus, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { CompanyAdminError } from '@talao/company-admin';
 import type { Logger } from '@talao/observability';
-import { sendError, type ErrorExtras } from './error-envelope.js';
+import { sendError } from './error-envelope.js';
 import { requestIdOf, type GatewayRequest, type GatewayResponse } from './gateway-request.js';
 
 const ADMIN_STATUS = { validation: 422, conflict: 409, not_found: 404 } as const;
 
-/** Short phrases for statuses whose framework message would say more than a client needs. */
-const GENERIC: Record<number, string> = { 404: 'Not found', 405: 'Method not allowed', 500: 'Internal server error' };
+/** The gateway's own phrases for errors raised by the framework or the libraries under it, whose words never go out. */
+const GENERIC: Record<number, string> = {
+  400: 'Bad request',
+  404: 'Not found',
+  405: 'Method not allowed',
+  413: 'The request body is too large',
+  415: 'Unsupported media type',
+  500: 'Internal server error',
+};
+
+/** An error from Express, its router or body reading carries its status as `status`/`statusCode` (http-errors). */
+function clientStatusOf(exception: unknown): number | null {
+  if (typeof exception !== 'object' || exception === null) return null;
+  const status = (exception as { status?: unknown; statusCode?: unknown }).statusCode ?? (exception as { status?: unknown }).status;
+  return typeof status === 'number' && Number.isInteger(status) && status >= 400 && status < 500 ? status : null;
+}
 
 /**
  * The one place exceptions become responses: `{ detail, request_id }`. Anything that is not a deliberate HTTP or
@@ -29,7 +43,7 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     sendError(req, res, status, detail, extras);
   }
 
-  private describe(exception: unknown): { status: number; detail: string | object; extras?: ErrorExtras } {
+  private describe(exception: unknown): { status: number; detail: string | object; extras?: Record<string, unknown> } {
     if (exception instanceof CompanyAdminError) {
       const status = ADMIN_STATUS[exception.kind];
       const detail = exception.problems.length > 0 ? { message: exception.message, errors: exception.problems } : exception.message;
@@ -45,10 +59,12 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
         return { status, detail, ...(Array.isArray(errors) ? { extras: { errors: errors as object[] } } : {}) };
       }
       if (status >= 500) return { status, detail: GENERIC[500]! };
-      if (typeof response === 'string') return { status, detail: response };
-      // Nest's own exceptions (route not found, …): a fixed phrase, not the framework's wording.
-      return { status, detail: GENERIC[status] ?? exception.message };
+      // Nest's own exceptions (route not found, …) and the framework errors it wraps ("Failed to decode param …"):
+      // a fixed phrase, never the framework's wording. This gateway always throws `{ detail }`.
+      return { status, detail: GENERIC[status] ?? GENERIC[400]! };
     }
+    const clientStatus = clientStatusOf(exception);
+    if (clientStatus !== null) return { status: clientStatus, detail: GENERIC[clientStatus] ?? GENERIC[400]! };
     return { status: HttpStatus.INTERNAL_SERVER_ERROR, detail: GENERIC[500]! };
   }
 }

@@ -34,3 +34,12 @@ export function pathOf(req: GatewayRequest): string {
 export function requestIdOf(req: GatewayRequest): string {
   return typeof req.id === 'string' ? req.id : String(req.id ?? '');
 }
+
+export const API_PREFIX = '/api/v1';
+export const ADMIN_PREFIX = '/admin/v1';
+
+/** Route families, compared exactly as the router (case-sensitive) compares them. */
+export const isApiPath = (path: string): boolean => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+export const isAdminPath = (path: string): boolean => path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`);
+/** Probes: never limited, never authenticated. */
+export const isHealthPath = (path: string): boolean => path === '/healthz' || path === '/readyz';

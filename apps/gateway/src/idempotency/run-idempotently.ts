@@ -6,9 +6,12 @@
 //   same key, same body         → the recorded response again (same status and body), nothing runs;
 //   same key, another body      → 422;
 //   same key while the first runs → 409.
-// An unexpected failure (a 500) before the operation created anything frees the key at once, so a retry runs again.
+// An unexpected failure (a 500) before the operation created anything frees the key at once, so a retry runs again;
+// so does a response that cannot be recorded (the key must never stay locked by an attempt that ended).
+// Every response is recorded and answered with its error list bounded (withBoundedErrors), the same bytes both ways.
 // A crash leaves the row locked: after lockTtlMs another call may take the key over; if the dead call had already
 // created its invoice the new holder answers for that invoice instead of creating a second one.
+import { withBoundedErrors } from '../http/error-envelope.js';
 import type { BeginResult, IdempotencyScope, IdempotencyStore, StoredResponse } from './idempotency-store.js';
 import { requestFingerprint } from './request-fingerprint.js';
 
@@ -35,8 +38,10 @@ export interface IdempotentCall {
 
 const errorResponse = (status: number, detail: string): StoredResponse => ({ status, body: { detail } });
 
+const bounded = (response: StoredResponse): StoredResponse => ({ ...response, body: withBoundedErrors(response.body) });
+
 export async function runIdempotently(call: IdempotentCall): Promise<StoredResponse & { replayed?: boolean }> {
-  if (call.key === undefined) return call.run({ invoiceCreated: async () => undefined });
+  if (call.key === undefined) return bounded(await call.run({ invoiceCreated: async () => undefined }));
   if (call.key.length === 0 || call.key.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     return errorResponse(422, `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters (got ${call.key.length})`);
   }
@@ -53,19 +58,22 @@ export async function runIdempotently(call: IdempotentCall): Promise<StoredRespo
       break;
   }
   let created = begun.resumeInvoiceId !== undefined;
-  let response: StoredResponse;
   try {
-    response = await call.run({
-      ...(begun.resumeInvoiceId !== undefined ? { resumeInvoiceId: begun.resumeInvoiceId } : {}),
-      invoiceCreated: async (invoiceId) => {
-        created = true;
-        await call.store.markInvoice(scope, invoiceId);
-      },
-    });
+    const response = bounded(
+      await call.run({
+        ...(begun.resumeInvoiceId !== undefined ? { resumeInvoiceId: begun.resumeInvoiceId } : {}),
+        invoiceCreated: async (invoiceId) => {
+          created = true;
+          await call.store.markInvoice(scope, invoiceId);
+        },
+      }),
+    );
+    await call.store.complete(scope, response);
+    return response;
   } catch (error) {
+    // Nothing was created: the key is free again. Once an invoice exists the row keeps its id, and the next call
+    // after the lock TTL answers for that invoice instead of creating another (see idempotency-store.ts).
     if (!created) await call.store.release(scope).catch(() => undefined);
     throw error;
   }
-  await call.store.complete(scope, response);
-  return response;
 }

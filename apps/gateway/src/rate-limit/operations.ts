@@ -78,12 +78,19 @@ const routed = (Object.entries(OPERATIONS) as [OperationName, OperationDefinitio
   .filter(([, d]) => d.route)
   .map(([name, d]) => ({ name, method: d.route![0], segments: d.route![1].split('/').filter(Boolean) }));
 
-/** The operation for an authenticated request; `path` is relative to /api/v1 ("/invoices/abc"). */
+/**
+ * The operation for an authenticated request; `path` is relative to /api/v1 ("/invoices/abc"). Matches as the
+ * router does, so a route and its allowance always agree: segments compared case-sensitively and undecoded, one
+ * trailing slash ignored, an empty segment ("//") matching nothing, HEAD answered by the GET route.
+ */
 export function operationFor(method: string, path: string): OperationName {
-  const segments = path.split('/').filter(Boolean);
+  const trimmed = path.startsWith('/') ? path.slice(1) : path;
+  const segments = (trimmed.endsWith('/') ? trimmed.slice(0, -1) : trimmed).split('/');
+  if (segments.some((segment) => segment === '')) return 'default';
+  const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
   const match = routed.find(
     (op) =>
-      op.method === method.toUpperCase() &&
+      op.method === verb &&
       op.segments.length === segments.length &&
       op.segments.every((s, i) => s.startsWith(':') || s === segments[i]),
   );

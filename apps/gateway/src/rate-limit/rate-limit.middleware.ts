@@ -1,17 +1,23 @@
 import { sendError } from '../http/error-envelope.js';
-import { pathOf, type GatewayRequest, type GatewayResponse, type Next } from '../http/gateway-request.js';
+import { API_PREFIX, isAdminPath, isApiPath, isHealthPath, pathOf, type GatewayRequest, type GatewayResponse, type Next } from '../http/gateway-request.js';
 import { operationFor, type OperationName } from './operations.js';
 import type { RateLimiter } from './rate-limiter.js';
 
-export const API_PREFIX = '/api/v1';
+export { API_PREFIX };
 /** Public parts of /api/v1: no key needed, limited per client IP. */
 export const PUBLIC_API_PATHS = /^\/api\/v1\/(?:openapi\.json|docs(?:\/.*)?)$/;
 
+/**
+ * Which allowance a request spends. Paths are compared exactly as the router compares them (case-sensitive, the
+ * absolute form already rewritten by request-target.ts), so no spelling of a route reaches it through another
+ * allowance. Paths outside the API and the admin API (unknown ones included) spend the unauthenticated allowance
+ * of the client's IP; only the health probes are free.
+ */
 function classify(req: GatewayRequest): { operation: OperationName; caller: string } | null {
   const path = pathOf(req);
   const ip = `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`;
-  if (path === '/admin/v1' || path.startsWith('/admin/v1/')) return { operation: 'admin', caller: ip };
-  if (path !== API_PREFIX && !path.startsWith(`${API_PREFIX}/`)) return null;
+  if (isAdminPath(path)) return { operation: 'admin', caller: ip };
+  if (!isApiPath(path)) return isHealthPath(path) ? null : { operation: 'unauthenticated', caller: ip };
   if (PUBLIC_API_PATHS.test(path)) return { operation: 'public_docs', caller: ip };
   const authentication = req.authentication;
   if (!authentication?.ok) return { operation: 'unauthenticated', caller: ip };

@@ -2,6 +2,7 @@
 // errors are returned, since rules need a well-formed body. errors[0] is the gateway's 422 `detail`.
 import { Dec, sum } from '../decimal/money.js';
 import { computeItems, handOverItemComputation } from '../documents/item-computation.js';
+import { nfeTotalsBeyondLayout, nfseTotalBeyondLayout } from '../documents/layout-bounds.js';
 import { findState } from '../tables/ibge.js';
 import { MONEY, readDecimal } from './decimal-rules.js';
 import { type FieldError, fieldError } from './field-error.js';
@@ -13,7 +14,10 @@ import { dpsComplementaryText } from './dps-text.js';
 import { validateItem } from './validate-items.js';
 import type { ValidatedInvoiceRequest, ValidatedItem, ValidatedPayment } from './validated-request.js';
 
-export type ValidationResult = { readonly ok: true; readonly value: ValidatedInvoiceRequest } | { readonly ok: false; readonly errors: FieldError[] };
+export type ValidationResult =
+  /** `input`: the body as validated — the fields the schema knows, text normalized, ignored fields left out. */
+  | { readonly ok: true; readonly value: ValidatedInvoiceRequest; readonly input: Record<string, unknown> }
+  | { readonly ok: false; readonly errors: FieldError[] };
 
 export interface ValidationOptions {
   /** The moment of validation (decides whether IBS/CBS is mandatory). Default: now. */
@@ -195,7 +199,11 @@ export function validateInvoiceRequest(body: unknown, issuer: IssuerProfile, opt
     const validated = validateItem(item, i, itemCtx, errors);
     if (validated) items.push(validated);
   });
-  if (type === 'nfse' && items.length === req.items.length) nfseDocumentRules(req, items, issuer, errors);
+  if (type === 'nfse' && items.length === req.items.length) {
+    nfseDocumentRules(req, items, issuer, errors);
+    const beyond = nfseTotalBeyondLayout(items);
+    if (beyond) errors.push(beyond);
+  }
   if (errors.length > 0 || !buyerResult) return { ok: false, errors };
 
   if (type === 'nfe' && !finalConsumer && nonContributor && !buyerResult.buyer.foreign) {
@@ -204,6 +212,8 @@ export function validateInvoiceRequest(body: unknown, issuer: IssuerProfile, opt
   let payments: ValidatedPayment[] = [];
   if (type === 'nfe') {
     const computation = computeItems(items, finalConsumer);
+    const beyond = nfeTotalsBeyondLayout(computation.totals);
+    if (beyond) return { ok: false, errors: [beyond] };
     payments = resolvePayments(req, computation.totals.vNF, errors);
     if (errors.length > 0) return { ok: false, errors };
     // `items` becomes the request's items: computeNfeDocument on this request reuses the computation.
@@ -211,6 +221,7 @@ export function validateInvoiceRequest(body: unknown, issuer: IssuerProfile, opt
   }
   return {
     ok: true,
+    input: req as Record<string, unknown>,
     value: {
       documentType: type,
       ...(series !== undefined ? { series } : {}),

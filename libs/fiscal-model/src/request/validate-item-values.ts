@@ -3,6 +3,7 @@
 //   only amount → unit_price = amount / quantity with 10 places
 //   total = gross − discount + freight + insurance + other expenses
 import { Dec, fixed, round2 } from '../decimal/money.js';
+import { lineValuesBeyondLayout } from '../documents/layout-bounds.js';
 import { MONEY, POSITIVE_MONEY, POSITIVE_QUANTITY, readDecimal } from './decimal-rules.js';
 import { type FieldError, fieldError } from './field-error.js';
 import type { ItemParsed } from './invoice-request-schema.js';
@@ -90,6 +91,11 @@ export function validateItemValues(item: ItemParsed, path: string, documentType:
       errors.push(fieldError('ITEM_VALUE_NOT_POSITIVE', `${path}.unit_price`, 'quantity × unit_price rounds to 0.00', 'a line amount of at least 0.01', item.unit_price));
       return undefined;
     }
+  }
+  const beyond = lineValuesBeyondLayout(path, documentType, { gross, unitPrice: price }, { quantity: item.product?.quantity, amount: item.amount });
+  if (beyond) {
+    errors.push(beyond);
+    return undefined;
   }
   // The additions are canonical text ("0" is the only zero, the usual value): zeros are neither parsed nor added.
   const discount = additions.discount!;

@@ -60,11 +60,14 @@ export async function prepareIssuance(deps: CreateInvoiceDeps, companyId: string
   const validation = validateInvoiceRequest(body, profile, { now });
   if (!validation.ok) throw new InvoiceValidationError(validation.errors);
   const request = validation.value;
+  // What is stored (and reissued) is the body as validated, never the raw one: a field the validation ignores (an
+  // NFS-e line's product) would otherwise reach jsonb unchecked.
+  const validatedBody = validation.input;
   const certificate = activeCertificate?.metadata ?? null;
   const gaps = issuingProblems(company, request.documentType, certificate, now);
   if (gaps.length > 0) throw new IssuerNotConfiguredError(gaps);
   await assertProductionQuota(deps, company, environment, now);
-  return { company, profile, request, body };
+  return { company, profile, request, body: validatedBody };
 }
 
 /** Reserves the number, persists the invoice as `processing` and enqueues its `issue` job. */

@@ -2,6 +2,7 @@
 // recorded in PostgreSQL; a run may be repeated at any point (crash, sweeper) and takes the consult-first path.
 import { NFSE_OPERATIONS } from '@talao/authorizer-clients';
 import { ExchangeLog, NFE_AUTHORIZATION, unsettledTransmission } from '@talao/authorizer-exchange';
+import { XmlBuildError, XsdValidationError } from '@talao/fiscal-xml';
 import { CertificateError } from '@talao/xml-signing';
 import { issuerProfileOf, profileProblems } from '../create/issuer-configuration.js';
 import { validatedRequestOf } from '../create/stored-request.js';
@@ -13,7 +14,10 @@ import { finishRun, type IssueRun } from './issue-run.js';
 /**
  * When an invoice becomes `failed` (documented in docs/issuance.md):
  * - the authorizer stayed unavailable through the job's last try (nothing reached it; SVC too when in contingency);
- * - the certificate is unusable (gone, expired, wrong password) or the company lost a field the document needs.
+ * - the certificate is unusable (gone, expired, wrong password) or the company lost a field the document needs;
+ * - the document cannot be built or fails the official schema (a local validation failure: the same request gives
+ *   the same document on every try, so retrying would only loop — the sweeper used to re-drive such an invoice for
+ *   ever). The schema's message goes into the invoice's status message.
  * Never while an earlier attempt's outcome is unknown: then the invoice stays `processing` and is reconciled later.
  */
 export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: IssueOptions): Promise<IssueResult> {
@@ -46,14 +50,25 @@ export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: 
   const run: IssueRun = { ...partial, profile: issuerProfileOf(company), request: validatedRequestOf(invoice.request), loaded };
   try {
     return await (invoice.documentType === 'nfe' ? issueNfe(run) : issueNfse(run));
+  } catch (error) {
+    // Both are thrown before the document is sent (it is validated before it leaves): nothing of it reached the
+    // authorizer in this run.
+    if (error instanceof XsdValidationError) return decideUnusable(run, `The document failed the official schema (${error.schema}): ${schemaErrors(error)}`);
+    if (error instanceof XmlBuildError) return decideUnusable(run, `The document could not be built: ${error.message}`);
+    throw error;
   } finally {
     // An answer that decided nothing (retry, or an error thrown after it arrived) is stored before the job ends.
     await run.log.flush();
   }
 }
 
+/** The schema's own words, line by line, within the status message's 500 characters. */
+function schemaErrors(error: XsdValidationError): string {
+  return error.errors.map((e) => e.message.trim()).join('; ').slice(0, 400);
+}
+
 /**
- * Without a usable certificate nothing can be signed, so nothing can have been sent by this run. But an earlier run
+ * Without a usable certificate (or a valid document) nothing can be sent, so nothing can have been sent by this run. But an earlier run
  * may have sent a document whose outcome is unknown: then the invoice waits (retry) for the company to fix it.
  */
 async function decideUnusable(run: IssueRun, message: string): Promise<IssueResult> {

@@ -6,11 +6,21 @@ import { createPrivateKey, createPublicKey, X509Certificate } from 'node:crypto'
 import forge from 'node-forge';
 import { createTestCertificateAuthority, loadTestCertificateAuthority } from '@talao/icp-test-ca';
 import { CertificateError } from './certificate-error.js';
-import { loadPkcs12 } from './load-pkcs12.js';
+import { loadPkcs12, MAX_KDF_ITERATIONS } from './load-pkcs12.js';
+import { garbageBag, pfxOfBags, withIterationCounts } from '../testing/hostile-pkcs12.js';
 
 const ca = createTestCertificateAuthority();
 // forge accepts null for "no certificate bag" although its types do not say so.
 const NO_CERTIFICATES = null as unknown as forge.pki.Certificate[];
+
+function codeOf(action: () => unknown): string {
+  try {
+    action();
+  } catch (error) {
+    return error instanceof CertificateError ? error.code : `not a CertificateError: ${String(error)}`;
+  }
+  return 'no error';
+}
 
 function expectCertificateError(action: () => unknown, code: CertificateError['code']): void {
   try {
@@ -137,6 +147,33 @@ describe('loadPkcs12', () => {
     expectCertificateError(() => loadPkcs12(Buffer.from(forge.asn1.toDer(keyOnly).getBytes(), 'binary'), 'p'), 'NO_CERTIFICATE');
     const certOnly = forge.pkcs12.toPkcs12Asn1(null, [forge.pki.certificateFromPem(own.certificatePem)], 'p');
     expectCertificateError(() => loadPkcs12(Buffer.from(forge.asn1.toDer(certOnly).getBytes(), 'binary'), 'p'), 'NO_PRIVATE_KEY');
+  });
+
+  it(`bounds key derivation at ${MAX_KDF_ITERATIONS} iterations before running it (MAC and encrypted parts)`, () => {
+    const own = loadPkcs12(ca.issueA1({ taxId: '12345678000195', legalName: 'X', password: 'p' }), 'p');
+    const key = forge.pki.privateKeyFromPem(own.privateKeyPem);
+    const certificate = forge.pki.certificateFromPem(own.certificatePem);
+    const build = (options: Record<string, unknown>) =>
+      Buffer.from(forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(key, [certificate], 'p', { algorithm: '3des', count: 2048, ...options })).getBytes(), 'binary');
+    // The files as built (2048 iterations, as real A1 files) load.
+    expect(loadPkcs12(build({}), 'p').taxId).toBe('12345678000195');
+    expect(loadPkcs12(build({ useMac: false, algorithm: 'aes256' }), 'p').taxId).toBe('12345678000195');
+    for (const [label, pfx] of [
+      ['MAC of 3 million iterations', withIterationCounts(build({}), 3_000_000)],
+      ['shrouded key (PKCS#12 PBE) of 2^31 − 1 iterations, no MAC', withIterationCounts(build({ useMac: false }), 2 ** 31 - 1)],
+      ['shrouded key (PBES2) of 2^31 − 1 iterations, no MAC', withIterationCounts(build({ useMac: false, algorithm: 'aes256' }), 2 ** 31 - 1)],
+      ['just past the bound', withIterationCounts(build({}), MAX_KDF_ITERATIONS + 1)],
+    ] as const) {
+      const started = performance.now();
+      expect({ label, code: codeOf(() => loadPkcs12(pfx, 'p')) }).toEqual({ label, code: 'KEY_DERIVATION_TOO_COSTLY' });
+      expect(performance.now() - started).toBeLessThan(1_000);
+    }
+  });
+
+  it('reports a garbage keyBag or certBag in a file without MAC as INVALID_PKCS12, never node:crypto’s own error', () => {
+    expectCertificateError(() => loadPkcs12(pfxOfBags([garbageBag('keyBag')]), 'p'), 'INVALID_PKCS12');
+    expectCertificateError(() => loadPkcs12(pfxOfBags([garbageBag('certBag')]), 'p'), 'INVALID_PKCS12');
+    expectCertificateError(() => loadPkcs12(pfxOfBags([garbageBag('keyBag'), garbageBag('certBag')]), 'p'), 'INVALID_PKCS12');
   });
 
   it('rebuilds the CA from stored PEMs and keeps issuing under it', () => {

@@ -25,6 +25,58 @@ export interface A1Certificate {
 
 const MAX_PKCS12_BYTES = 64 * 1024;
 
+/**
+ * Iterations one key derivation of the file may ask for (its MAC key, each encrypted container's key and IV, each
+ * shrouded private key). Real A1 files use 2,048 or fewer (OpenSSL's default; Windows and the ICP-Brasil issuers'
+ * tools as well). forge derives PKCS#12 keys in pure JavaScript at about 2 µs an iteration and the count is the
+ * file's to choose: 3 million blocked the event loop for 6 s, 2^31−1 would for an hour.
+ */
+export const MAX_KDF_ITERATIONS = 10_000;
+/** All derivations of one file together: room for a MAC and a dozen encrypted parts at the bound, no more. */
+const MAX_TOTAL_KDF_ITERATIONS = 120_000;
+/** Wall-clock budget of one file's derivations, checked before each one starts. */
+const KDF_DEADLINE_MS = 2_000;
+/** More keys or certificates than any A1 holds; each key is tried against each certificate. */
+const MAX_BAGS = 16;
+
+type KeyDerivation = (...args: unknown[]) => unknown;
+
+/**
+ * Runs forge's PKCS#12 reader with every key derivation checked before it starts: its iteration count (bounded
+ * one by one and in total) and the time spent so far. forge reads its derivation functions from its own module
+ * objects at each call, so they are wrapped for the duration of this synchronous call only (nothing else can run
+ * in between) and always restored.
+ */
+function withBoundedKeyDerivation<T>(work: () => T): T {
+  const pkcs12 = forge.pkcs12 as unknown as { generateKey: KeyDerivation };
+  const pbe = (forge.pki as unknown as { pbe: { generatePkcs12Key: KeyDerivation } }).pbe;
+  const pkcs5 = forge.pkcs5 as unknown as { pbkdf2: KeyDerivation };
+  const original = { mac: pkcs12.generateKey, pbe: pbe.generatePkcs12Key, pbkdf2: pkcs5.pbkdf2 };
+  const started = performance.now();
+  let total = 0;
+  const admit = (count: unknown) => {
+    const iterations = typeof count === 'number' ? count : Number.NaN;
+    if (!Number.isSafeInteger(iterations) || iterations < 1 || iterations > MAX_KDF_ITERATIONS) {
+      throw new CertificateError('KEY_DERIVATION_TOO_COSTLY', `The PKCS#12 asks for ${String(count)} key-derivation iterations; at most ${MAX_KDF_ITERATIONS} are accepted`);
+    }
+    total += iterations;
+    if (total > MAX_TOTAL_KDF_ITERATIONS || performance.now() - started > KDF_DEADLINE_MS) {
+      throw new CertificateError('KEY_DERIVATION_TOO_COSTLY', 'The PKCS#12 asks for more key-derivation work than an A1 certificate needs');
+    }
+  };
+  // PKCS#12 KDF: (password, salt, id, iterations, length, md); PBKDF2: (password, salt, iterations, length, md).
+  pkcs12.generateKey = (...args) => (admit(args[3]), original.mac(...args));
+  pbe.generatePkcs12Key = (...args) => (admit(args[3]), original.pbe(...args));
+  pkcs5.pbkdf2 = (...args) => (admit(args[2]), original.pbkdf2(...args));
+  try {
+    return work();
+  } finally {
+    pkcs12.generateKey = original.mac;
+    pbe.generatePkcs12Key = original.pbe;
+    pkcs5.pbkdf2 = original.pbkdf2;
+  }
+}
+
 interface ParsedBags {
   keys: KeyObject[];
   certificates: X509Certificate[];
@@ -38,8 +90,9 @@ function parsePfx(pfx: Buffer, password: string): forge.pkcs12.Pkcs12Pfx {
     throw new CertificateError('INVALID_PKCS12', 'The file is not a PKCS#12 (DER) certificate', { cause: error });
   }
   try {
-    return forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
+    return withBoundedKeyDerivation(() => forge.pkcs12.pkcs12FromAsn1(asn1, false, password));
   } catch (error) {
+    if (error instanceof CertificateError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     // forge reports a MAC mismatch for a wrong password; without a MAC a wrong password garbles the decrypted
     // content, which surfaces as an ASN.1 or padding error inside an encrypted bag.
@@ -72,6 +125,9 @@ function collectBags(p12: forge.pkcs12.Pkcs12Pfx): ParsedBags {
   for (const bag of p12.getBags({ bagType: certBagType })[certBagType] ?? []) {
     const der = bag.cert ? derOf(forge.pki.certificateToAsn1(bag.cert)) : bag.asn1 ? derOf(bag.asn1) : null;
     if (der) certificates.push(new X509Certificate(der));
+  }
+  if (keys.length > MAX_BAGS || certificates.length > MAX_BAGS) {
+    throw new CertificateError('INVALID_PKCS12', `The PKCS#12 holds more than ${MAX_BAGS} keys or certificates`);
   }
   return { keys, certificates };
 }
@@ -131,6 +187,17 @@ export function loadPkcs12(pfx: Buffer, password: string): A1Certificate {
   if (pfx.length === 0 || pfx.length > MAX_PKCS12_BYTES) {
     throw new CertificateError('INVALID_PKCS12', `A PKCS#12 certificate must have 1..${MAX_PKCS12_BYTES} bytes`);
   }
+  try {
+    return readA1(pfx, password);
+  } catch (error) {
+    // Whatever the file holds, the caller gets a CertificateError: a bag node:crypto cannot read (a garbage keyBag
+    // or certBag in a file without MAC) threw its own errors, which became 500s.
+    if (error instanceof CertificateError) throw error;
+    throw new CertificateError('INVALID_PKCS12', 'The PKCS#12 holds a key or certificate that cannot be read', { cause: error });
+  }
+}
+
+function readA1(pfx: Buffer, password: string): A1Certificate {
   const p12 = parsePfx(pfx, password);
   const bags = collectBags(p12);
   const { key, certificate } = pickSigningPair(bags);

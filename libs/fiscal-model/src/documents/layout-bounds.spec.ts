@@ -1,0 +1,52 @@
+// Values computed from several inputs (a line's amount, its unit price, the totals) are refused at validation when
+// the document or the invoice record cannot carry them (issue 15, defects 4 and 11).
+import { sampleIssuer, sampleNfeRequest, sampleNfseRequest } from '../testing/samples.js';
+import { validateInvoiceRequest } from '../request/validate-invoice-request.js';
+import { MAX_DOCUMENT_AMOUNT, MAX_UNIT_PRICE } from './layout-bounds.js';
+
+const NOW = new Date('2026-03-10T15:00:00Z');
+const issuer = sampleIssuer('normal');
+const nfeItem = () => (sampleNfeRequest().items as Record<string, unknown>[])[0]!;
+const nfseItem = () => (sampleNfseRequest().items as Record<string, unknown>[])[0]!;
+const withoutPrice = () => {
+  const { unit_price: _price, ...item } = nfeItem();
+  return item;
+};
+
+function errorsOf(body: Record<string, unknown>) {
+  const result = validateInvoiceRequest(body, issuer, { now: NOW });
+  return result.ok ? [] : result.errors;
+}
+
+describe('layout bounds at validation', () => {
+  it('refuses quantity × unit_price past 13 integer digits (numeric(15,2), TDec_1302), naming the line', () => {
+    const errors = errorsOf(sampleNfeRequest({ items: [{ ...nfeItem(), quantity: '99999999999', unit_price: '99999999999' }] }));
+    expect(errors).toEqual([
+      expect.objectContaining({ code: 'FIELD_OUT_OF_RANGE', field: 'items[0].quantity', expected: `a line amount of at most ${MAX_DOCUMENT_AMOUNT}`, received: '99999999999' }),
+    ]);
+    expect(errors[0]!.message).toMatch(/13 integer digits/);
+  });
+
+  it('refuses an NF-e unit price (amount ÷ quantity) past the 11 integer digits of vUnCom', () => {
+    const errors = errorsOf(sampleNfeRequest({ items: [{ ...withoutPrice(), quantity: '1', amount: '9999999999999.99' }] }));
+    expect(errors).toEqual([expect.objectContaining({ code: 'FIELD_OUT_OF_RANGE', field: 'items[0].amount', expected: `a unit price of at most ${MAX_UNIT_PRICE}` })]);
+    // The same amount over 1000 units fits, and so does an 11-digit unit price.
+    expect(errorsOf(sampleNfeRequest({ items: [{ ...withoutPrice(), quantity: '1000', amount: '9999999999999.99' }] }))).toEqual([]);
+    expect(errorsOf(sampleNfeRequest({ items: [{ ...withoutPrice(), quantity: '1', amount: '99999999999.99' }] }))).toEqual([]);
+  });
+
+  it('refuses NF-e totals past 13 integer digits, with the total and the limit in the error', () => {
+    const line = { ...withoutPrice(), quantity: '1000', amount: '9999999999999.99' };
+    const errors = errorsOf(sampleNfeRequest({ items: [line, line] }));
+    expect(errors).toEqual([expect.objectContaining({ code: 'FIELD_OUT_OF_RANGE', field: 'items', expected: `totals of at most ${MAX_DOCUMENT_AMOUNT}` })]);
+    expect(errors[0]!.message).toMatch(/ICMSTot\.\w+ would be 1\d{13}\.\d{2}, more than 9999999999999\.99/);
+  });
+
+  it('refuses an NFS-e whose items add up past what the invoice record holds, accepts one at the limit', () => {
+    const line = { ...nfseItem(), amount: MAX_DOCUMENT_AMOUNT };
+    expect(errorsOf(sampleNfseRequest({ items: [line] }))).toEqual([]);
+    expect(errorsOf(sampleNfseRequest({ items: [line, { ...nfseItem(), amount: '0.01' }] }))).toEqual([
+      expect.objectContaining({ code: 'FIELD_OUT_OF_RANGE', field: 'items', received: '10000000000000.00' }),
+    ]);
+  });
+});
