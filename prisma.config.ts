@@ -5,9 +5,7 @@ import { defineConfig } from 'prisma/config';
 // Prisma's CLI would download a native schema engine from the internet on first use. The project carries an offline
 // stand-in built on @prisma/schema-engine-wasm (tools/prisma-schema-engine/README.md); `??=` keeps a real binary
 // selectable by setting PRISMA_SCHEMA_ENGINE_BINARY yourself.
-process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= fileURLToPath(
-  new URL('./tools/prisma-schema-engine/schema-engine.mjs', import.meta.url),
-);
+process.env.PRISMA_SCHEMA_ENGINE_BINARY ??= fileURLToPath(new URL('./tools/prisma-schema-engine/schema-engine.mjs', import.meta.url));
 
 export default defineConfig({
   schema: 'prisma/schema.prisma',

@@ -26,7 +26,8 @@ async function main(): Promise<void> {
     let number = 1;
     // Signed ahead of time, outside the measured window, so the figure is transport + simulator only. Every document
     // needs a number of its own: the simulator refuses a second one with the same access key.
-    const signBatch = (count: number) => Array.from({ length: count }, () => signedFixture(certificate, { cnpj: CNPJ, number: number++ }).signedNfe);
+    const signBatch = (count: number) =>
+      Array.from({ length: count }, () => signedFixture(certificate, { cnpj: CNPJ, number: number++ }).signedNfe);
     for (const signedNfe of signBatch(20)) await client.authorize(ctx, { signedNfe, lotId: '1' }); // warm-up
 
     console.log(`authorizer bench: SefazClient → simulator (mTLS, SOAP 1.2, 2-item NF-e), ${PER_LEVEL} authorizations per level`);

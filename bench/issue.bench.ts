@@ -35,7 +35,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function runBaseline(): { output: string; perSecond: number | null } {
   const result = spawnSync(process.execPath, ['--import', './bench/support/register-ts.mjs', 'bench/authorizer.bench.ts'], {
-    cwd: repoRoot, env: { ...process.env, BENCH_AUTHORIZATIONS: process.env.BENCH_AUTHORIZER_COUNT ?? '4000' }, encoding: 'utf8',
+    cwd: repoRoot,
+    env: { ...process.env, BENCH_AUTHORIZATIONS: process.env.BENCH_AUTHORIZER_COUNT ?? '4000' },
+    encoding: 'utf8',
   });
   const output = `${result.stdout}${result.status === 0 ? '' : result.stderr}`;
   const figures = [...output.matchAll(/([0-9.]+) authorizations\/s/g)].map((m) => Number(m[1]));
@@ -50,11 +52,19 @@ interface Sample {
 /** POST with a JSON body over a keep-alive agent; resolves with the status once the whole answer has arrived. */
 function post(agent: Agent, url: URL, headers: Record<string, string>, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const call = request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
-      response.on('data', () => undefined);
-      response.on('end', () => resolve(response.statusCode ?? 0));
-      response.on('error', reject);
-    });
+    const call = request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+      },
+      (response) => {
+        response.on('data', () => undefined);
+        response.on('end', () => resolve(response.statusCode ?? 0));
+        response.on('error', reject);
+      },
+    );
     call.on('error', reject);
     call.end(body);
   });
@@ -64,9 +74,11 @@ function post(agent: Agent, url: URL, headers: Record<string, string>, body: str
 async function closedLoop(issue: () => Promise<Sample>, clients: number, ms: number): Promise<Sample[]> {
   const samples: Sample[] = [];
   const start = performance.now();
-  await Promise.all(Array.from({ length: clients }, async () => {
-    while (performance.now() - start < ms) samples.push(await issue());
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() - start < ms) samples.push(await issue());
+    }),
+  );
   return samples;
 }
 
@@ -128,7 +140,9 @@ async function main(): Promise<void> {
       // Warm-up, not measured: the JIT tiers code up by calls, so a platform fresh from start runs its first
       // thousands of documents on baseline code (and compiles in the background); "sustained" means after that.
       const warmUp = await closedLoop(issue, CONCURRENCY, WARMUP_MS);
-      console.log(`warm-up: ${warmUp.filter((s) => s.status === 201).length} NF-e in ${(WARMUP_MS / 1000).toFixed(0)} s with ${CONCURRENCY} clients (not measured)`);
+      console.log(
+        `warm-up: ${warmUp.filter((s) => s.status === 201).length} NF-e in ${(WARMUP_MS / 1000).toFixed(0)} s with ${CONCURRENCY} clients (not measured)`,
+      );
 
       console.log(`issue bench: HTTP → gateway → issuer → simulator (zero latency), ${BUDGET_MS} ms per phase`);
       const closedCpu = cpuByProcess(database);
@@ -152,7 +166,9 @@ async function main(): Promise<void> {
       console.log(`    CPU per authorized NF-e: ${describeCpuPerDocument(openCpu, cpuByProcess(database), openAuthorized)}`);
 
       if (baseline.perSecond) {
-        console.log(`ratio to baseline: ${(sustained / baseline.perSecond).toFixed(2)} (${sustained.toFixed(1)} / ${baseline.perSecond.toFixed(1)} authorizations/s)`);
+        console.log(
+          `ratio to baseline: ${(sustained / baseline.perSecond).toFixed(2)} (${sustained.toFixed(1)} / ${baseline.perSecond.toFixed(1)} authorizations/s)`,
+        );
       }
       agent.destroy();
     } finally {

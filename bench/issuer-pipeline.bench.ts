@@ -76,7 +76,16 @@ async function main(): Promise<void> {
 
       const totals = new Map<string, { ms: number; calls: number }>();
       const deps = harness.issueDeps as unknown as Record<string, object>;
-      for (const port of ['invoices', 'companies', 'certificates', 'certificateCache', 'submissions', 'usage', 'outbox', 'sefaz'] as const) {
+      for (const port of [
+        'invoices',
+        'companies',
+        'certificates',
+        'certificateCache',
+        'submissions',
+        'usage',
+        'outbox',
+        'sefaz',
+      ] as const) {
         deps[port] = timed(port, deps[port] as object, totals);
       }
       const profiler = process.env.BENCH_PROFILE ? new Session() : null;

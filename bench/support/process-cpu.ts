@@ -20,7 +20,9 @@ function roleOf(commandLine: string, database: string): string | null {
   if (commandLine.startsWith('postgres: ')) {
     if (commandLine.includes(` ${database} `)) return 'postgres';
     // Server-wide processes (their title has no database): WAL writer, checkpointer, background writer, …
-    return /^postgres: (\S+: )?(walwriter|checkpointer|background writer|autovacuum launcher)/.test(commandLine) ? 'postgres (server)' : null;
+    return /^postgres: (\S+: )?(walwriter|checkpointer|background writer|autovacuum launcher)/.test(commandLine)
+      ? 'postgres (server)'
+      : null;
   }
   return null;
 }
@@ -58,5 +60,8 @@ export function describeCpuPerDocument(before: CpuByProcess, after: CpuByProcess
   for (const [pid, { role, seconds }] of after) byRole.set(role, (byRole.get(role) ?? 0) + seconds - (before.get(pid)?.seconds ?? 0));
   const perDocument = [...byRole].map(([role, seconds]) => [role, (seconds * 1000) / documents] as const);
   const total = perDocument.reduce((sum, [, ms]) => sum + ms, 0);
-  return `${total.toFixed(1)} ms in all: ${perDocument.sort((a, b) => b[1] - a[1]).map(([role, ms]) => `${role} ${ms.toFixed(2)}`).join(' · ')}`;
+  return `${total.toFixed(1)} ms in all: ${perDocument
+    .sort((a, b) => b[1] - a[1])
+    .map(([role, ms]) => `${role} ${ms.toFixed(2)}`)
+    .join(' · ')}`;
 }

@@ -24,7 +24,9 @@ export async function withScratchDatabase<T>(namePrefix: string, work: (database
   try {
     // NODE_OPTIONS cleared: the bench's TypeScript hooks must not load into the Prisma CLI.
     const migrate = spawnSync(process.execPath, ['node_modules/prisma/build/index.js', 'migrate', 'deploy'], {
-      cwd: repoRoot, env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: url.toString() }, encoding: 'utf8',
+      cwd: repoRoot,
+      env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: url.toString() },
+      encoding: 'utf8',
     });
     if (migrate.status !== 0) throw new Error(`migrate deploy failed:\n${migrate.stdout}\n${migrate.stderr}`);
     return await work(url.toString());

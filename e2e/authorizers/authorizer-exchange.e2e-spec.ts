@@ -4,7 +4,13 @@
 import { jest } from '@jest/globals';
 import { MutualTlsAgentPool, NfseNacionalClient, SefazClient, type SefazCallContext } from '@talao/authorizer-clients';
 import {
-  type DocumentDecision, ExchangeLog, exchangeConsultingFirst, type ExchangeResult, type ExchangeStrategy, nfeAuthorization, nfseEmission,
+  type DocumentDecision,
+  ExchangeLog,
+  exchangeConsultingFirst,
+  type ExchangeResult,
+  type ExchangeStrategy,
+  nfeAuthorization,
+  nfseEmission,
   type TransmissionStore,
 } from '@talao/authorizer-exchange';
 import { createPrismaClient, InvoicesRepository, SubmissionsRepository } from '@talao/persistence';
@@ -37,7 +43,9 @@ beforeAll(async () => {
   sefaz = new SefazClient(options);
   nfse = new NfseNacionalClient(options);
   const taxId = String(Date.now()).padStart(14, '3').slice(-14);
-  companyId = (await prisma.company.create({ data: { taxId, legalName: 'Troca Ltda', cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP' } })).id;
+  companyId = (
+    await prisma.company.create({ data: { taxId, legalName: 'Troca Ltda', cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP' } })
+  ).id;
 });
 
 afterAll(async () => {
@@ -54,14 +62,19 @@ afterEach(async () => {
 const caller = () => ({ credentials: certificate, environment: 'homologation' as const, uf: 'SP' });
 const ctx = (): SefazCallContext => caller();
 const newInvoice = async (documentType: 'nfe' | 'nfse') =>
-  (await invoices.createProcessing({ companyId, environment: 'homologation', documentType, series: 1, request: {}, totalAmount: '1.00' })).id;
+  (await invoices.createProcessing({ companyId, environment: 'homologation', documentType, series: 1, request: {}, totalAmount: '1.00' }))
+    .id;
 const stored = (invoiceId: string) => prisma.submission.findMany({ where: { invoiceId }, orderBy: { attempt: 'asc' } });
 const mustNotRebuild = () => {
   throw new Error('a document was rebuilt instead of sending the stored bytes');
 };
 
 /** One run: the invoice's stored exchanges are its history; the held answer is stored at the end (flush). */
-async function run<T>(invoiceId: string, strategy: ExchangeStrategy<DocumentDecision, T>, store: TransmissionStore = submissions): Promise<ExchangeResult<DocumentDecision>> {
+async function run<T>(
+  invoiceId: string,
+  strategy: ExchangeStrategy<DocumentDecision, T>,
+  store: TransmissionStore = submissions,
+): Promise<ExchangeResult<DocumentDecision>> {
   const log = new ExchangeLog(store, { invoiceId, companyId });
   const result = await exchangeConsultingFirst(strategy, log, await submissions.listByInvoice(invoiceId));
   await log.flush();
@@ -78,7 +91,9 @@ describe('NF-e authorization', () => {
         const begun = await submissions.begin(input);
         const row = await prisma.submission.findUniqueOrThrow({ where: { id: begun.id } });
         const held = await sim.control('GET', `/_control/documents/${accessKey}`);
-        order.push(`${input.operation} stored (${row.requestBody === input.requestBody ? 'exact' : 'altered'}), simulator holds it: ${held.status === 200}`);
+        order.push(
+          `${input.operation} stored (${row.requestBody === input.requestBody ? 'exact' : 'altered'}), simulator holds it: ${held.status === 200}`,
+        );
         return begun;
       },
       async answer(id, answer) {
@@ -90,7 +105,10 @@ describe('NF-e authorization', () => {
 
     expect(order).toEqual(['NFeAutorizacao4 stored (exact), simulator holds it: false', 'authorized answer stored']);
     const held = await sim.control('GET', `/_control/documents/${accessKey}`);
-    expect(result).toMatchObject({ kind: 'decided', decision: { status: 'issued', accessKey, protocol: String(held.json['nProt']), statusCode: '100' } });
+    expect(result).toMatchObject({
+      kind: 'decided',
+      decision: { status: 'issued', accessKey, protocol: String(held.json['nProt']), statusCode: '100' },
+    });
     const [row, ...others] = await stored(invoiceId);
     expect(others).toEqual([]);
     expect(row).toMatchObject({ operation: 'NFeAutorizacao4', outcome: 'authorized', statusCode: '100', httpStatus: 200 });
@@ -108,10 +126,16 @@ describe('NF-e authorization', () => {
     const result = await run(invoiceId, nfeAuthorization({ sefaz, caller: caller(), signedNfe: () => signedNfe }));
 
     const held = await sim.control('GET', `/_control/documents/${accessKey}`);
-    expect(result).toMatchObject({ kind: 'decided', decision: { status: 'issued', accessKey, protocol: String(held.json['nProt']), statusCode: '100' } });
+    expect(result).toMatchObject({
+      kind: 'decided',
+      decision: { status: 'issued', accessKey, protocol: String(held.json['nProt']), statusCode: '100' },
+    });
     if (result.kind === 'decided') expect(result.decision.authorizedXml).toContain(signedNfe);
     const rows = await stored(invoiceId);
-    expect(rows.map((s) => [s.operation, s.outcome])).toEqual([['NFeAutorizacao4', 'unknown'], ['NFeConsultaProtocolo4', 'accepted']]);
+    expect(rows.map((s) => [s.operation, s.outcome])).toEqual([
+      ['NFeAutorizacao4', 'unknown'],
+      ['NFeConsultaProtocolo4', 'accepted'],
+    ]);
     expect(rows[1]!.requestBody).toContain(`<chNFe>${accessKey}</chNFe>`);
   });
 
@@ -125,7 +149,9 @@ describe('NF-e authorization', () => {
     expect(result).toMatchObject({ kind: 'decided', decision: { status: 'issued', accessKey, statusCode: '100' } });
     const rows = await stored(invoiceId);
     expect(rows.map((s) => [s.operation, s.outcome, s.statusCode])).toEqual([
-      ['NFeAutorizacao4', null, null], ['NFeConsultaProtocolo4', 'rejected', '217'], ['NFeAutorizacao4', 'authorized', '100'],
+      ['NFeAutorizacao4', null, null],
+      ['NFeConsultaProtocolo4', 'rejected', '217'],
+      ['NFeAutorizacao4', 'authorized', '100'],
     ]);
     // The same bytes (lot id included), so the same access key: never a second document, never a 539.
     expect(rows[2]!.requestBody).toBe(rows[0]!.requestBody);
@@ -142,7 +168,10 @@ describe('NF-e authorization', () => {
     const result = await run(invoiceId, nfeAuthorization({ sefaz, caller: caller(), signedNfe: mustNotRebuild }));
     const held = await sim.control('GET', `/_control/documents/${accessKey}`);
     expect(result).toMatchObject({ kind: 'decided', decision: { status: 'issued', accessKey, protocol: String(held.json['nProt']) } });
-    expect((await stored(invoiceId)).map((s) => [s.operation, s.outcome])).toEqual([['NFeAutorizacao4', null], ['NFeConsultaProtocolo4', 'accepted']]);
+    expect((await stored(invoiceId)).map((s) => [s.operation, s.outcome])).toEqual([
+      ['NFeAutorizacao4', null],
+      ['NFeConsultaProtocolo4', 'accepted'],
+    ]);
   });
 
   it('SEFAZ down without another route: unavailable, nothing consulted', async () => {
@@ -156,20 +185,28 @@ describe('NF-e authorization', () => {
 });
 
 describe('NFS-e emission', () => {
-  const strategy = (dps: () => string) => nfseEmission({ nfse, caller: { credentials: certificate, environment: 'homologation' }, signedDps: dps });
+  const strategy = (dps: () => string) =>
+    nfseEmission({ nfse, caller: { credentials: certificate, environment: 'homologation' }, signedDps: dps });
 
   it('consult first after a lost answer: GET /dps finds the NFS-e and GET /nfse keeps its XML', async () => {
     const invoiceId = await newInvoice('nfse');
     const { dpsId, signedDps: dps } = signedDps(certificate, { cnpj: CNPJ, number: nextNumber++, takerCnpj: TAKER });
     await sim.control('PUT', '/_control/faults/SEFIN', { dropResponses: 1 });
-    const result = await run(invoiceId, strategy(() => dps));
+    const result = await run(
+      invoiceId,
+      strategy(() => dps),
+    );
 
     expect(result).toMatchObject({ kind: 'decided', decision: { status: 'issued' } });
     if (result.kind !== 'decided') return;
     expect(result.decision.accessKey).toMatch(/^\d{50}$/);
     expect(result.decision.authorizedXml).toContain(dps.replace(/^<\?xml[^>]*\?>/, ''));
     const rows = await stored(invoiceId);
-    expect(rows.map((s) => [s.operation, s.outcome])).toEqual([['POST /nfse', 'unknown'], ['GET /dps', 'accepted'], ['GET /nfse', 'accepted']]);
+    expect(rows.map((s) => [s.operation, s.outcome])).toEqual([
+      ['POST /nfse', 'unknown'],
+      ['GET /dps', 'accepted'],
+      ['GET /nfse', 'accepted'],
+    ]);
     expect(rows[1]!.endpoint).toBe(`${sim.baseUrl}/sefin/homologacao/SefinNacional/dps/${dpsId}`);
   });
 
@@ -182,8 +219,11 @@ describe('NFS-e emission', () => {
     const result = await run(invoiceId, strategy(mustNotRebuild));
     expect(result).toMatchObject({ kind: 'decided', decision: { status: 'issued' } });
     const rows = await stored(invoiceId);
-    expect(rows.map((s) => [s.operation, s.outcome, s.httpStatus])).toEqual([['POST /nfse', null, null], ['GET /dps', 'rejected', 404], ['POST /nfse', 'authorized', 201]]);
+    expect(rows.map((s) => [s.operation, s.outcome, s.httpStatus])).toEqual([
+      ['POST /nfse', null, null],
+      ['GET /dps', 'rejected', 404],
+      ['POST /nfse', 'authorized', 201],
+    ]);
     expect(rows[2]!.requestBody).toBe(rows[0]!.requestBody);
   });
 });
-

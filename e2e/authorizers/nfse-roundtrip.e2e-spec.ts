@@ -58,7 +58,10 @@ describe('Sefin Nacional', () => {
     const { dpsId, signedDps: dps } = fresh();
     const first = await client.emitDps(ctx, { signedDps: dps });
     expect(await client.emitDps(ctx, { signedDps: dps })).toMatchObject({ status: 'rejected', code: 'SIM0009' });
-    expect(await client.findDps(ctx, dpsId)).toMatchObject({ status: 'accepted', protocol: first.status === 'authorized' ? first.protocol : 'x' });
+    expect(await client.findDps(ctx, dpsId)).toMatchObject({
+      status: 'accepted',
+      protocol: first.status === 'authorized' ? first.protocol : 'x',
+    });
     expect(await client.findDps(ctx, dpsId, true)).toMatchObject({ status: 'accepted' });
     expect(await client.findDps(ctx, `DPS${'9'.repeat(42)}`)).toMatchObject({ status: 'rejected', code: 'SIM0404' });
   });
@@ -83,8 +86,14 @@ describe('Sefin Nacional', () => {
     const key = issued.protocol as string;
     const cancel = () => {
       const request = buildNfseCancellationRequest({
-        environment: 'homologation', applicationVersion: 'Talao 0.1.0', author: { cnpj: PROVIDER }, accessKey: key, eventAt: new Date(), utcOffset: '-03:00',
-        reason: '1', justification: 'Servico cobrado em duplicidade por erro',
+        environment: 'homologation',
+        applicationVersion: 'Talao 0.1.0',
+        author: { cnpj: PROVIDER },
+        accessKey: key,
+        eventAt: new Date(),
+        utcOffset: '-03:00',
+        reason: '1',
+        justification: 'Servico cobrado em duplicidade por erro',
       });
       return client.sendEvent(ctx, { accessKey: key, signedEventRequest: createSigner(provider).signDps(request.xml, request.id) });
     };

@@ -2,8 +2,14 @@
 import { jest } from '@jest/globals';
 import { MutualTlsAgentPool, SefazClient, type SefazCallContext } from '@talao/authorizer-clients';
 import {
-  buildCancellationEvent, buildCorrectionLetterEvent, buildEnvEvento, buildInutilizacao, buildManifestationEvent, type ManifestationType,
-  rawElement, validateXml,
+  buildCancellationEvent,
+  buildCorrectionLetterEvent,
+  buildEnvEvento,
+  buildInutilizacao,
+  buildManifestationEvent,
+  type ManifestationType,
+  rawElement,
+  validateXml,
 } from '@talao/fiscal-xml';
 import { type A1Certificate, createSigner } from '@talao/xml-signing';
 import { signedFixture } from './support/nfe-fixture.js';
@@ -51,25 +57,51 @@ async function authorized(): Promise<{ accessKey: string; protocol: string }> {
   return { accessKey, protocol: outcome.protocol as string };
 }
 
-const common = (accessKey: string, cnpj: string) => ({ environment: 'homologation' as const, author: { cnpj }, accessKey, eventAt: new Date(), utcOffset: '-03:00' });
+const common = (accessKey: string, cnpj: string) => ({
+  environment: 'homologation' as const,
+  author: { cnpj },
+  accessKey,
+  eventAt: new Date(),
+  utcOffset: '-03:00',
+});
 const send = (ctx: SefazCallContext, certificate: A1Certificate, event: { id: string; xml: string }, national = false) =>
-  client.sendEvent(ctx, { envEvento: buildEnvEvento({ lotId: String(lot++), signedEvents: [createSigner(certificate).signNfeFamily(event.xml, event.id)] }), national });
+  client.sendEvent(ctx, {
+    envEvento: buildEnvEvento({ lotId: String(lot++), signedEvents: [createSigner(certificate).signNfeFamily(event.xml, event.id)] }),
+    national,
+  });
 const cancel = (accessKey: string, protocol: string) =>
-  send(issuer, issuerCert, buildCancellationEvent({ ...common(accessKey, ISSUER), protocol, justification: 'Cancelamento por erro de digitacao' }));
+  send(
+    issuer,
+    issuerCert,
+    buildCancellationEvent({ ...common(accessKey, ISSUER), protocol, justification: 'Cancelamento por erro de digitacao' }),
+  );
 const manifest = (accessKey: string, type: ManifestationType) =>
-  send(recipient, recipientCert, buildManifestationEvent({ ...common(accessKey, RECIPIENT), type, justification: type === '210240' ? 'Mercadoria nao foi entregue ao destinatario' : undefined }), true);
+  send(
+    recipient,
+    recipientCert,
+    buildManifestationEvent({
+      ...common(accessKey, RECIPIENT),
+      type,
+      justification: type === '210240' ? 'Mercadoria nao foi entregue ao destinatario' : undefined,
+    }),
+    true,
+  );
 
 describe('cancellation', () => {
   it('registers it once (135), refuses it again (573), and the consult shows it cancelled (101)', async () => {
     const { accessKey, protocol } = await authorized();
     const outcome = await cancel(accessKey, protocol);
     expect(outcome).toMatchObject({ status: 'accepted', code: '135', message: 'Evento registrado e vinculado a NF-e' });
-    expect(validateXml('retEnvEventoCancNFe', rawElement(outcome.exchanges[0]?.response?.body ?? '', 'retEnvEvento') ?? '')).toEqual({ valid: true });
+    expect(validateXml('retEnvEventoCancNFe', rawElement(outcome.exchanges[0]?.response?.body ?? '', 'retEnvEvento') ?? '')).toEqual({
+      valid: true,
+    });
     expect(await cancel(accessKey, protocol)).toMatchObject({ status: 'rejected', code: '573' });
     const consult = await client.consultProtocol(issuer, accessKey);
     expect(consult).toMatchObject({ status: 'accepted', code: '101' });
     if (consult.status === 'accepted') expect(consult.result.events.map((e) => e.type)).toEqual(['110111']);
-    expect(validateXml('retConsSitNFe', rawElement(consult.exchanges[0]?.response?.body ?? '', 'retConsSitNFe') ?? '')).toEqual({ valid: true });
+    expect(validateXml('retConsSitNFe', rawElement(consult.exchanges[0]?.response?.body ?? '', 'retConsSitNFe') ?? '')).toEqual({
+      valid: true,
+    });
   });
 
   it('refuses another protocol (222) and a cancellation after 24 h (501)', async () => {
@@ -84,7 +116,15 @@ describe('correction letter', () => {
   it('takes increasing sequences and refuses a repeated one (573)', async () => {
     const { accessKey } = await authorized();
     const cce = (sequence: number) =>
-      send(issuer, issuerCert, buildCorrectionLetterEvent({ ...common(accessKey, ISSUER), sequence, correction: 'Correcao do endereco de entrega do destinatario' }));
+      send(
+        issuer,
+        issuerCert,
+        buildCorrectionLetterEvent({
+          ...common(accessKey, ISSUER),
+          sequence,
+          correction: 'Correcao do endereco de entrega do destinatario',
+        }),
+      );
     expect(await cce(1)).toMatchObject({ status: 'accepted', code: '135' });
     expect(await cce(1)).toMatchObject({ status: 'rejected', code: '573' });
     expect(await cce(2)).toMatchObject({ status: 'accepted', code: '135' });
@@ -94,11 +134,14 @@ describe('correction letter', () => {
 describe('manifestation (AN) and distribution', () => {
   it('feeds the recipient a summary, paces empty queries (137, 656) and gives the full NF-e after awareness', async () => {
     const { accessKey } = await authorized();
-    const dist = (lastNsu: string) => client.distribution(recipient, { interested: { cnpj: RECIPIENT }, query: { kind: 'after', lastNsu } });
+    const dist = (lastNsu: string) =>
+      client.distribution(recipient, { interested: { cnpj: RECIPIENT }, query: { kind: 'after', lastNsu } });
     const first = await dist('0');
     expect(first).toMatchObject({ status: 'accepted', code: '138' });
     if (first.status !== 'accepted') return;
-    expect(validateXml('retDistDFeInt', rawElement(first.exchanges[0]?.response?.body ?? '', 'retDistDFeInt') ?? '')).toEqual({ valid: true });
+    expect(validateXml('retDistDFeInt', rawElement(first.exchanges[0]?.response?.body ?? '', 'retDistDFeInt') ?? '')).toEqual({
+      valid: true,
+    });
     const summary = first.result.documents.find((d) => d.xml.includes(accessKey));
     expect(summary?.schema).toBe('resNFe_v1.01.xsd');
     expect(validateXml('resNFe', summary?.xml ?? '')).toEqual({ valid: true });
@@ -140,15 +183,25 @@ describe('manifestation (AN) and distribution', () => {
     const third = signedFixture(thirdCert, { cnpj: thirdCnpj, number: 1, recipientCnpj: RECIPIENT });
     const registered = await sim.control('POST', '/_control/third-party-documents', { signedNfe: third.signedNfe });
     expect(registered).toMatchObject({ status: 201, json: { accessKey: third.accessKey, recipientTaxId: RECIPIENT } });
-    const byKey = await client.distribution(recipient, { interested: { cnpj: RECIPIENT }, query: { kind: 'accessKey', accessKey: third.accessKey } });
+    const byKey = await client.distribution(recipient, {
+      interested: { cnpj: RECIPIENT },
+      query: { kind: 'accessKey', accessKey: third.accessKey },
+    });
     expect(byKey).toMatchObject({ status: 'accepted', code: '138' });
     if (byKey.status === 'accepted') expect(byKey.result.documents[0]?.xml).toContain(third.signedNfe);
 
-    const generated = await sim.control('POST', '/_control/third-party-documents', { recipientTaxId: RECIPIENT, value: '250.00', count: 2 });
+    const generated = await sim.control('POST', '/_control/third-party-documents', {
+      recipientTaxId: RECIPIENT,
+      value: '250.00',
+      count: 2,
+    });
     expect(generated.status).toBe(201);
     const keys = (generated.json['documents'] as { accessKey: string }[]).map((d) => d.accessKey);
     expect(keys).toHaveLength(2);
-    const fetched = await client.distribution(recipient, { interested: { cnpj: RECIPIENT }, query: { kind: 'accessKey', accessKey: keys[0] as string } });
+    const fetched = await client.distribution(recipient, {
+      interested: { cnpj: RECIPIENT },
+      query: { kind: 'accessKey', accessKey: keys[0] as string },
+    });
     expect(fetched).toMatchObject({ status: 'accepted', code: '138' });
     if (fetched.status === 'accepted') expect(validateXml('procNFe', fetched.result.documents[0]?.xml ?? '')).toEqual({ valid: true });
   });
@@ -156,7 +209,17 @@ describe('manifestation (AN) and distribution', () => {
 
 describe('inutilização', () => {
   const inutilize = (first: number, last: number) => {
-    const { id, xml } = buildInutilizacao({ environment: 'homologation', ufCode: '35', year: new Date().getFullYear(), cnpj: ISSUER, model: '55', series: 1, firstNumber: first, lastNumber: last, justification: 'Numeracao pulada por falha no sistema' });
+    const { id, xml } = buildInutilizacao({
+      environment: 'homologation',
+      ufCode: '35',
+      year: new Date().getFullYear(),
+      cnpj: ISSUER,
+      model: '55',
+      series: 1,
+      firstNumber: first,
+      lastNumber: last,
+      justification: 'Numeracao pulada por falha no sistema',
+    });
     return client.inutilize(issuer, { signedInutNFe: createSigner(issuerCert).signNfeFamily(xml, id) });
   };
 

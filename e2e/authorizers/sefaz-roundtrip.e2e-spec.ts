@@ -24,7 +24,12 @@ beforeAll(async () => {
   const issued = await sim.control('POST', '/_control/certificates', { taxId: CNPJ, legalName: 'EMPRESA TESTE LTDA', password: 'secret' });
   company = loadPkcs12(Buffer.from(String(issued.json['pkcs12Base64']), 'base64'), 'secret');
   agents = new MutualTlsAgentPool({ caBundlePem: sim.caCertificatePem });
-  client = new SefazClient({ agents, baseUrlOverrides: { homologation: sim.baseUrl }, timeouts: { connectMs: 2_000, readMs: 5_000 }, asyncPolling: { intervalMs: 600, maxAttempts: 5 } });
+  client = new SefazClient({
+    agents,
+    baseUrlOverrides: { homologation: sim.baseUrl },
+    timeouts: { connectMs: 2_000, readMs: 5_000 },
+    asyncPolling: { intervalMs: 600, maxAttempts: 5 },
+  });
   ctx = { credentials: company, environment: 'homologation', uf: 'SP' };
 });
 
@@ -37,7 +42,8 @@ afterEach(async () => {
   await sim.control('DELETE', '/_control/faults');
 });
 
-const fresh = (options: Partial<Parameters<typeof signedFixture>[1]> = {}) => signedFixture(company, { cnpj: CNPJ, number: nextNumber++, ...options });
+const fresh = (options: Partial<Parameters<typeof signedFixture>[1]> = {}) =>
+  signedFixture(company, { cnpj: CNPJ, number: nextNumber++, ...options });
 const innerMessage = (body: string | undefined, root: string) => rawElement(body ?? '', root) ?? '';
 
 describe('status service', () => {
@@ -63,7 +69,9 @@ describe('authorization', () => {
     expect(outcome.protocol).toMatch(/^235\d{12}$/);
     const exchange = outcome.exchanges[0];
     expect(exchange?.request.body).toContain(signedNfe);
-    expect(exchange?.request.headers['content-type']).toBe('application/soap+xml; charset=utf-8; action="http://www.portalfiscal.inf.br/nfe/wsdl/NFeAutorizacao4/nfeAutorizacaoLote"');
+    expect(exchange?.request.headers['content-type']).toBe(
+      'application/soap+xml; charset=utf-8; action="http://www.portalfiscal.inf.br/nfe/wsdl/NFeAutorizacao4/nfeAutorizacaoLote"',
+    );
     expect(validateXml('retEnviNFe', innerMessage(exchange?.response?.body, 'retEnviNFe'))).toEqual({ valid: true });
     expect(outcome.result.protocol?.accessKey).toBe(accessKey);
     expect(outcome.result.protocol?.rawXml).toMatch(/^<protNFe versao="4.00">/);
@@ -86,9 +94,14 @@ describe('authorization', () => {
 
   it('rejects an NF-e whose totals differ from the items (564) and a wrong homologation recipient (598)', async () => {
     expect(await client.authorize(ctx, { signedNfe: fresh({ wrongTotal: true }).signedNfe, lotId: '5' })).toMatchObject({
-      status: 'rejected', code: '564', message: 'Rejeição: Total do Produto / Serviço difere do somatório dos itens',
+      status: 'rejected',
+      code: '564',
+      message: 'Rejeição: Total do Produto / Serviço difere do somatório dos itens',
     });
-    expect(await client.authorize(ctx, { signedNfe: fresh({ recipientName: 'CLIENTE REAL' }).signedNfe, lotId: '6' })).toMatchObject({ status: 'rejected', code: '598' });
+    expect(await client.authorize(ctx, { signedNfe: fresh({ recipientName: 'CLIENTE REAL' }).signedNfe, lotId: '6' })).toMatchObject({
+      status: 'rejected',
+      code: '598',
+    });
   });
 
   it('rejects a document changed after signing (297) and one signed by another company (213)', async () => {
@@ -102,12 +115,19 @@ describe('authorization', () => {
 
   it('rejects an NF-e issued in the future (703) or more than 30 days ago (228)', async () => {
     const day = 24 * 3_600_000;
-    expect(await client.authorize(ctx, { signedNfe: fresh({ issuedAt: new Date(Date.now() + day) }).signedNfe, lotId: '14' })).toMatchObject({ status: 'rejected', code: '703' });
-    expect(await client.authorize(ctx, { signedNfe: fresh({ issuedAt: new Date(Date.now() - 31 * day) }).signedNfe, lotId: '15' })).toMatchObject({ status: 'rejected', code: '228' });
+    expect(
+      await client.authorize(ctx, { signedNfe: fresh({ issuedAt: new Date(Date.now() + day) }).signedNfe, lotId: '14' }),
+    ).toMatchObject({ status: 'rejected', code: '703' });
+    expect(
+      await client.authorize(ctx, { signedNfe: fresh({ issuedAt: new Date(Date.now() - 31 * day) }).signedNfe, lotId: '15' }),
+    ).toMatchObject({ status: 'rejected', code: '228' });
   });
 
   it('rejects an NF-e of the production environment sent to homologation (252)', async () => {
-    expect(await client.authorize(ctx, { signedNfe: fresh({ tpAmb: '1' }).signedNfe, lotId: '9' })).toMatchObject({ status: 'rejected', code: '252' });
+    expect(await client.authorize(ctx, { signedNfe: fresh({ tpAmb: '1' }).signedNfe, lotId: '9' })).toMatchObject({
+      status: 'rejected',
+      code: '252',
+    });
   });
 
   it('forces a rejection with the official text', async () => {
@@ -144,19 +164,38 @@ describe('failures', () => {
 
   it('classifies silence after sending as unknown (read timeout)', async () => {
     await sim.control('PUT', '/_control/faults/SP', { hang: true });
-    const impatient = new SefazClient({ agents, baseUrlOverrides: { homologation: sim.baseUrl }, timeouts: { connectMs: 2_000, readMs: 400 } });
-    expect(await impatient.authorize(ctx, { signedNfe: fresh().signedNfe, lotId: '21' })).toMatchObject({ status: 'unknown', reason: 'read-timeout' });
+    const impatient = new SefazClient({
+      agents,
+      baseUrlOverrides: { homologation: sim.baseUrl },
+      timeouts: { connectMs: 2_000, readMs: 400 },
+    });
+    expect(await impatient.authorize(ctx, { signedNfe: fresh().signedNfe, lotId: '21' })).toMatchObject({
+      status: 'unknown',
+      reason: 'read-timeout',
+    });
   });
 
   it('classifies an outage as unavailable', async () => {
     await sim.control('PUT', '/_control/faults/SP', { outage: true });
-    expect(await client.authorize(ctx, { signedNfe: fresh().signedNfe, lotId: '22' })).toMatchObject({ status: 'unavailable', reason: 'http-error' });
+    expect(await client.authorize(ctx, { signedNfe: fresh().signedNfe, lotId: '22' })).toMatchObject({
+      status: 'unavailable',
+      reason: 'http-error',
+    });
   });
 
   it('refuses a connection without a client certificate or with another CA’s, before sending', async () => {
-    const bare = await callHttps({ method: 'POST', url: `${sim.baseUrl}/SP/homologacao/ws/nfestatusservico4.asmx`, headers: {}, body: 'x', agent: new Agent({ ca: sim.caCertificatePem, maxVersion: 'TLSv1.2' }) });
+    const bare = await callHttps({
+      method: 'POST',
+      url: `${sim.baseUrl}/SP/homologacao/ws/nfestatusservico4.asmx`,
+      headers: {},
+      body: 'x',
+      agent: new Agent({ ca: sim.caCertificatePem, maxVersion: 'TLSv1.2' }),
+    });
     expect(bare).toMatchObject({ kind: 'failure', reason: 'tls', sent: false });
-    const foreign = loadPkcs12(createTestCertificateAuthority().issueA1({ taxId: CNPJ, legalName: 'EMPRESA TESTE LTDA', password: 'x' }), 'x');
+    const foreign = loadPkcs12(
+      createTestCertificateAuthority().issueA1({ taxId: CNPJ, legalName: 'EMPRESA TESTE LTDA', password: 'x' }),
+      'x',
+    );
     expect(await client.statusService({ ...ctx, credentials: foreign })).toMatchObject({ status: 'unavailable', reason: 'tls' });
   });
 });
@@ -165,7 +204,9 @@ describe('control API', () => {
   it('answers liveness to anyone, everything else only with the token, and refuses malformed faults', async () => {
     expect((await fetch(`${sim.controlUrl}/_control/health`)).status).toBe(200);
     expect((await fetch(`${sim.controlUrl}/_control/faults`, { method: 'DELETE' })).status).toBe(401);
-    expect((await fetch(`${sim.controlUrl}/_control/ca`, { headers: { authorization: 'Bearer wrong-token-of-same-size' } })).status).toBe(401);
+    expect((await fetch(`${sim.controlUrl}/_control/ca`, { headers: { authorization: 'Bearer wrong-token-of-same-size' } })).status).toBe(
+      401,
+    );
     expect((await sim.control('PUT', '/_control/faults/SP', { forceRejection: { code: '000' } })).status).toBe(400);
     expect((await sim.control('PUT', '/_control/faults/SP', { latencyMs: -1 })).status).toBe(400);
     expect((await sim.control('GET', '/_control/ca')).json['caCertificatePem']).toBe(sim.caCertificatePem);

@@ -4,7 +4,15 @@ import { jest } from '@jest/globals';
 import { ApiKeysRepository } from '@talao/persistence';
 import { type Platform, startPlatform } from '../issuance/support/platform.js';
 import {
-  type Answer, call, expectFieldErrorEnvelope, invoiceIdOf, issue, nfeWithFirstItem, nfeWithoutItemValues, rejectedNfe, sampleNfeRequest,
+  type Answer,
+  call,
+  expectFieldErrorEnvelope,
+  invoiceIdOf,
+  issue,
+  nfeWithFirstItem,
+  nfeWithoutItemValues,
+  rejectedNfe,
+  sampleNfeRequest,
 } from './support/contract.js';
 
 jest.setTimeout(120_000);
@@ -70,7 +78,11 @@ describe('SPEC.md "Errors"', () => {
   it('409 operation conflict: a reissue that does not apply (an issued invoice; an attempt already reissued); a number already used', async () => {
     const company = await p.createCompany();
     const issued = await issue(p, company, sampleNfeRequest({ number: 9 }));
-    expectStringDetail(await call(p, 'POST', `/api/v1/invoices/${String(issued.body['invoice_id'])}/reissue`, { key: company.homologationKey }), 409, /rejected or failed/);
+    expectStringDetail(
+      await call(p, 'POST', `/api/v1/invoices/${String(issued.body['invoice_id'])}/reissue`, { key: company.homologationKey }),
+      409,
+      /rejected or failed/,
+    );
     expectStringDetail(await issue(p, company, sampleNfeRequest({ number: 9 })), 409, /already used/);
     const invoiceId = invoiceIdOf(await rejectedNfe(p, company));
     expect((await call(p, 'POST', `/api/v1/invoices/${invoiceId}/reissue`, { key: company.homologationKey })).status).toBe(201);
@@ -97,12 +109,21 @@ describe('SPEC.md "Errors"', () => {
     expectFieldErrorEnvelope(await get('/api/v1/invoices?status=authorized'), 'FIELD_INVALID', 'status');
     expectFieldErrorEnvelope(await get('/api/v1/invoices?status=issued&status=rejected'), 'FIELD_INVALID', 'status');
     const both = await get('/api/v1/invoices?page=x&foo=1');
-    expect((both.body['errors'] as Json[]).map((e) => [e['code'], e['field']])).toEqual(expect.arrayContaining([['FIELD_INVALID', 'page'], ['FIELD_UNKNOWN', 'foo']]));
+    expect((both.body['errors'] as Json[]).map((e) => [e['code'], e['field']])).toEqual(
+      expect.arrayContaining([
+        ['FIELD_INVALID', 'page'],
+        ['FIELD_UNKNOWN', 'foo'],
+      ]),
+    );
     const key = '35261199999999000191550010000000011000000010';
     expectFieldErrorEnvelope(await get(`/api/v1/invoices/${key}`), 'FIELD_REQUIRED', 'document_type');
     expectFieldErrorEnvelope(await get(`/api/v1/invoices/${key}?document_type=nfce`), 'FIELD_INVALID', 'document_type');
     expectFieldErrorEnvelope(await get(`/api/v1/invoices/${key}?document_type=nfe&verbose=1`), 'FIELD_UNKNOWN', 'verbose');
-    expectFieldErrorEnvelope(await get('/api/v1/invoices/00000000-0000-4000-8000-000000000000/submissions?page=1'), 'FIELD_UNKNOWN', 'page');
+    expectFieldErrorEnvelope(
+      await get('/api/v1/invoices/00000000-0000-4000-8000-000000000000/submissions?page=1'),
+      'FIELD_UNKNOWN',
+      'page',
+    );
   });
 
   it('501 not implemented: signing for that document type (a fiscal document the service does not sign)', async () => {
@@ -116,7 +137,10 @@ describe('SPEC.md "Errors"', () => {
   it('502 authorizer rejected: detail.message is the authorizer’s message, detail.invoice_id the attempt to look up', async () => {
     const company = await p.createCompany();
     const rejected = await rejectedNfe(p, company);
-    expect(rejected.body).toEqual({ detail: { message: expect.stringMatching(/NCM/), invoice_id: expect.any(String), code: '778' }, request_id: rejected.headers.get('x-request-id') });
+    expect(rejected.body).toEqual({
+      detail: { message: expect.stringMatching(/NCM/), invoice_id: expect.any(String), code: '778' },
+      request_id: rejected.headers.get('x-request-id'),
+    });
     const submissions = await call(p, 'GET', `/api/v1/invoices/${invoiceIdOf(rejected)}/submissions`, { key: company.homologationKey });
     expect(submissions.status).toBe(200);
     expect(String((submissions.body['data'] as Json[])[0]!['response_body'])).toContain('<cStat>778</cStat>');

@@ -33,7 +33,10 @@ function expectRefused(answer: Answer, limit: number): void {
   expectLimitHeaders(answer, limit, 0);
   const retryAfter = Number(answer.headers.get('retry-after'));
   expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 60).toBe(true);
-  expect(answer.body).toEqual({ detail: expect.stringMatching(`Rate limit of ${limit} requests per minute`), request_id: answer.headers.get('x-request-id') });
+  expect(answer.body).toEqual({
+    detail: expect.stringMatching(`Rate limit of ${limit} requests per minute`),
+    request_id: answer.headers.get('x-request-id'),
+  });
 }
 
 describe('SPEC.md "Limits"', () => {
@@ -52,7 +55,11 @@ describe('SPEC.md "Limits"', () => {
 
     // Company b's key has its own allowance; so does a's production key; and a's other operations count apart.
     expectLimitHeaders(await issue(p, b), 3, 2);
-    expectLimitHeaders(await call(p, 'POST', '/api/v1/invoices', { key: a.productionKey, body: nfeWithFirstItem({ amount: '1.00' }) }), 3, 2);
+    expectLimitHeaders(
+      await call(p, 'POST', '/api/v1/invoices', { key: a.productionKey, body: nfeWithFirstItem({ amount: '1.00' }) }),
+      3,
+      2,
+    );
     const list = await call(p, 'GET', '/api/v1/invoices', { key: a.homologationKey });
     expect(list.status).toBe(200);
     expectLimitHeaders(list, 4, 3);

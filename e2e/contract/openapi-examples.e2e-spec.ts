@@ -11,15 +11,25 @@ import { call, invoiceIdOf, issue, rejectedNfe } from './support/contract.js';
 jest.setTimeout(180_000);
 
 type Json = Record<string, unknown>;
-interface Example { value: unknown }
-interface Parameter { name: string; in: 'path' | 'query' | 'header'; required?: boolean; examples?: Record<string, Example> }
+interface Example {
+  value: unknown;
+}
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required?: boolean;
+  examples?: Record<string, Example>;
+}
 interface Operation {
   operationId: string;
   parameters?: Parameter[];
   requestBody?: { content: { 'application/json': { examples?: Record<string, Example> } } };
   responses: Record<string, { content?: { 'application/json'?: { schema?: Json; examples?: Record<string, Example> } } }>;
 }
-interface Document { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Json> } }
+interface Document {
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Json> };
+}
 
 let p: Platform;
 let company: TestCompany;
@@ -59,7 +69,12 @@ const resolve = (document: Document, schema: Json | undefined): Json | undefined
   return typeof ref === 'string' ? document.components.schemas[ref.split('/').at(-1)!] : schema;
 };
 
-interface Case { operation: Operation; method: string; path: string; name: string | null }
+interface Case {
+  operation: Operation;
+  method: string;
+  path: string;
+  name: string | null;
+}
 
 /** The request a case describes, the status documented for it and its response example. */
 function requestOf(c: Case): { url: string; body?: unknown; expected: string[]; example?: unknown } {
@@ -79,9 +94,10 @@ function requestOf(c: Case): { url: string; body?: unknown; expected: string[]; 
   }
   const bodyExample = name === null ? undefined : operation.requestBody?.content['application/json'].examples?.[name];
   const responses = Object.entries(operation.responses);
-  const documented = name === null
-    ? responses.filter(([status]) => status.startsWith('2'))
-    : responses.filter(([, response]) => response.content?.['application/json']?.examples?.[name] !== undefined);
+  const documented =
+    name === null
+      ? responses.filter(([status]) => status.startsWith('2'))
+      : responses.filter(([, response]) => response.content?.['application/json']?.examples?.[name] !== undefined);
   const example = name === null ? undefined : documented[0]?.[1].content?.['application/json']?.examples?.[name]?.value;
   return {
     url: `${path}${query.size > 0 ? `?${query.toString()}` : ''}`,
@@ -99,7 +115,9 @@ describe('OpenAPI examples', () => {
       if (!path.startsWith('/api/v1/')) continue;
       for (const [method, operation] of Object.entries(methods)) {
         const names = namesOf(operation);
-        const hasResponseExample = Object.values(operation.responses).some((r) => Object.keys(r.content?.['application/json']?.examples ?? {}).length > 0);
+        const hasResponseExample = Object.values(operation.responses).some(
+          (r) => Object.keys(r.content?.['application/json']?.examples ?? {}).length > 0,
+        );
         if (!hasResponseExample) throw new Error(`${operation.operationId} documents no example`);
         if (names.length === 0) cases.push({ operation, method, path, name: null });
         for (const name of names) cases.push({ operation, method, path, name });
@@ -118,10 +136,15 @@ describe('OpenAPI examples', () => {
         failures.push(`${label}: documented with ${request.expected.length} statuses (${request.expected.join(', ')})`);
         continue;
       }
-      const answer = await call(p, c.method.toUpperCase(), request.url, { key: company.homologationKey, ...(request.body !== undefined ? { body: request.body } : {}) });
+      const answer = await call(p, c.method.toUpperCase(), request.url, {
+        key: company.homologationKey,
+        ...(request.body !== undefined ? { body: request.body } : {}),
+      });
       const expected = Number(request.expected[0]);
       if (answer.status !== expected) {
-        failures.push(`${label}: ${c.method.toUpperCase()} ${request.url} answered ${answer.status}, documented ${expected}: ${answer.text.slice(0, 300)}`);
+        failures.push(
+          `${label}: ${c.method.toUpperCase()} ${request.url} answered ${answer.status}, documented ${expected}: ${answer.text.slice(0, 300)}`,
+        );
         continue;
       }
       const example = request.example as Json | undefined;
@@ -135,7 +158,8 @@ describe('OpenAPI examples', () => {
         const schema = resolve(document, c.operation.responses[String(expected)]?.content?.['application/json']?.schema);
         const described = schema?.['properties'] ? Object.keys(schema['properties'] as Json) : Object.keys(answer.body);
         const undocumented = Object.keys(answer.body).filter((field) => !described.includes(field));
-        if (missing.length > 0 || undocumented.length > 0) failures.push(`${label}: example fields missing ${missing.join(',')}; undocumented ${undocumented.join(',')}`);
+        if (missing.length > 0 || undocumented.length > 0)
+          failures.push(`${label}: example fields missing ${missing.join(',')}; undocumented ${undocumented.join(',')}`);
       }
     }
     expect(failures).toEqual([]);

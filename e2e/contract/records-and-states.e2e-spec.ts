@@ -33,7 +33,14 @@ describe('SPEC.md "Invoice record"', () => {
     const created = await issue(p, company);
     expect(created.status).toBe(201);
     for (const field of [...RECORD_FIELDS, 'access_key']) expect(created.body).toHaveProperty(field);
-    expect(created.body).toMatchObject({ document_type: 'nfe', status: 'issued', amount: 99.8, total_amount: '99.80', replaced_by: null, reissue_of: null });
+    expect(created.body).toMatchObject({
+      document_type: 'nfe',
+      status: 'issued',
+      amount: 99.8,
+      total_amount: '99.80',
+      replaced_by: null,
+      reissue_of: null,
+    });
     expect(created.body['access_key']).toMatch(/^[0-9]{44}$/);
     expect(created.body['protocol']).toMatch(/^[0-9]{15}$/);
     // Written from the decimal text: 99.80, where a binary float would print 99.8.
@@ -42,7 +49,9 @@ describe('SPEC.md "Invoice record"', () => {
     const list = await call(p, 'GET', '/api/v1/invoices', { key: company.homologationKey });
     expect((list.body['data'] as Json[])[0]).toEqual(created.body);
     expect(amountTokens(list)).toEqual(['99.80']);
-    const consulted = await call(p, 'GET', `/api/v1/invoices/${String(created.body['access_key'])}?document_type=nfe`, { key: company.homologationKey });
+    const consulted = await call(p, 'GET', `/api/v1/invoices/${String(created.body['access_key'])}?document_type=nfe`, {
+      key: company.homologationKey,
+    });
     expect(consulted.status).toBe(200);
     expect(consulted.body['invoice']).toEqual(created.body);
     expect(amountTokens(consulted)).toEqual(['99.80']);
@@ -66,7 +75,11 @@ describe('SPEC.md "Invoice record"', () => {
     expect(detail).toEqual({ message: expect.any(String), invoice_id: expect.any(String), code: '778' });
     const invoiceId = invoiceIdOf(rejected);
     const submissions = await call(p, 'GET', `/api/v1/invoices/${invoiceId}/submissions`, { key: company.homologationKey });
-    expect((submissions.body['data'] as Json[])[0]).toMatchObject({ outcome: 'rejected', status_code: '778', status_message: detail['message'] });
+    expect((submissions.body['data'] as Json[])[0]).toMatchObject({
+      outcome: 'rejected',
+      status_code: '778',
+      status_message: detail['message'],
+    });
 
     const consulted = await call(p, 'GET', `/api/v1/invoices/${invoiceId}?document_type=nfe`, { key: company.homologationKey });
     expect(consulted.status).toBe(200);
@@ -137,7 +150,10 @@ describe('SPEC.md list envelope (GET /invoices)', () => {
 describe('SPEC.md "Limits": the stated values, per operation', () => {
   it('POST /invoices 60, reissue 60, GET /invoices/{access_key} 120, cancel 120, GET /invoices 600; other routes their documented defaults', async () => {
     const company = await p.createCompany();
-    const limitOf = async (method: string, path: string) => (await call(p, method, path, { key: company.homologationKey, ...(method === 'POST' ? { body: {} } : {}) })).headers.get('x-ratelimit-limit');
+    const limitOf = async (method: string, path: string) =>
+      (await call(p, method, path, { key: company.homologationKey, ...(method === 'POST' ? { body: {} } : {}) })).headers.get(
+        'x-ratelimit-limit',
+      );
     const id = '00000000-0000-4000-8000-000000000000';
     const key = '35261199999999000191550010000000011000000010';
     expect(await limitOf('POST', '/api/v1/invoices')).toBe('60');
@@ -165,7 +181,11 @@ describe('SPEC.md "States and transitions": rejected or failed → reissue, once
     for (let i = 0; i < 2; i++) {
       const again = await call(p, 'POST', `/api/v1/invoices/${invoiceId}/reissue`, { key: company.homologationKey });
       expect(again.status).toBe(409);
-      expect(again.body['detail']).toEqual({ message: expect.stringContaining(replacement), invoice_id: invoiceId, replaced_by: replacement });
+      expect(again.body['detail']).toEqual({
+        message: expect.stringContaining(replacement),
+        invoice_id: invoiceId,
+        replaced_by: replacement,
+      });
     }
     expect(await p.prisma.invoice.count({ where: { companyId: company.id } })).toBe(2);
 
@@ -182,7 +202,9 @@ describe('SPEC.md "States and transitions": rejected or failed → reissue, once
   it('concurrent reissues of one rejected attempt over HTTP: one document at the authorizer, the others 409 naming it', async () => {
     const company = await p.createCompany();
     const invoiceId = invoiceIdOf(await rejectedNfe(p, company));
-    const answers = await Promise.all(Array.from({ length: 4 }, () => call(p, 'POST', `/api/v1/invoices/${invoiceId}/reissue`, { key: company.homologationKey })));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => call(p, 'POST', `/api/v1/invoices/${invoiceId}/reissue`, { key: company.homologationKey })),
+    );
     const created = answers.filter((a) => a.status === 201);
     expect(created).toHaveLength(1);
     const replacement = created[0]!.body['invoice_id'];
@@ -205,7 +227,10 @@ describe('SPEC.md "States and transitions": rejected or failed → reissue, once
     expect(replay.body).toEqual(first.body);
     expect(amountTokens(replay)).toEqual(['99.80']);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
-    const other = await call(p, 'POST', `/api/v1/invoices/${invoiceId}/reissue`, { key: company.homologationKey, headers: { 'idempotency-key': 'another' } });
+    const other = await call(p, 'POST', `/api/v1/invoices/${invoiceId}/reissue`, {
+      key: company.homologationKey,
+      headers: { 'idempotency-key': 'another' },
+    });
     expect(other.status).toBe(409);
   });
 

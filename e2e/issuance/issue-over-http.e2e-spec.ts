@@ -10,7 +10,10 @@ let p: Platform;
 
 beforeAll(async () => {
   // Short retries so the outage (contingency) case decides quickly.
-  p = await startPlatform('http', { issuerEnv: { QUEUE_ISSUANCE_ATTEMPTS: '3', QUEUE_ISSUANCE_BACKOFF_MS: '100' }, gatewayEnv: { ISSUE_WAIT_MS: '4000' } });
+  p = await startPlatform('http', {
+    issuerEnv: { QUEUE_ISSUANCE_ATTEMPTS: '3', QUEUE_ISSUANCE_BACKOFF_MS: '100' },
+    gatewayEnv: { ISSUE_WAIT_MS: '4000' },
+  });
 });
 
 afterAll(async () => {
@@ -39,7 +42,14 @@ describe('authorized', () => {
     const company = await p.createCompany();
     const created = await p.api('POST', '/api/v1/invoices', { key: company.homologationKey, body: sampleNfeRequest() });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ document_type: 'nfe', status: 'issued', environment: 'homologation', series: 1, number: 1, total_amount: '99.80' });
+    expect(created.body).toMatchObject({
+      document_type: 'nfe',
+      status: 'issued',
+      environment: 'homologation',
+      series: 1,
+      number: 1,
+      total_amount: '99.80',
+    });
     expect(created.body.access_key).toMatch(/^[0-9]{44}$/);
     expect(created.body.protocol).toMatch(/^[0-9]{15}$/);
     expect(await p.prisma.usageEntry.count({ where: { companyId: company.id } })).toBe(0);
@@ -49,7 +59,9 @@ describe('authorized', () => {
     expect(list.body).toMatchObject({ total: 1, total_pages: 1, page: 1, page_size: 20, next_page: null, prev_page: null });
     expect((list.body.data as unknown[])[0]).toMatchObject({ invoice_id: created.body.invoice_id, access_key: created.body.access_key });
 
-    const consulted = await p.api('GET', `/api/v1/invoices/${String(created.body.access_key)}?document_type=nfe`, { key: company.homologationKey });
+    const consulted = await p.api('GET', `/api/v1/invoices/${String(created.body.access_key)}?document_type=nfe`, {
+      key: company.homologationKey,
+    });
     expect(consulted.status).toBe(200);
     expect(consulted.body.invoice).toMatchObject({ invoice_id: created.body.invoice_id, status: 'issued' });
     expect(consulted.body.authorizer).toMatchObject({ available: true, code: '100', protocol: created.body.protocol });
@@ -70,7 +82,9 @@ describe('authorized', () => {
     expect(created.body).toMatchObject({ document_type: 'nfse', status: 'issued' });
     expect(created.body.access_key).toMatch(/^[0-9]{50}$/);
     expect(created.body.protocol).toBeTruthy();
-    const consulted = await p.api('GET', `/api/v1/invoices/${String(created.body.access_key)}?document_type=nfse`, { key: company.homologationKey });
+    const consulted = await p.api('GET', `/api/v1/invoices/${String(created.body.access_key)}?document_type=nfse`, {
+      key: company.homologationKey,
+    });
     expect(consulted.status).toBe(200);
     expect(consulted.body.authorizer).toMatchObject({ available: true });
   });
@@ -114,9 +128,17 @@ describe('idempotency', () => {
     expect(replay.status).toBe(201);
     expect(replay.body).toEqual(first.body);
     expect(await p.prisma.invoice.count({ where: { companyId: company.id } })).toBe(1);
-    const other = await p.api('POST', '/api/v1/invoices', { key: company.homologationKey, body: sampleNfeRequest({ additional_info: 'other' }), headers });
+    const other = await p.api('POST', '/api/v1/invoices', {
+      key: company.homologationKey,
+      body: sampleNfeRequest({ additional_info: 'other' }),
+      headers,
+    });
     expect(other.status).toBe(422);
-    const long = await p.api('POST', '/api/v1/invoices', { key: company.homologationKey, body: sampleNfeRequest(), headers: { 'idempotency-key': 'k'.repeat(256) } });
+    const long = await p.api('POST', '/api/v1/invoices', {
+      key: company.homologationKey,
+      body: sampleNfeRequest(),
+      headers: { 'idempotency-key': 'k'.repeat(256) },
+    });
     expect(long.status).toBe(422);
     // Another company may use the same key: scoped to the company.
     const another = await p.createCompany();
@@ -168,11 +190,15 @@ describe('refusals before issuing', () => {
     const company = await p.createCompany();
     const first = await p.api('POST', '/api/v1/invoices', { key: company.homologationKey, body: sampleNfeRequest({ number: 7 }) });
     expect(first.status).toBe(201);
-    expect((await p.api('POST', '/api/v1/invoices', { key: company.homologationKey, body: sampleNfeRequest({ number: 7 }) })).status).toBe(409);
+    expect((await p.api('POST', '/api/v1/invoices', { key: company.homologationKey, body: sampleNfeRequest({ number: 7 }) })).status).toBe(
+      409,
+    );
     const stranger = await p.createCompany();
     const key = String(first.body.access_key);
     expect((await p.api('GET', `/api/v1/invoices/${key}?document_type=nfe`, { key: stranger.homologationKey })).status).toBe(404);
-    expect((await p.api('GET', `/api/v1/invoices/${String(first.body.invoice_id)}/submissions`, { key: stranger.homologationKey })).status).toBe(404);
+    expect(
+      (await p.api('GET', `/api/v1/invoices/${String(first.body.invoice_id)}/submissions`, { key: stranger.homologationKey })).status,
+    ).toBe(404);
     expect((await p.api('GET', `/api/v1/invoices/${key}`, { key: company.homologationKey })).status).toBe(422);
     expect((await p.api('GET', '/api/v1/invoices?page_size=101', { key: company.homologationKey })).status).toBe(422);
   });
@@ -182,7 +208,10 @@ describe('authorizer trouble', () => {
   it('state authorizer down, contingency: true → authorized through SVC', async () => {
     const company = await p.createCompany();
     await p.sim.control('PUT', '/_control/faults/SP', { outage: true });
-    const created = await p.api('POST', '/api/v1/invoices', { key: company.homologationKey, body: sampleNfeRequest({ contingency: true }) });
+    const created = await p.api('POST', '/api/v1/invoices', {
+      key: company.homologationKey,
+      body: sampleNfeRequest({ contingency: true }),
+    });
     expect(created.status).toBe(201);
     expect(created.body.contingency).toBe(true);
     expect(['6', '7']).toContain(String(created.body.access_key).charAt(34));
@@ -194,7 +223,9 @@ describe('authorizer trouble', () => {
     const company = await p.createCompany();
     const created = await p.api('POST', '/api/v1/invoices', { key: company.homologationKey, body: sampleNfeRequest() });
     await p.sim.control('PUT', '/_control/faults/*', { outage: true });
-    const consulted = await p.api('GET', `/api/v1/invoices/${String(created.body.access_key)}?document_type=nfe`, { key: company.homologationKey });
+    const consulted = await p.api('GET', `/api/v1/invoices/${String(created.body.access_key)}?document_type=nfe`, {
+      key: company.homologationKey,
+    });
     expect(consulted.status).toBe(200);
     expect(consulted.body.invoice).toMatchObject({ status: 'issued' });
     expect(consulted.body.authorizer).toMatchObject({ available: false });

@@ -22,7 +22,15 @@ const SPEC_NFE = {
   document_type: 'nfe',
   client_name: 'Maria da Silva',
   tax_id: '12345678909',
-  recipient_address: { street: 'Rua Augusta', number: 'S/N', neighborhood: 'Consolacao', city: 'Sao Paulo', state: 'SP', zip_code: '01305000', city_code: '3550308' },
+  recipient_address: {
+    street: 'Rua Augusta',
+    number: 'S/N',
+    neighborhood: 'Consolacao',
+    city: 'Sao Paulo',
+    state: 'SP',
+    zip_code: '01305000',
+    city_code: '3550308',
+  },
   series: '1',
   contingency: false,
   items: [
@@ -44,7 +52,20 @@ const SPEC_NFE = {
         },
       },
     },
-    { description: 'Meia', unit_price: 12.5, product: { quantity: 1, unit: 'PAR', br: { ncm: '61159500', cfop: '5102', tax: { icms: { cst: '00', origin: '0', rate: '18' }, pis: { cst: '01', rate: '1.65' }, cofins: { cst: '01', rate: '7.6' } }, ibs_cbs: { cst: '000', classification: '000001', rate_state: 0.1, rate_city: 0, rate_federal: 0.9 } } } },
+    {
+      description: 'Meia',
+      unit_price: 12.5,
+      product: {
+        quantity: 1,
+        unit: 'PAR',
+        br: {
+          ncm: '61159500',
+          cfop: '5102',
+          tax: { icms: { cst: '00', origin: '0', rate: '18' }, pis: { cst: '01', rate: '1.65' }, cofins: { cst: '01', rate: '7.6' } },
+          ibs_cbs: { cst: '000', classification: '000001', rate_state: 0.1, rate_city: 0, rate_federal: 0.9 },
+        },
+      },
+    },
   ],
 };
 
@@ -53,7 +74,15 @@ const SPEC_NFSE = {
   document_type: 'nfse',
   client_name: 'Condominio Edificio Aurora',
   tax_id: '11222333000181',
-  recipient_address: { street: 'Rua do Catete', number: '90', neighborhood: 'Catete', city: 'Rio de Janeiro', state: 'RJ', zip_code: '22220000', city_code: '3304557' },
+  recipient_address: {
+    street: 'Rua do Catete',
+    number: '90',
+    neighborhood: 'Catete',
+    city: 'Rio de Janeiro',
+    state: 'RJ',
+    zip_code: '22220000',
+    city_code: '3304557',
+  },
   items: [
     {
       description: 'Limpeza predial',
@@ -88,7 +117,9 @@ describe('a request written from SPEC.md alone', () => {
     expect(created.body.access_key).toMatch(/^[0-9]{44}$/);
     const xml = await sentXml(company.homologationKey, String(created.body.invoice_id));
     expect(xml).toContain('<xNome>NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL</xNome>');
-    expect(xml).toContain('<nro>S/N</nro><xBairro>Consolacao</xBairro><cMun>3550308</cMun><xMun>São Paulo</xMun><UF>SP</UF><CEP>01305000</CEP>');
+    expect(xml).toContain(
+      '<nro>S/N</nro><xBairro>Consolacao</xBairro><cMun>3550308</cMun><xMun>São Paulo</xMun><UF>SP</UF><CEP>01305000</CEP>',
+    );
     expect(xml).toContain('<cEAN>7891000315507</cEAN>');
     expect(xml).toContain('<uCom>PAR</uCom>');
     expect(xml).toContain('<vFrete>5.00</vFrete><vDesc>9.80</vDesc>');
@@ -112,7 +143,10 @@ describe('a request written from SPEC.md alone', () => {
 
   it('an NFS-e ignores product.br: not validated, not stored', async () => {
     const company = await p.createCompany({ taxRegime: 'simples_nacional' });
-    const body = { ...SPEC_NFSE, items: [{ ...SPEC_NFSE.items[0], product: { quantity: '2', unit: 'HORA', br: { ncm: 'not-a-ncm', cfop: '5102' } } }] };
+    const body = {
+      ...SPEC_NFSE,
+      items: [{ ...SPEC_NFSE.items[0], product: { quantity: '2', unit: 'HORA', br: { ncm: 'not-a-ncm', cfop: '5102' } } }],
+    };
     const created = await p.api('POST', '/api/v1/invoices', { key: company.homologationKey, body });
     expect(created.status).toBe(201);
     const invoice = await p.prisma.invoice.findUniqueOrThrow({ where: { id: String(created.body.invoice_id) } });
@@ -129,16 +163,30 @@ describe('refused before transmission (422, detail = { code, field, message, exp
   const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
     ['ITEM_TOTAL_MISMATCH', withLine({ ...line, amount: '99.90' }), { field: 'items[0].amount', expected: '99.80', received: '99.90' }],
     ['ITEM_AMOUNT_MISSING', withLine({ ...line, unit_price: undefined, amount: undefined }), { field: 'items[0].amount', received: null }],
-    ['ITEM_DISCOUNT_EXCEEDS_GROSS', withLine({ ...line, product: { ...line.product, discount: '99.81' } }), { field: 'items[0].product.discount', received: '99.81' }],
+    [
+      'ITEM_DISCOUNT_EXCEEDS_GROSS',
+      withLine({ ...line, product: { ...line.product, discount: '99.81' } }),
+      { field: 'items[0].product.discount', received: '99.81' },
+    ],
     ['ITEM_PRECISION_UNSUPPORTED', withLine({ ...line, amount: '99.801' }), { field: 'items[0].amount', received: '99.801' }],
-    ['FIELD_TOO_LONG', { ...SPEC_NFE, client_name: 'Associacao dos Moradores e Amigos do Bairro da Consolacao de Sao Paulo' }, { field: 'client_name', expected: '2–60 characters for nfe' }],
+    [
+      'FIELD_TOO_LONG',
+      { ...SPEC_NFE, client_name: 'Associacao dos Moradores e Amigos do Bairro da Consolacao de Sao Paulo' },
+      { field: 'client_name', expected: '2–60 characters for nfe' },
+    ],
     ['FIELD_UNKNOWN', { ...SPEC_NFE, buyer: { name: 'Maria' } }, { field: 'buyer' }],
   ];
   it.each(cases)('%s', async (code, body, detail) => {
     const company = await p.createCompany();
     const response = await p.api('POST', '/api/v1/invoices', { key: company.homologationKey, body });
     expect(response.status).toBe(422);
-    expect(response.body.detail).toEqual({ code, message: expect.any(String), expected: expect.anything(), received: expect.anything(), ...detail });
+    expect(response.body.detail).toEqual({
+      code,
+      message: expect.any(String),
+      expected: expect.anything(),
+      received: expect.anything(),
+      ...detail,
+    });
     expect(Object.keys(response.body.detail as object).sort()).toEqual(['code', 'expected', 'field', 'message', 'received']);
     expect(await p.prisma.invoice.count({ where: { companyId: company.id } })).toBe(0);
   });

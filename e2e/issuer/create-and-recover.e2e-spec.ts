@@ -3,8 +3,16 @@
 import { jest } from '@jest/globals';
 import { type AuthorizationResult, SefazClient, type SefazCallContext, type SefazPreparedCall } from '@talao/authorizer-clients';
 import {
-  AlreadyReissuedError, createInvoice, InvalidInvoiceStateError, InvoiceValidationError, issueInvoice, IssuerNotConfiguredError, NumberConflictError, QuotaExceededError,
-  reissueInvoice, sweepStuckInvoices,
+  AlreadyReissuedError,
+  createInvoice,
+  InvalidInvoiceStateError,
+  InvoiceValidationError,
+  issueInvoice,
+  IssuerNotConfiguredError,
+  NumberConflictError,
+  QuotaExceededError,
+  reissueInvoice,
+  sweepStuckInvoices,
 } from '@talao/issuance';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { type Harness, startHarness } from './support/issuer-harness.js';
@@ -26,8 +34,11 @@ afterEach(async () => {
 });
 
 /** Create side only: the job is not consumed (no worker runs in this file until the sweeper tests). */
-const create = (companyId: string, environment: 'homologation' | 'production' = 'homologation', body: Record<string, unknown> = sampleNfeRequest()) =>
-  createInvoice(h.createDeps, { companyId, environment, body });
+const create = (
+  companyId: string,
+  environment: 'homologation' | 'production' = 'homologation',
+  body: Record<string, unknown> = sampleNfeRequest(),
+) => createInvoice(h.createDeps, { companyId, environment, body });
 const run = (invoiceId: string) => issueInvoice(h.issueDeps, invoiceId, { finalAttempt: false });
 
 describe('configuration check', () => {
@@ -69,7 +80,9 @@ describe('numbers', () => {
     const companyId = await h.createCompany();
     const { invoice } = await create(companyId, 'homologation', sampleNfeRequest({ series: 3, number: 42 }));
     expect([invoice.series, invoice.number]).toEqual([3, 42]);
-    await expect(create(companyId, 'homologation', sampleNfeRequest({ series: 3, number: 42 }))).rejects.toBeInstanceOf(NumberConflictError);
+    await expect(create(companyId, 'homologation', sampleNfeRequest({ series: 3, number: 42 }))).rejects.toBeInstanceOf(
+      NumberConflictError,
+    );
   });
 });
 
@@ -77,10 +90,16 @@ describe('numbers', () => {
 async function expectDecided(result: unknown, invoiceId: string, status: string): Promise<void> {
   const stored = await h.prisma.invoice.findUniqueOrThrow({ where: { id: invoiceId } });
   expect(result).toEqual({
-    kind: 'final', status,
+    kind: 'final',
+    status,
     decided: {
-      status: stored.status, accessKey: stored.accessKey, protocol: stored.protocol, statusCode: stored.statusCode,
-      statusMessage: stored.statusMessage, contingency: stored.contingency, issuedAt: stored.issuedAt?.toISOString() ?? null,
+      status: stored.status,
+      accessKey: stored.accessKey,
+      protocol: stored.protocol,
+      statusCode: stored.statusCode,
+      statusMessage: stored.statusMessage,
+      contingency: stored.contingency,
+      issuedAt: stored.issuedAt?.toISOString() ?? null,
     },
   });
 }
@@ -98,13 +117,19 @@ describe('reissue', () => {
     expect(again.totalAmount).toBe(rejected.totalAmount);
     await expectDecided(await run(again.id), again.id, 'issued');
 
-    await expect(reissueInvoice(h.createDeps, { companyId, environment: 'homologation', invoiceId: again.id })).rejects.toBeInstanceOf(InvalidInvoiceStateError);
+    await expect(reissueInvoice(h.createDeps, { companyId, environment: 'homologation', invoiceId: again.id })).rejects.toBeInstanceOf(
+      InvalidInvoiceStateError,
+    );
     // Once: the rejected attempt was reissued; reissuing it again names the invoice that replaced it.
     await expect(reissueInvoice(h.createDeps, { companyId, environment: 'homologation', invoiceId: rejected.id })).rejects.toMatchObject({
-      kind: 'already_reissued', invoiceId: rejected.id, replacementId: again.id,
+      kind: 'already_reissued',
+      invoiceId: rejected.id,
+      replacementId: again.id,
     });
     const other = await h.createCompany();
-    await expect(reissueInvoice(h.createDeps, { companyId: other, environment: 'homologation', invoiceId: rejected.id })).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(
+      reissueInvoice(h.createDeps, { companyId: other, environment: 'homologation', invoiceId: rejected.id }),
+    ).rejects.toMatchObject({ kind: 'not_found' });
   });
 });
 
@@ -133,7 +158,10 @@ describe('recovery', () => {
     const { invoice } = await create(companyId);
     // A client that transmits, then "dies" before the answer is recorded (the submission keeps a null outcome).
     class DyingClient extends SefazClient {
-      override prepareAuthorization(ctx: SefazCallContext, input: { signedNfe: string; lotId: string }): SefazPreparedCall<AuthorizationResult> {
+      override prepareAuthorization(
+        ctx: SefazCallContext,
+        input: { signedNfe: string; lotId: string },
+      ): SefazPreparedCall<AuthorizationResult> {
         const call = super.prepareAuthorization(ctx, input);
         return {
           ...call,
@@ -150,7 +178,10 @@ describe('recovery', () => {
 
     await expectDecided(await run(invoice.id), invoice.id, 'issued');
     const submissions = await h.prisma.submission.findMany({ where: { invoiceId: invoice.id }, orderBy: { attempt: 'asc' } });
-    expect(submissions.map((s) => [s.operation, s.outcome])).toEqual([['NFeAutorizacao4', null], ['NFeConsultaProtocolo4', 'accepted']]);
+    expect(submissions.map((s) => [s.operation, s.outcome])).toEqual([
+      ['NFeAutorizacao4', null],
+      ['NFeConsultaProtocolo4', 'accepted'],
+    ]);
     const stored = await h.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } });
     const held = await h.sim.control('GET', `/_control/documents/${stored.accessKey}`);
     expect(String(held.json['nProt'])).toBe(stored.protocol);
@@ -163,7 +194,10 @@ describe('recovery', () => {
     expect(lost.enqueued).toBe(false);
     const queued = await create(companyId);
 
-    const report = await sweepStuckInvoices({ ...h.sweepDeps, now: () => new Date(Date.now() + 60_000) }, { staleAfterMs: 30_000, batchSize: 1000 });
+    const report = await sweepStuckInvoices(
+      { ...h.sweepDeps, now: () => new Date(Date.now() + 60_000) },
+      { staleAfterMs: 30_000, batchSize: 1000 },
+    );
     expect(report.redriven).toContain(lost.invoice.id);
     expect(report.redriven).not.toContain(queued.invoice.id);
     expect(report.alreadyQueued).toBeGreaterThanOrEqual(1);

@@ -77,9 +77,14 @@ it('serves health, issues queued invoices, re-drives a lost one, and stops grace
 
     const companyId = await h.createCompany();
     const queued = await createInvoice(h.createDeps, { companyId, environment: 'homologation', body: sampleNfeRequest() });
-    const lost = await createInvoice({ ...h.createDeps, queue: { add: () => Promise.reject(new Error('redis flushed')) } }, {
-      companyId, environment: 'homologation', body: sampleNfeRequest(),
-    });
+    const lost = await createInvoice(
+      { ...h.createDeps, queue: { add: () => Promise.reject(new Error('redis flushed')) } },
+      {
+        companyId,
+        environment: 'homologation',
+        body: sampleNfeRequest(),
+      },
+    );
     expect(lost.enqueued).toBe(false);
     expect((await h.waitForFinal(queued.invoice.id)).status).toBe('issued');
     expect((await h.waitForFinal(lost.invoice.id)).status).toBe('issued');
@@ -95,12 +100,15 @@ it('killed (SIGKILL) while the authorizer holds its answers: the next process fi
   // The simulator authorizes and never answers: the kill lands between send and answer.
   await h.sim.control('PUT', '/_control/faults/SP', { hang: true });
   const first = await startIssuer(env);
-  const created = await Promise.all(Array.from({ length: 4 }, () => createInvoice(h.createDeps, { companyId, environment: 'homologation', body: sampleNfeRequest() })));
+  const created = await Promise.all(
+    Array.from({ length: 4 }, () => createInvoice(h.createDeps, { companyId, environment: 'homologation', body: sampleNfeRequest() })),
+  );
   const ids = created.map((c) => c.invoice.id);
   // Wait until the simulator holds every document it authorized without answering (a fixed pause was not enough on a
   // loaded machine: a send still in its TLS handshake was killed before it reached the simulator), then kill it.
   const accessKeys = created.map((c) => c.invoice.accessKey as string);
-  const held = async () => (await Promise.all(accessKeys.map((key) => h.sim.control('GET', `/_control/documents/${key}`)))).every((r) => r.status === 200);
+  const held = async () =>
+    (await Promise.all(accessKeys.map((key) => h.sim.control('GET', `/_control/documents/${key}`)))).every((r) => r.status === 200);
   for (let i = 0; i < 400 && !(await held()); i++) await new Promise((r) => setTimeout(r, 50));
   await first.stop('SIGKILL');
   await h.sim.control('DELETE', '/_control/faults');
@@ -115,9 +123,15 @@ it('killed (SIGKILL) while the authorizer holds its answers: the next process fi
     const invoice = await h.prisma.invoice.findUniqueOrThrow({ where: { id } });
     const held = await h.sim.control('GET', `/_control/documents/${invoice.accessKey}`);
     expect(String(held.json['nProt'])).toBe(invoice.protocol);
-    const operations = (await h.prisma.submission.findMany({ where: { invoiceId: id }, orderBy: { attempt: 'asc' } })).map((s) => [s.operation, s.outcome]);
+    const operations = (await h.prisma.submission.findMany({ where: { invoiceId: id }, orderBy: { attempt: 'asc' } })).map((s) => [
+      s.operation,
+      s.outcome,
+    ]);
     // The attempt cut by the kill (no answer recorded) was reconciled by a consult, and nothing was sent again:
     // no second document, so no 204/539 either.
-    expect(operations).toEqual([['NFeAutorizacao4', null], ['NFeConsultaProtocolo4', 'accepted']]);
+    expect(operations).toEqual([
+      ['NFeAutorizacao4', null],
+      ['NFeConsultaProtocolo4', 'accepted'],
+    ]);
   }
 });

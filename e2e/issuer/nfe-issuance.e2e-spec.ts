@@ -58,14 +58,24 @@ describe('authorized NF-e', () => {
     expect(submission!.responseBody).toContain('<protNFe');
     expect(submission!.endpoint).toContain('/SP/homologacao/');
     // The legal file embeds the signed NFe exactly as it was transmitted.
-    const sentNfe = submission!.requestBody.slice(submission!.requestBody.indexOf('<NFe '), submission!.requestBody.lastIndexOf('</NFe>') + 6);
+    const sentNfe = submission!.requestBody.slice(
+      submission!.requestBody.indexOf('<NFe '),
+      submission!.requestBody.lastIndexOf('</NFe>') + 6,
+    );
     expect(invoice.authorizedXml).toContain(sentNfe);
 
     const events = await eventsOf(created.id);
     expect(events.map((e) => e.type)).toEqual(['invoice.authorized']);
     expect(events[0]!.payload).toMatchObject({
-      invoice_id: created.id, document_type: 'nfe', access_key: invoice.accessKey, number: created.number, series: 1, status: 'issued',
-      protocol: invoice.protocol, status_code: '100', environment: 'homologation',
+      invoice_id: created.id,
+      document_type: 'nfe',
+      access_key: invoice.accessKey,
+      number: created.number,
+      series: 1,
+      status: 'issued',
+      protocol: invoice.protocol,
+      status_code: '100',
+      environment: 'homologation',
     });
     expect(await creditsOf(created.id)).toBe(0);
   });
@@ -114,8 +124,14 @@ describe('a document the official schema refuses', () => {
     const poisoned = { ...validation.value, items: [{ ...item!, unitPrice: '9999999999999.9900000000' }, ...rest] };
     const invoice = await h.prisma.invoice.create({
       data: {
-        id: randomUUID(), companyId, environment: 'homologation', documentType: 'nfe', series: 1, number: 900_000 + Math.floor(Math.random() * 99_999),
-        request: JSON.parse(JSON.stringify({ body: sampleNfeRequest(), validated: poisoned })), totalAmount: '99.80',
+        id: randomUUID(),
+        companyId,
+        environment: 'homologation',
+        documentType: 'nfe',
+        series: 1,
+        number: 900_000 + Math.floor(Math.random() * 99_999),
+        request: JSON.parse(JSON.stringify({ body: sampleNfeRequest(), validated: poisoned })),
+        totalAmount: '99.80',
       },
     });
     const result = await issueInvoice(h.issueDeps, invoice.id, { finalAttempt: false });
@@ -201,7 +217,12 @@ describe('waiting for the outcome (what the gateway does before answering 201/50
     const answered = await signalled.waitForFinal(next.invoice.id, 10_000, next.invoice);
     expect(reads).toEqual([]);
     const stored = await h.issueDeps.invoices.findById(next.invoice.id);
-    expect(answered).toMatchObject({ status: 'issued', accessKey: stored?.accessKey, protocol: stored?.protocol, issuedAt: stored?.issuedAt });
+    expect(answered).toMatchObject({
+      status: 'issued',
+      accessKey: stored?.accessKey,
+      protocol: stored?.protocol,
+      issuedAt: stored?.issuedAt,
+    });
 
     await h.sim.control('PUT', '/_control/faults/SP', { latencyMs: 1_500 });
     const slow = await createInvoice(h.createDeps, { companyId, environment: 'homologation', body: sampleNfeRequest() });

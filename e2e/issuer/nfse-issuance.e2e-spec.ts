@@ -45,7 +45,9 @@ it('stores the body as validated: an NF-e product on an NFS-e line, ignored, nev
   for (let level = 0; level < 200; level++) deep = { level: deep };
   items[0]!['product'] = { br: { ncm: '61091000', cfop: '5102' }, note: 'ignored\u0000', deep };
   const { invoice } = await createInvoice(h.createDeps, { companyId, environment: 'homologation', body });
-  const stored = (await h.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).request as { body: { items: Record<string, unknown>[] } };
+  const stored = (await h.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).request as {
+    body: { items: Record<string, unknown>[] };
+  };
   expect(stored.body.items[0]).not.toHaveProperty('product');
   expect(JSON.stringify(stored.body)).not.toContain('ignored');
   expect((await h.waitForFinal(invoice.id)).status).toBe('issued');
@@ -72,7 +74,12 @@ it('homologation: issued with the 50-digit NFS-e key, the signed DPS stored befo
 
   const events = await h.prisma.outboxEvent.findMany({ where: { aggregateId: created.id } });
   expect(events.map((e) => e.type)).toEqual(['invoice.authorized']);
-  expect(events[0]!.payload).toMatchObject({ document_type: 'nfse', access_key: invoice.accessKey, status: 'issued', environment: 'homologation' });
+  expect(events[0]!.payload).toMatchObject({
+    document_type: 'nfse',
+    access_key: invoice.accessKey,
+    status: 'issued',
+    environment: 'homologation',
+  });
   expect(await h.prisma.usageEntry.count({ where: { invoiceId: created.id } })).toBe(0);
 });
 

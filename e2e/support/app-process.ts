@@ -40,9 +40,15 @@ export async function withBuildLock<T>(work: () => T | Promise<T>): Promise<T> {
 /** Builds the projects (e.g. '@talao/issuer'); call it inside withBuildLock. */
 export function buildProjects(projects: readonly string[]): void {
   const env = { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: '0' };
-  const result = spawnSync(join(repoRoot, 'node_modules', '.bin', 'nx'), ['run-many', '-t', 'build', '--projects', projects.join(','), '--outputStyle=static'], {
-    cwd: repoRoot, env, encoding: 'utf8',
-  });
+  const result = spawnSync(
+    join(repoRoot, 'node_modules', '.bin', 'nx'),
+    ['run-many', '-t', 'build', '--projects', projects.join(','), '--outputStyle=static'],
+    {
+      cwd: repoRoot,
+      env,
+      encoding: 'utf8',
+    },
+  );
   if (result.status !== 0) throw new Error(`building ${projects.join(', ')} failed:\n${result.stdout}\n${result.stderr}`);
 }
 
@@ -87,7 +93,10 @@ export function spawnApp(entry: string, env: NodeJS.ProcessEnv, options: { stder
   const exited = launched.exited.then(({ code }) => code);
   const name = entry.split('/').slice(0, 2).join('/');
   return {
-    child: launched.child, lines, output, exited,
+    child: launched.child,
+    lines,
+    output,
+    exited,
     waitForLine(match, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`${name} did not start within ${timeoutMs / 1_000} s`)), timeoutMs);

@@ -28,22 +28,40 @@ export async function createIssuingCompany(deps: IssuingCompanyDeps, options: Is
   const taxId = uniqueCnpj();
   const company = await deps.prisma.company.create({
     data: {
-      taxId, legalName: 'EMPRESA EMISSORA LTDA', taxRegime: options.taxRegime ?? 'normal', street: 'Avenida Paulista', number: '1000', district: 'Bela Vista',
-      cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP', postalCode: '01310100', municipalRegistration: '12345678',
+      taxId,
+      legalName: 'EMPRESA EMISSORA LTDA',
+      taxRegime: options.taxRegime ?? 'normal',
+      street: 'Avenida Paulista',
+      number: '1000',
+      district: 'Bela Vista',
+      cityCode: '3550308',
+      cityName: 'Sao Paulo',
+      state: 'SP',
+      postalCode: '01310100',
+      municipalRegistration: '12345678',
       stateRegistration: options.stateRegistration === undefined ? '110042490114' : options.stateRegistration,
       defaultNfseServiceCode: '1.07',
       productionQuota: options.productionQuota,
     },
   });
   if (options.certificate !== false) {
-    const issued = await deps.sim.control('POST', '/_control/certificates', { taxId, legalName: 'EMPRESA EMISSORA LTDA', password: 'secret' });
+    const issued = await deps.sim.control('POST', '/_control/certificates', {
+      taxId,
+      legalName: 'EMPRESA EMISSORA LTDA',
+      password: 'secret',
+    });
     const pkcs12 = Buffer.from(String(issued.json['pkcs12Base64']), 'base64');
     const loaded = loadPkcs12(pkcs12, 'secret');
     await deps.certificates.store(company.id, {
-      pkcs12, password: 'secret',
+      pkcs12,
+      password: 'secret',
       metadata: {
-        subjectTaxId: taxId, subjectName: loaded.subjectName, issuerName: loaded.issuerName, serialNumber: loaded.serialNumber,
-        notBefore: loaded.notBefore, notAfter: loaded.notAfter,
+        subjectTaxId: taxId,
+        subjectName: loaded.subjectName,
+        issuerName: loaded.issuerName,
+        serialNumber: loaded.serialNumber,
+        notBefore: loaded.notBefore,
+        notAfter: loaded.notAfter,
       },
     });
   }

@@ -42,7 +42,9 @@ for (const [path, entry] of Object.entries(packages)) {
 
 if (process.argv.includes('--check')) {
   if (missing.length) {
-    console.error(`package-lock.json lacks ${missing.length} platform packages (${missing.slice(0, 3).join(', ')}…): run node tools/ci/lock-foreign-platforms.mjs`);
+    console.error(
+      `package-lock.json lacks ${missing.length} platform packages (${missing.slice(0, 3).join(', ')}…): run node tools/ci/lock-foreign-platforms.mjs`,
+    );
     process.exit(1);
   }
 } else if (missing.length) {

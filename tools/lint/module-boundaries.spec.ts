@@ -26,7 +26,9 @@ describe('module boundaries (docs/architecture.md "Libraries")', () => {
   }, 120_000);
 
   it('lets the fiscal core import the fiscal core', async () => {
-    expect(await boundaryErrors('libs/fiscal-xml/src/boundary-probe.ts', "import { Dec } from '@talao/fiscal-model';\nexport const d = Dec;\n")).toEqual([]);
+    expect(
+      await boundaryErrors('libs/fiscal-xml/src/boundary-probe.ts', "import { Dec } from '@talao/fiscal-model';\nexport const d = Dec;\n"),
+    ).toEqual([]);
   });
 
   it('refuses NestJS, database and queue packages in the fiscal core', async () => {
@@ -37,20 +39,32 @@ describe('module boundaries (docs/architecture.md "Libraries")', () => {
   });
 
   it('refuses a fiscal lib importing persistence (a lib with I/O)', async () => {
-    const errors = await boundaryErrors('libs/fiscal-model/src/boundary-probe.ts', "import { createPrismaClient } from '@talao/persistence';\nexport const c = createPrismaClient;\n");
+    const errors = await boundaryErrors(
+      'libs/fiscal-model/src/boundary-probe.ts',
+      "import { createPrismaClient } from '@talao/persistence';\nexport const c = createPrismaClient;\n",
+    );
     expect(errors.join('\n')).toMatch(/layer:fiscal.*can only depend on libs tagged with.*layer:fiscal/s);
   });
 
   it('refuses a lib importing an app, and an app importing another app', async () => {
     // (Apps that depend on the probing lib would make the rule report the cycle first: the simulator needs no persistence.)
-    const fromLib = await boundaryErrors('libs/persistence/src/boundary-probe.ts', "import * as sim from '@talao/authorizer-sim';\nexport const s = sim;\n");
+    const fromLib = await boundaryErrors(
+      'libs/persistence/src/boundary-probe.ts',
+      "import * as sim from '@talao/authorizer-sim';\nexport const s = sim;\n",
+    );
     expect(fromLib.join('\n')).toMatch(/type:lib.*can only depend on libs tagged with.*type:lib/s);
-    const fromApp = await boundaryErrors('apps/issuer/src/boundary-probe.ts', "import * as sim from '@talao/authorizer-sim';\nexport const s = sim;\n");
+    const fromApp = await boundaryErrors(
+      'apps/issuer/src/boundary-probe.ts',
+      "import * as sim from '@talao/authorizer-sim';\nexport const s = sim;\n",
+    );
     expect(fromApp.join('\n')).toMatch(/type:app.*can only depend on libs tagged with.*type:lib/s);
   });
 
   it('refuses reaching into another project by a relative path', async () => {
-    const errors = await boundaryErrors('apps/gateway/src/boundary-probe.ts', "import { Dec } from '../../../libs/fiscal-model/src/decimal/money.js';\nexport const d = Dec;\n");
+    const errors = await boundaryErrors(
+      'apps/gateway/src/boundary-probe.ts',
+      "import { Dec } from '../../../libs/fiscal-model/src/decimal/money.js';\nexport const d = Dec;\n",
+    );
     expect(errors.join('\n')).toMatch(/relative or absolute path/);
   });
 });

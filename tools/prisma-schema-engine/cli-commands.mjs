@@ -16,12 +16,18 @@ export function describeConnectionError(error, config) {
       return { error_code: 'P1003', message: `Database \`${config.database}\` does not exist on the database server at \`${where}\`.` };
     case '28P01':
     case '28000':
-      return { error_code: 'P1000', message: `Authentication failed against database server at \`${where}\`, the provided database credentials for \`${config.user ?? ''}\` are not valid.` };
+      return {
+        error_code: 'P1000',
+        message: `Authentication failed against database server at \`${where}\`, the provided database credentials for \`${config.user ?? ''}\` are not valid.`,
+      };
     case 'ECONNREFUSED':
     case 'ENOTFOUND':
     case 'EHOSTUNREACH':
     case 'ETIMEDOUT':
-      return { error_code: 'P1001', message: `Can't reach database server at \`${where}\`\n\nPlease make sure your database server is running at \`${where}\`.` };
+      return {
+        error_code: 'P1001',
+        message: `Can't reach database server at \`${where}\`\n\nPlease make sure your database server is running at \`${where}\`.`,
+      };
     default:
       return { error_code: 'P1000', message: error instanceof Error ? error.message : String(error) };
   }

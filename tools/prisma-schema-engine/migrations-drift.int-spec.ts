@@ -13,7 +13,9 @@ describe('prisma/migrations vs prisma/schema.prisma', () => {
   it('have no drift (prisma migrate diff --exit-code answers 0)', async () => {
     const { code, output } = await migrateDiff('prisma/schema.prisma');
     if (code !== 0) {
-      throw new Error(`schema.prisma and prisma/migrations differ; create the migration with \`npx prisma migrate dev --name <change>\`:\n${output}`);
+      throw new Error(
+        `schema.prisma and prisma/migrations differ; create the migration with \`npx prisma migrate dev --name <change>\`:\n${output}`,
+      );
     }
     expect(output).toContain('No difference detected');
   }, 120_000);

@@ -130,7 +130,9 @@ export function createMigrationAwareFactory({ url, shadowDatabaseUrl, databaseOp
       const originalDispose = adapter.dispose.bind(adapter);
       adapter.dispose = async () => {
         await originalDispose(); // ends the shadow pool
-        await runAdminStatement(main.config, `DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`, { fallbackDatabase: 'postgres' });
+        await runAdminStatement(main.config, `DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`, {
+          fallbackDatabase: 'postgres',
+        });
       };
       return withWholeScriptExecution(adapter);
     },
@@ -155,7 +157,9 @@ async function existingOrMaintenance(config) {
 /** A factory for commands that need no database (diff between schema files); any connection attempt is refused. */
 function databaseLessFactory() {
   const refuse = async () => {
-    throw Object.assign(new Error('This command needs a database: set datasource.url in prisma.config.ts (DATABASE_URL).'), { code: 'P1012' });
+    throw Object.assign(new Error('This command needs a database: set datasource.url in prisma.config.ts (DATABASE_URL).'), {
+      code: 'P1012',
+    });
   };
   return { provider: 'postgres', adapterName: '@prisma/adapter-pg', connect: refuse, connectToShadowDb: refuse };
 }

@@ -57,7 +57,10 @@ export const APPS = [
       SIM_HOSTNAMES: 'localhost,127.0.0.1',
       SIM_CONTROL_TOKEN: ctx.secrets.simulatorControlToken,
       SIM_DATA_DIR: ctx.simulator.dataDir,
-      ...(ctx.simulator.ca && { SIM_CA_CERTIFICATE_PEM: ctx.simulator.ca.certificatePem, SIM_CA_PRIVATE_KEY_PEM: ctx.simulator.ca.privateKeyPem }),
+      ...(ctx.simulator.ca && {
+        SIM_CA_CERTIFICATE_PEM: ctx.simulator.ca.certificatePem,
+        SIM_CA_PRIVATE_KEY_PEM: ctx.simulator.ca.privateKeyPem,
+      }),
     }),
     readiness: (ctx) => ({
       url: `http://127.0.0.1:${ctx.ports['authorizer-sim'].control}/_control/health`,

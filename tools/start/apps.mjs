@@ -104,7 +104,11 @@ export function startApps({ root, apps, envFor, readinessFor, onUnexpectedExit }
   const running = apps.map((app) => {
     const log = createLogger(app.name);
     const launched = launchApp({
-      root, entry: app.entry, env: envFor(app), nodeArgs: ['--enable-source-maps'], onLine: (line) => log.line(formatLogLine(line)),
+      root,
+      entry: app.entry,
+      env: envFor(app),
+      nodeArgs: ['--enable-source-maps'],
+      onLine: (line) => log.line(formatLogLine(line)),
     });
     let stopping = false;
     launched.exited.then((how) => {

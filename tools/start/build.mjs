@@ -19,7 +19,10 @@ export function buildProjects({ root, projects, log }) {
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code === 0) {
-        const summary = output.split('\n').map((l) => l.trim()).find((l) => /Successfully ran target build/.test(l));
+        const summary = output
+          .split('\n')
+          .map((l) => l.trim())
+          .find((l) => /Successfully ran target build/.test(l));
         const cached = output.match(/Nx read the output from the cache instead of running the command for (\d+) out of (\d+) tasks/);
         resolve(`${summary ?? 'build done'}${cached ? ` (${cached[1]} of ${cached[2]} from cache)` : ''}`);
       } else {

@@ -109,7 +109,12 @@ async function ensureCertificate({ admin, companyId, created, dataDir, ca, log }
     });
   }
   if (!created && stillGood && state.uploadedTo === companyId) return 'kept';
-  await admin.request('PUT', `/admin/v1/companies/${companyId}/certificate`, { pkcs12_base64: state.pkcs12Base64, password: state.password }, [200, 201, 204]);
+  await admin.request(
+    'PUT',
+    `/admin/v1/companies/${companyId}/certificate`,
+    { pkcs12_base64: state.pkcs12Base64, password: state.password },
+    [200, 201, 204],
+  );
   state.uploadedTo = companyId;
   await mkdir(dir, { recursive: true });
   await writeFile(stateFile, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });

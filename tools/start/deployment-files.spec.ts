@@ -92,13 +92,16 @@ describe('.dockerignore', () => {
 
 describe('docker-compose.yml', () => {
   const compose = parse(readText('docker-compose.yml'), { merge: true }) as {
-    services: Record<string, {
-      image?: string;
-      build?: { context: string; dockerfile: string; target?: string };
-      environment?: Record<string, string>;
-      depends_on?: Record<string, { condition: string }>;
-      healthcheck?: { test: unknown };
-    }>;
+    services: Record<
+      string,
+      {
+        image?: string;
+        build?: { context: string; dockerfile: string; target?: string };
+        environment?: Record<string, string>;
+        depends_on?: Record<string, { condition: string }>;
+        healthcheck?: { test: unknown };
+      }
+    >;
   };
 
   it('has PostgreSQL and Redis with health checks, and a one-shot migration after PostgreSQL', () => {
@@ -173,26 +176,32 @@ describe('Kubernetes manifests (k8s/)', () => {
     expect((container as { command?: string[] } | undefined)?.command?.join(' ')).toMatch(/prisma migrate deploy/);
   });
 
-  it.each(deployedApps)('%s has a Deployment with probes on /readyz and /healthz, resources, config from the Secret, and a Service', (name) => {
-    const deployment = byKind('Deployment').find((manifest) => manifest.metadata?.name === name);
-    expect(deployment).toBeDefined();
-    const spec = deployment!.spec as { selector: { matchLabels: Record<string, string> }; template: { metadata: { labels: Record<string, string> }; spec: PodSpec } };
-    expect(spec.template.spec.securityContext?.runAsNonRoot).toBe(true);
-    const container = spec.template.spec.containers.find((candidate) => candidate.name === name);
-    expect(container?.image).toBe(`talao/${name}`);
-    expect(container?.readinessProbe?.httpGet?.path).toBe('/readyz');
-    expect(container?.livenessProbe?.httpGet?.path).toBe('/healthz');
-    expect(container?.resources?.requests?.cpu).toBeTruthy();
-    expect(container?.resources?.requests?.memory).toBeTruthy();
-    expect(container?.resources?.limits?.memory).toBeTruthy();
-    expect(container?.envFrom?.some((source) => source.secretRef?.name === 'talao-secrets')).toBe(true);
-    // The selector must match the pod template, and a Service must select those pods.
-    for (const [label, value] of Object.entries(spec.selector.matchLabels)) expect(spec.template.metadata.labels[label]).toBe(value);
-    const service = byKind('Service').find((manifest) => manifest.metadata?.name === name);
-    const selector = (service?.spec as { selector?: Record<string, string> } | undefined)?.selector ?? {};
-    expect(Object.keys(selector).length).toBeGreaterThan(0);
-    for (const [label, value] of Object.entries(selector)) expect(spec.template.metadata.labels[label]).toBe(value);
-  });
+  it.each(deployedApps)(
+    '%s has a Deployment with probes on /readyz and /healthz, resources, config from the Secret, and a Service',
+    (name) => {
+      const deployment = byKind('Deployment').find((manifest) => manifest.metadata?.name === name);
+      expect(deployment).toBeDefined();
+      const spec = deployment!.spec as {
+        selector: { matchLabels: Record<string, string> };
+        template: { metadata: { labels: Record<string, string> }; spec: PodSpec };
+      };
+      expect(spec.template.spec.securityContext?.runAsNonRoot).toBe(true);
+      const container = spec.template.spec.containers.find((candidate) => candidate.name === name);
+      expect(container?.image).toBe(`talao/${name}`);
+      expect(container?.readinessProbe?.httpGet?.path).toBe('/readyz');
+      expect(container?.livenessProbe?.httpGet?.path).toBe('/healthz');
+      expect(container?.resources?.requests?.cpu).toBeTruthy();
+      expect(container?.resources?.requests?.memory).toBeTruthy();
+      expect(container?.resources?.limits?.memory).toBeTruthy();
+      expect(container?.envFrom?.some((source) => source.secretRef?.name === 'talao-secrets')).toBe(true);
+      // The selector must match the pod template, and a Service must select those pods.
+      for (const [label, value] of Object.entries(spec.selector.matchLabels)) expect(spec.template.metadata.labels[label]).toBe(value);
+      const service = byKind('Service').find((manifest) => manifest.metadata?.name === name);
+      const selector = (service?.spec as { selector?: Record<string, string> } | undefined)?.selector ?? {};
+      expect(Object.keys(selector).length).toBeGreaterThan(0);
+      for (const [label, value] of Object.entries(selector)) expect(spec.template.metadata.labels[label]).toBe(value);
+    },
+  );
 
   it('the kustomization pins a tag for every image the manifests use', () => {
     const kustomization = parse(readText('k8s/kustomization.yaml')) as { images: Array<{ name: string }> };

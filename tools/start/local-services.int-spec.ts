@@ -8,7 +8,12 @@ import { providePostgres } from './postgres.mjs';
 import { ping, provideRedis, RedisUnavailableError } from './redis.mjs';
 
 const lines: string[] = [];
-const log = { info: (m: string) => lines.push(m), warn: (m: string) => lines.push(m), error: (m: string) => lines.push(m), line: (m: string) => lines.push(m) };
+const log = {
+  info: (m: string) => lines.push(m),
+  warn: (m: string) => lines.push(m),
+  error: (m: string) => lines.push(m),
+  line: (m: string) => lines.push(m),
+};
 
 let dataDir: string;
 beforeAll(() => {

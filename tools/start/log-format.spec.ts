@@ -2,7 +2,13 @@ import { formatLogLine } from './log-format.mjs';
 
 describe('formatLogLine', () => {
   it("renders the apps' request lines (label level, req.path, res.status) on one readable line", () => {
-    const line = JSON.stringify({ level: 'warn', req: { method: 'POST', path: '/api/v1/invoices' }, res: { status: 422 }, responseTime: 5, msg: 'request completed' });
+    const line = JSON.stringify({
+      level: 'warn',
+      req: { method: 'POST', path: '/api/v1/invoices' },
+      res: { status: 422 },
+      responseTime: 5,
+      msg: 'request completed',
+    });
     expect(formatLogLine(line)).toBe('WARN  request completed POST /api/v1/invoices 422 5ms');
   });
 

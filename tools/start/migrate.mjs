@@ -16,7 +16,10 @@ export function applyMigrations({ root, databaseUrl, log }) {
     child.stderr.on('data', (chunk) => (output += chunk));
     child.on('error', reject);
     child.on('exit', (code) => {
-      const lines = output.split('\n').map((l) => l.trimEnd()).filter((l) => l.length > 0);
+      const lines = output
+        .split('\n')
+        .map((l) => l.trimEnd())
+        .filter((l) => l.length > 0);
       if (code === 0) {
         // Prisma lists applied migrations as "└─ <name>/" lines and says "No pending migrations" otherwise.
         const applied = lines.map((l) => /└─\s*(\d{14}_[^/\s]+)\/?$/.exec(l.trim())?.[1]).filter(Boolean);

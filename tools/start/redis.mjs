@@ -22,7 +22,11 @@ export class RedisUnavailableError extends Error {}
 export async function provideRedis({ dataDir, log, env = process.env, tryLocal = true }) {
   if (env.REDIS_URL) return { url: env.REDIS_URL, source: 'REDIS_URL', stop: async () => {} };
   if (tryLocal && (await ping(LOCAL_SERVER.host, LOCAL_SERVER.port))) {
-    return { url: `redis://${LOCAL_SERVER.host}:${LOCAL_SERVER.port}`, source: `local server ${LOCAL_SERVER.host}:${LOCAL_SERVER.port}`, stop: async () => {} };
+    return {
+      url: `redis://${LOCAL_SERVER.host}:${LOCAL_SERVER.port}`,
+      source: `local server ${LOCAL_SERVER.host}:${LOCAL_SERVER.port}`,
+      stop: async () => {},
+    };
   }
   const binary = findOnPath('redis-server', env);
   if (!binary) {
@@ -69,7 +73,20 @@ function findOnPath(program, env) {
 async function startRedisServer({ binary, dataDir, log }) {
   await mkdir(dataDir, { recursive: true });
   const port = await findFreePort();
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dataDir, '--logfile', path.join(dataDir, 'redis.log')];
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--dir',
+    dataDir,
+    '--logfile',
+    path.join(dataDir, 'redis.log'),
+  ];
   // Own process group: a Ctrl-C in the terminal reaches only the launcher, which stops Redis after the apps.
   const child = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   let stderr = '';

@@ -40,7 +40,9 @@ describe('loadSecrets', () => {
   });
 
   it('refuses values the gateway would refuse, naming where they came from', async () => {
-    await expect(loadSecrets({ dataDir, env: { ADMIN_TOKEN: 'short' } })).rejects.toThrow(/ADMIN_TOKEN must be at least 32 characters.*the environment/);
+    await expect(loadSecrets({ dataDir, env: { ADMIN_TOKEN: 'short' } })).rejects.toThrow(
+      /ADMIN_TOKEN must be at least 32 characters.*the environment/,
+    );
     await expect(loadSecrets({ dataDir, env: { CERTIFICATE_ENCRYPTION_KEY: Buffer.alloc(16).toString('base64') } })).rejects.toThrow(
       /exactly 32 bytes/,
     );

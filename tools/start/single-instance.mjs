@@ -23,7 +23,9 @@ export function claimCheckout(dataDir) {
     }
     const holder = readPid(file);
     if (holder && holder !== process.pid && isLauncher(holder)) {
-      throw new AlreadyRunningError(`npm start is already running in this checkout (pid ${holder}); stop it first (Ctrl-C, or kill ${holder})`);
+      throw new AlreadyRunningError(
+        `npm start is already running in this checkout (pid ${holder}); stop it first (Ctrl-C, or kill ${holder})`,
+      );
     }
     rmSync(file, { force: true }); // left by a launcher that died
   }

@@ -177,7 +177,10 @@ main().catch((error) => {
   if (shuttingDown) return;
   // Expected failures (no Redis, a failed build or migration) are explained by their message; anything else gets
   // its stack, since it is a bug in the launcher.
-  const expected = error instanceof RedisUnavailableError || error instanceof AlreadyRunningError || /failed|did not|not ready|answered|exited/.test(error.message);
+  const expected =
+    error instanceof RedisUnavailableError ||
+    error instanceof AlreadyRunningError ||
+    /failed|did not|not ready|answered|exited/.test(error.message);
   log.error(expected ? error.message : `npm start failed: ${error.stack ?? error.message}`);
   void shutdown(1);
 });

@@ -16,7 +16,9 @@ export function printSummary({ gatewayUrl, ports, secrets, demo, postgres, redis
     `  Admin API     ${gatewayUrl}/admin/v1`,
     `  Health        ${gatewayUrl}/healthz   ${gatewayUrl}/readyz`,
     ...(ports['authorizer-sim']
-      ? [`  Simulator     https://127.0.0.1:${ports['authorizer-sim'].https} (SEFAZ / NFS-e, mTLS)   control http://127.0.0.1:${ports['authorizer-sim'].control}/_control`]
+      ? [
+          `  Simulator     https://127.0.0.1:${ports['authorizer-sim'].https} (SEFAZ / NFS-e, mTLS)   control http://127.0.0.1:${ports['authorizer-sim'].control}/_control`,
+        ]
       : []),
     ...(ports.issuer ? [`  Issuer        health http://127.0.0.1:${ports.issuer.health}/readyz`] : []),
     '',

@@ -36,7 +36,9 @@ env.TECHNICAL_RESPONSIBLE_CONTACT ??= 'Equipe Talao';
 env.TECHNICAL_RESPONSIBLE_EMAIL ??= 'suporte@talao.example';
 env.TECHNICAL_RESPONSIBLE_PHONE ??= '1133334444';
 
-const adminUrl = new URL(process.env.TEST_DATABASE_ADMIN_URL ?? process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+const adminUrl = new URL(
+  process.env.TEST_DATABASE_ADMIN_URL ?? process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
+);
 const dbName = `talao_test_${runId}`;
 let created = false;
 
@@ -61,7 +63,11 @@ async function main() {
     env.REDIS_PREFIX = `talao-test:${runId}:`;
     env.TALAO_TEST_RUN_ID = runId;
     const started = Date.now();
-    const migrate = spawnSync(process.execPath, [prismaCli, 'migrate', 'deploy'], { env, cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
+    const migrate = spawnSync(process.execPath, [prismaCli, 'migrate', 'deploy'], {
+      env,
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     if (migrate.status !== 0) {
       process.stdout.write(migrate.stdout ?? '');
       throw new Error('prisma migrate deploy failed');
@@ -101,10 +107,14 @@ try {
   console.error(error instanceof Error ? error.message : error);
 } finally {
   if (created && !process.env.KEEP_TEST_DB) {
-    await adminQuery(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch((e) => console.error(`could not drop ${dbName}: ${e.message}`));
+    await adminQuery(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch((e) =>
+      console.error(`could not drop ${dbName}: ${e.message}`),
+    );
   }
   if (env.REDIS_PREFIX && !process.env.KEEP_TEST_DB) {
-    await cleanRedis(env.REDIS_URL, env.REDIS_PREFIX).catch((e) => console.error(`could not clean Redis keys ${env.REDIS_PREFIX}*: ${e.message}`));
+    await cleanRedis(env.REDIS_URL, env.REDIS_PREFIX).catch((e) =>
+      console.error(`could not clean Redis keys ${env.REDIS_PREFIX}*: ${e.message}`),
+    );
   }
 }
 process.exit(code);

@@ -30,23 +30,37 @@ class FixedClock extends SimClock {
 }
 
 const endpoint = { operation: 'NFeAutorizacao4', method: 'nfeAutorizacaoLote' };
-const contentType = 'application/soap+xml; charset=utf-8; action="http://www.portalfiscal.inf.br/nfe/wsdl/NFeAutorizacao4/nfeAutorizacaoLote"';
+const contentType =
+  'application/soap+xml; charset=utf-8; action="http://www.portalfiscal.inf.br/nfe/wsdl/NFeAutorizacao4/nfeAutorizacaoLote"';
 const call = { authorizer: 'SP', tpAmb: '2' as const, transmitterTaxId: CNPJ };
 
 // The CA, certificate and signed NF-e are kept in a file, so that runs before and after a change send the same bytes.
 const corpusFile = process.env.CORPUS_FILE ?? join(tmpdir(), `authorization-cpu-corpus-${COUNT}.json`);
-interface Corpus { caCertificatePem: string; envelopes: string[]; variants: string[] }
+interface Corpus {
+  caCertificatePem: string;
+  envelopes: string[];
+  variants: string[];
+}
 const corpus: Corpus = existsSync(corpusFile) ? (JSON.parse(readFileSync(corpusFile, 'utf8')) as Corpus) : createCorpus();
 if (!existsSync(corpusFile)) writeFileSync(corpusFile, JSON.stringify(corpus));
 
 function createCorpus(): Corpus {
   const ca = createTestCertificateAuthority();
   const certificate = loadPkcs12(
-    ca.issueA1({ taxId: CNPJ, legalName: 'EMPRESA TESTE LTDA', password: 'p', notBefore: new Date('2026-01-01T00:00:00Z'), notAfter: new Date('2027-01-01T00:00:00Z') }),
+    ca.issueA1({
+      taxId: CNPJ,
+      legalName: 'EMPRESA TESTE LTDA',
+      password: 'p',
+      notBefore: new Date('2026-01-01T00:00:00Z'),
+      notAfter: new Date('2027-01-01T00:00:00Z'),
+    }),
     'p',
   );
   const lot = (number: number, options: Partial<FixtureOptions> = {}) =>
-    buildEnviNFe({ lotId: '1', signedNfe: signedFixture(certificate, { cnpj: CNPJ, number, issuedAt: new Date(FIXED_NOW.getTime() - 60_000), ...options }).signedNfe });
+    buildEnviNFe({
+      lotId: '1',
+      signedNfe: signedFixture(certificate, { cnpj: CNPJ, number, issuedAt: new Date(FIXED_NOW.getTime() - 60_000), ...options }).signedNfe,
+    });
   const envelope = (message: string) => buildSoapEnvelope(endpoint, message);
   const envelopes = Array.from({ length: COUNT }, (_, i) => envelope(lot(i + 1)));
   // Answers other than 100, and lots the in-place verification must leave to the text path: their answers are part
@@ -69,7 +83,12 @@ function createCorpus(): Corpus {
     lot(base + 15).replace(/ Id="NFe(\d)/, ' Id="NFe9'),
     lot(base + 16).replace(/<X509Certificate>[^<]+/, '<X509Certificate>AAAA'),
     lot(base + 17).replace('http://www.w3.org/2000/09/xmldsig#rsa-sha1', 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256'),
-    lot(base + 18).replace('<enviNFe xmlns="http://www.portalfiscal.inf.br/nfe"', '<n:enviNFe xmlns:n="http://www.portalfiscal.inf.br/nfe" xmlns="http://www.portalfiscal.inf.br/nfe"').replace('</enviNFe>', '</n:enviNFe>'),
+    lot(base + 18)
+      .replace(
+        '<enviNFe xmlns="http://www.portalfiscal.inf.br/nfe"',
+        '<n:enviNFe xmlns:n="http://www.portalfiscal.inf.br/nfe" xmlns="http://www.portalfiscal.inf.br/nfe"',
+      )
+      .replace('</enviNFe>', '</n:enviNFe>'),
     lot(base + 19).replace('<infAdic>', '<infAdic>'),
     lot(base + 1),
   ].map(envelope);

@@ -19,7 +19,10 @@ import { SefazState } from './state/sefaz-state.js';
 
 const env = process.env;
 const dataDir = resolve(env.SIM_DATA_DIR ?? '.data/authorizer-sim');
-const hostnames = (env.SIM_HOSTNAMES ?? 'localhost,127.0.0.1').split(',').map((h) => h.trim()).filter(Boolean);
+const hostnames = (env.SIM_HOSTNAMES ?? 'localhost,127.0.0.1')
+  .split(',')
+  .map((h) => h.trim())
+  .filter(Boolean);
 const material = loadOrCreateSimCa(dataDir, hostnames);
 
 const tokenFile = join(dataDir, 'control-token');
@@ -28,7 +31,10 @@ if (!env.SIM_CONTROL_TOKEN) writeFileSync(tokenFile, token, { mode: 0o600 });
 
 // The national environment signs what it generates (NFS-e, events) with a certificate of its own.
 const nationalPassword = randomBytes(12).toString('hex');
-const national = loadPkcs12(material.ca.issueA1({ taxId: '00394460005887', legalName: 'SEFIN NACIONAL SIMULADA', password: nationalPassword }), nationalPassword);
+const national = loadPkcs12(
+  material.ca.issueA1({ taxId: '00394460005887', legalName: 'SEFIN NACIONAL SIMULADA', password: nationalPassword }),
+  nationalPassword,
+);
 
 const services: SimServices = {
   state: new SefazState(),

@@ -22,9 +22,15 @@ export function loadOrCreateSimCa(dataDir: string, hostnames: string[], env: Nod
   const certificateFile = join(dataDir, CA_CERTIFICATE_FILE);
   const keyFile = join(dataDir, CA_KEY_FILE);
   if (fromEnv) {
-    ca = loadTestCertificateAuthority({ caCertificatePem: env.SIM_CA_CERTIFICATE_PEM as string, caPrivateKeyPem: env.SIM_CA_PRIVATE_KEY_PEM as string });
+    ca = loadTestCertificateAuthority({
+      caCertificatePem: env.SIM_CA_CERTIFICATE_PEM as string,
+      caPrivateKeyPem: env.SIM_CA_PRIVATE_KEY_PEM as string,
+    });
   } else if (existsSync(certificateFile) && existsSync(keyFile)) {
-    ca = loadTestCertificateAuthority({ caCertificatePem: readFileSync(certificateFile, 'utf8'), caPrivateKeyPem: readFileSync(keyFile, 'utf8') });
+    ca = loadTestCertificateAuthority({
+      caCertificatePem: readFileSync(certificateFile, 'utf8'),
+      caPrivateKeyPem: readFileSync(keyFile, 'utf8'),
+    });
   } else {
     ca = createTestCertificateAuthority({ commonName: 'Talao Authorizer Simulator Test CA' });
   }

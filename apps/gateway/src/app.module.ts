@@ -26,7 +26,14 @@ export class AppModule {
     const invoices = invoicesFeature(config, resources);
     return {
       module: AppModule,
-      controllers: [HealthController, MeController, CompaniesController, AdminCompaniesController, AdminApiKeysController, ...invoices.controllers],
+      controllers: [
+        HealthController,
+        MeController,
+        CompaniesController,
+        AdminCompaniesController,
+        AdminApiKeysController,
+        ...invoices.controllers,
+      ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
         { provide: ADMIN_TOKEN, useValue: config.adminToken },

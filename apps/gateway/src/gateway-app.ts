@@ -22,7 +22,8 @@ export interface GatewayApp {
   readonly logger: Logger;
 }
 
-const onPaths = (test: (path: string) => boolean, middleware: (req: GatewayRequest, res: GatewayResponse, next: Next) => void) =>
+const onPaths =
+  (test: (path: string) => boolean, middleware: (req: GatewayRequest, res: GatewayResponse, next: Next) => void) =>
   (req: GatewayRequest, res: GatewayResponse, next: Next) => (test(pathOf(req)) ? middleware(req, res, next) : next());
 
 /**
@@ -43,7 +44,10 @@ function caseSensitiveExpressAdapter(): ExpressAdapter {
  * (headers on everything that follows) → malformed targets refused → the body (JSON only, bounded
  * in size and depth, read up to the limit and no further) → routes → the error-envelope filter.
  */
-export async function createGatewayApp(config: GatewayConfig, logger = createLogger({ name: 'gateway', level: config.logLevel })): Promise<GatewayApp> {
+export async function createGatewayApp(
+  config: GatewayConfig,
+  logger = createLogger({ name: 'gateway', level: config.logLevel }),
+): Promise<GatewayApp> {
   const resources = new GatewayResources(config, logger);
   try {
     const rateLimiter = new RateLimiter(resources.redis, config.redisPrefix, config.rateLimitOverrides, logger);

@@ -28,7 +28,10 @@ process.stdout.write(JSON.stringify(urls));
 
 function loadedBy(modules: string[]): string[] {
   const result = spawnSync(process.execPath, ['--import', './bench/support/register-ts.mjs', '--input-type=module', '-e', PROBE], {
-    cwd: repoRoot, encoding: 'utf8', env: { ...process.env, PROBE_MODULES: JSON.stringify(modules) }, timeout: 120_000,
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, PROBE_MODULES: JSON.stringify(modules) },
+    timeout: 120_000,
   });
   if (result.status !== 0) throw new Error(`the probe failed (${result.status}):\n${result.stderr}`);
   return JSON.parse(result.stdout) as string[];

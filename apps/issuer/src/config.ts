@@ -1,7 +1,16 @@
 // The issuer's environment: the fragments of @talao/config it needs, validated at boot (every bad variable named).
 import {
-  authorizersConfig, certificatesConfig, databaseConfig, type Environment, loadConfig, loggingConfig, redisConfig, statementBatchingConfig,
-  sweeperConfig, technicalResponsibleConfig, workerConfig,
+  authorizersConfig,
+  certificatesConfig,
+  databaseConfig,
+  type Environment,
+  loadConfig,
+  loggingConfig,
+  redisConfig,
+  statementBatchingConfig,
+  sweeperConfig,
+  technicalResponsibleConfig,
+  workerConfig,
 } from '@talao/config';
 
 export function loadIssuerConfig(env: Environment = process.env) {

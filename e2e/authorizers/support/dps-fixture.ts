@@ -4,9 +4,17 @@ import { buildDps, dpsId } from '@talao/fiscal-xml';
 import { type A1Certificate, createSigner } from '@talao/xml-signing';
 import { sampleDpsDocument } from '@talao/fiscal-xml/testing';
 
-export function signedDps(certificate: A1Certificate, options: { cnpj: string; number: number; takerCnpj: string }): { dpsId: string; signedDps: string } {
+export function signedDps(
+  certificate: A1Certificate,
+  options: { cnpj: string; number: number; takerCnpj: string },
+): { dpsId: string; signedDps: string } {
   const base = sampleDpsDocument(11);
-  const core = { cLocEmi: '3550308', prest: { ...base.prest, CNPJ: options.cnpj, CPF: undefined }, serie: '1', nDPS: String(options.number) };
+  const core = {
+    cLocEmi: '3550308',
+    prest: { ...base.prest, CNPJ: options.cnpj, CPF: undefined },
+    serie: '1',
+    nDPS: String(options.number),
+  };
   const doc: DpsDocument = {
     ...base,
     ...core,

@@ -32,7 +32,16 @@ export function fixtureDocument(options: FixtureOptions): NfeDocument {
   const numericCode = options.numericCode ?? '12345678';
   // Issued now (the authorizer refuses an NF-e from the future, 703, or older than 30 days, 228).
   const dhEmi = formatFiscalDateTime(options.issuedAt ?? new Date(), '-03:00');
-  const accessKey = buildAccessKey({ cUF: '35', yearMonth: `${dhEmi.slice(2, 4)}${dhEmi.slice(5, 7)}`, cnpjOrCpf: options.cnpj, model: '55', series: 1, number: options.number, emissionType: tpEmis, numericCode });
+  const accessKey = buildAccessKey({
+    cUF: '35',
+    yearMonth: `${dhEmi.slice(2, 4)}${dhEmi.slice(5, 7)}`,
+    cnpjOrCpf: options.cnpj,
+    model: '55',
+    series: 1,
+    number: options.number,
+    emissionType: tpEmis,
+    numericCode,
+  });
   const det = base.det.map((item) => ({ ...item, prod: { ...item.prod, CFOP: '5102' } }));
   const sum = (field: 'vProd' | 'vFrete' | 'vSeg' | 'vDesc' | 'vOutro') => det.reduce((acc, d) => acc + toCents(d.prod[field]), 0n);
   const vProd = sum('vProd') + (options.wrongTotal ? 1n : 0n);
@@ -42,8 +51,17 @@ export function fixtureDocument(options: FixtureOptions): NfeDocument {
     ...base,
     accessKey,
     ide: {
-      ...base.ide, cUF: '35', serie: '1', dhEmi, nNF: String(options.number), cNF: numericCode, cDV: accessKey.slice(43), tpAmb, tpEmis: String(tpEmis) as '1' | '6' | '7',
-      idDest: '1', cMunFG: '3550308',
+      ...base.ide,
+      cUF: '35',
+      serie: '1',
+      dhEmi,
+      nNF: String(options.number),
+      cNF: numericCode,
+      cDV: accessKey.slice(43),
+      tpAmb,
+      tpEmis: String(tpEmis) as '1' | '6' | '7',
+      idDest: '1',
+      cMunFG: '3550308',
       contingency: tpEmis === 1 ? undefined : { dhCont: dhEmi, xJust: 'Autorizador indisponivel, emissao em contingencia' },
     },
     emit: { ...base.emit, CNPJ: options.cnpj, CPF: undefined, enderEmit: { ...base.emit.enderEmit, UF: 'SP' } } as NfeDocument['emit'],
@@ -57,8 +75,19 @@ export function fixtureDocument(options: FixtureOptions): NfeDocument {
     total: {
       ...base.total,
       ICMSTot: {
-        ...base.total.ICMSTot, vProd: toMoney(vProd), vFrete: toMoney(sum('vFrete')), vSeg: toMoney(sum('vSeg')), vDesc: toMoney(sum('vDesc')),
-        vOutro: toMoney(sum('vOutro')), vICMSDeson: zero, vST: zero, vFCPST: zero, vII: zero, vIPI: zero, vIPIDevol: zero, vNF: toMoney(vNF),
+        ...base.total.ICMSTot,
+        vProd: toMoney(vProd),
+        vFrete: toMoney(sum('vFrete')),
+        vSeg: toMoney(sum('vSeg')),
+        vDesc: toMoney(sum('vDesc')),
+        vOutro: toMoney(sum('vOutro')),
+        vICMSDeson: zero,
+        vST: zero,
+        vFCPST: zero,
+        vII: zero,
+        vIPI: zero,
+        vIPIDevol: zero,
+        vNF: toMoney(vNF),
       },
     },
   };

@@ -17,7 +17,13 @@ export async function startSimulator(): Promise<RunningSimulator> {
   await withBuildLock(() => buildProjects(['@talao/authorizer-sim']));
   const dataDir = mkdtempSync(join(tmpdir(), 'talao-sim-'));
   const token = 'test-control-token';
-  const app = spawnApp('apps/authorizer-sim/dist/main.js', { ...process.env, SIM_PORT: '0', SIM_CONTROL_PORT: '0', SIM_DATA_DIR: dataDir, SIM_CONTROL_TOKEN: token });
+  const app = spawnApp('apps/authorizer-sim/dist/main.js', {
+    ...process.env,
+    SIM_PORT: '0',
+    SIM_CONTROL_PORT: '0',
+    SIM_DATA_DIR: dataDir,
+    SIM_CONTROL_TOKEN: token,
+  });
   const ready = await app.waitForLine((line) => {
     const event = jsonLine<{ event: string; port: number; controlPort: number }>(line);
     return event?.event === 'authorizer-sim-ready' ? { port: event.port!, controlPort: event.controlPort! } : undefined;

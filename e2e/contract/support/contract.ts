@@ -52,12 +52,19 @@ export interface Answer {
 }
 
 /** Like Platform.api, but keeps the raw text. */
-export async function call(p: Platform, method: string, path: string, options: { key?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+export async function call(
+  p: Platform,
+  method: string,
+  path: string,
+  options: { key?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.key) headers['authorization'] = `Bearer ${options.key}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${p.gatewayUrl}${path}`, {
-    method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+    method,
+    headers,
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
   });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as Json) : {}, headers: response.headers, text };

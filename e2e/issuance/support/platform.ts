@@ -33,7 +33,11 @@ export interface Platform {
   /** Starts the issuer again (after a kill) with the same environment. */
   restartIssuer(): Promise<AppProcess>;
   createCompany(options?: CompanyOptions): Promise<TestCompany>;
-  api(method: string, path: string, options?: { key?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }>;
+  api(
+    method: string,
+    path: string,
+    options?: { key?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: Record<string, unknown>; headers: Headers }>;
   stop(): Promise<void>;
 }
 
@@ -85,7 +89,9 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
   const companyIds: string[] = [];
 
   return {
-    sim, prisma, gatewayUrl,
+    sim,
+    prisma,
+    gatewayUrl,
     issuer: () => issuer,
     gateway: () => gateway,
     async restartIssuer() {
@@ -95,11 +101,14 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
       return issuer;
     },
     async createCompany(companyOptions = {}) {
-      const companyId = await createIssuingCompany({ prisma, certificates, sim }, {
-        productionQuota: companyOptions.productionQuota === undefined ? null : companyOptions.productionQuota,
-        certificate: companyOptions.certificate,
-        ...(companyOptions.taxRegime ? { taxRegime: companyOptions.taxRegime } : {}),
-      });
+      const companyId = await createIssuingCompany(
+        { prisma, certificates, sim },
+        {
+          productionQuota: companyOptions.productionQuota === undefined ? null : companyOptions.productionQuota,
+          certificate: companyOptions.certificate,
+          ...(companyOptions.taxRegime ? { taxRegime: companyOptions.taxRegime } : {}),
+        },
+      );
       companyIds.push(companyId);
       const homologation = await apiKeys.create({ companyId, name: 'e2e', environment: 'homologation', context: 'api' });
       const production = await apiKeys.create({ companyId, name: 'e2e', environment: 'production', context: 'api' });
@@ -110,7 +119,9 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
       if (requestOptions.key) headers.authorization = `Bearer ${requestOptions.key}`;
       if (requestOptions.body !== undefined) headers['content-type'] = 'application/json';
       const response = await fetch(`${gatewayUrl}${path}`, {
-        method, headers, ...(requestOptions.body !== undefined ? { body: JSON.stringify(requestOptions.body) } : {}),
+        method,
+        headers,
+        ...(requestOptions.body !== undefined ? { body: JSON.stringify(requestOptions.body) } : {}),
       });
       const text = await response.text();
       return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: response.headers };

@@ -7,7 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MutualTlsAgentPool, type SefazClientOptions } from '@talao/authorizer-clients';
 import {
-  type CreateInvoiceDeps, createIssuanceWorkerDependencies, type IssueDeps, type IssuanceWorkerSettings, type SweepDeps,
+  type CreateInvoiceDeps,
+  createIssuanceWorkerDependencies,
+  type IssueDeps,
+  type IssuanceWorkerSettings,
+  type SweepDeps,
 } from '@talao/issuance';
 import { createLogger } from '@talao/observability';
 import { DEFAULT_BATCHER_OPTIONS, type PrismaClient } from '@talao/persistence';
@@ -72,7 +76,11 @@ export async function startHarness(): Promise<Harness> {
   const companyIds: string[] = [];
 
   return {
-    sim, prisma, queue, redisPrefix, certificateKey,
+    sim,
+    prisma,
+    queue,
+    redisPrefix,
+    certificateKey,
     createDeps: dependencies.create,
     issueDeps: dependencies.issue,
     sweepDeps: dependencies.sweep,
@@ -104,10 +112,13 @@ export async function startHarness(): Promise<Harness> {
       return outcomes;
     },
     async createCompany(options = {}) {
-      const companyId = await createIssuingCompany({ prisma, certificates, sim }, {
-        ...options,
-        productionQuota: options.productionQuota === undefined ? 50 : options.productionQuota,
-      });
+      const companyId = await createIssuingCompany(
+        { prisma, certificates, sim },
+        {
+          ...options,
+          productionQuota: options.productionQuota === undefined ? 50 : options.productionQuota,
+        },
+      );
       companyIds.push(companyId);
       return companyId;
     },

@@ -15,7 +15,10 @@ const outDir = resolve(libRoot, 'src', 'routing', 'generated');
 
 /** The tables are plain comma-separated values without quoting; refuse anything else rather than guess. */
 function readCsv(path, expectedHeader) {
-  const lines = readFileSync(resolve(fiscalDir, path), 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const lines = readFileSync(resolve(fiscalDir, path), 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
   const header = lines.shift();
   if (header !== expectedHeader) throw new Error(`${path}: unexpected header ${header}`);
   return lines.map((line, i) => {

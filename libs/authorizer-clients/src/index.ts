@@ -9,7 +9,14 @@ export * from './transport/mutual-tls-agents.js';
 export * from './transport/prepared-call.js';
 export * from './transport/soap-envelope.js';
 export * from './sefaz/ret-cons-reci-nfe.js';
-export { AUTHORIZED_CODES, DENIED_CODES, NFE_ALREADY_HELD, NFE_NOT_ON_RECORD, nfeRecordState, type NfeRecordState } from './sefaz/sefaz-classification.js';
+export {
+  AUTHORIZED_CODES,
+  DENIED_CODES,
+  NFE_ALREADY_HELD,
+  NFE_NOT_ON_RECORD,
+  nfeRecordState,
+  type NfeRecordState,
+} from './sefaz/sefaz-classification.js';
 export * from './sefaz/nfe-record.js';
 export * from './sefaz/sefaz-client.js';
 export * from './nfse/nfse-nacional-client.js';

@@ -28,7 +28,11 @@ describe('CertificateCache.loadOrUnseal', () => {
       unseals++;
       return { pkcs12: Buffer.from('not a pkcs12'), password: 'x' };
     };
-    const results = await Promise.allSettled([cache.loadOrUnseal('a', unseal), cache.loadOrUnseal('a', unseal), cache.loadOrUnseal('a', unseal)]);
+    const results = await Promise.allSettled([
+      cache.loadOrUnseal('a', unseal),
+      cache.loadOrUnseal('a', unseal),
+      cache.loadOrUnseal('a', unseal),
+    ]);
     expect(unseals).toBe(1);
     expect(results.every((r) => r.status === 'rejected')).toBe(true);
     await expect(cache.loadOrUnseal('a', unseal)).rejects.toThrow();

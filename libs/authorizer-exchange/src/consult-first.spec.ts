@@ -3,7 +3,13 @@
 // which bytes a resend carries.
 import type { AuthorizerOutcome, PreparedCall } from '@talao/authorizer-clients';
 import { exchangeConsultingFirst, type ExchangeStrategy, type Reconciled, type Settled } from './consult-first.js';
-import { ExchangeLog, type NewTransmission, type StoredTransmission, type TransmissionAnswer, type TransmissionStore } from './exchange-log.js';
+import {
+  ExchangeLog,
+  type NewTransmission,
+  type StoredTransmission,
+  type TransmissionAnswer,
+  type TransmissionStore,
+} from './exchange-log.js';
 
 type Outcome = AuthorizerOutcome<string>;
 
@@ -31,15 +37,40 @@ const exchange = (body: string, response?: string) => ({
   ...(response !== undefined ? { response: { status: 200, headers: {}, body: response } } : {}),
   timing: { startedAt: '2026-11-20T10:00:00.000Z', totalMs: 1 },
 });
-const authorized = (body: string): Outcome => ({ status: 'authorized', code: '100', message: 'ok', protocol: 'P1', result: 'doc', exchanges: [exchange(body, '<ok/>')] });
-const rejected = (body: string, code: string): Outcome => ({ status: 'rejected', code, message: `refused ${code}`, exchanges: [exchange(body, '<no/>')] });
-const lost = (body: string): Outcome => ({ status: 'unknown', reason: 'connection-reset', detail: 'reset after send', exchanges: [exchange(body)] });
-const down = (body: string): Outcome => ({ status: 'unavailable', reason: 'connection-refused', detail: 'refused', exchanges: [exchange(body)] });
+const authorized = (body: string): Outcome => ({
+  status: 'authorized',
+  code: '100',
+  message: 'ok',
+  protocol: 'P1',
+  result: 'doc',
+  exchanges: [exchange(body, '<ok/>')],
+});
+const rejected = (body: string, code: string): Outcome => ({
+  status: 'rejected',
+  code,
+  message: `refused ${code}`,
+  exchanges: [exchange(body, '<no/>')],
+});
+const lost = (body: string): Outcome => ({
+  status: 'unknown',
+  reason: 'connection-reset',
+  detail: 'reset after send',
+  exchanges: [exchange(body)],
+});
+const down = (body: string): Outcome => ({
+  status: 'unavailable',
+  reason: 'connection-refused',
+  detail: 'refused',
+  exchanges: [exchange(body)],
+});
 
 /** A call whose send records itself and answers the next scripted outcome for its operation. */
 function call(operation: string, body: string, answer: (body: string) => Outcome): PreparedCall<string> {
   return {
-    operation, method: 'POST', url: `https://authorizer/${operation}`, body,
+    operation,
+    method: 'POST',
+    url: `https://authorizer/${operation}`,
+    body,
     send: async () => {
       events.push(`send ${operation} ${body}`);
       return answer(body);
@@ -79,7 +110,15 @@ function scripted(script: Script): ExchangeStrategy<string, string> & { built: n
     prepareResend: (stored) => call('Authorize', stored, next()),
     settle,
     async reconcile(stored, log) {
-      await log.call(call('Consult', `consult of ${stored}`, (body) => ({ status: 'accepted', code: '200', message: 'ok', result: 'record', exchanges: [exchange(body, '<r/>')] })));
+      await log.call(
+        call('Consult', `consult of ${stored}`, (body) => ({
+          status: 'accepted',
+          code: '200',
+          message: 'ok',
+          result: 'record',
+          exchanges: [exchange(body, '<r/>')],
+        })),
+      );
       return script.consults.shift() ?? { kind: 'inconclusive', reason: 'no script' };
     },
     ...(script.reroute !== undefined ? { reroute: async () => script.reroute! } : {}),
@@ -104,20 +143,34 @@ describe('persist before send', () => {
     const result = await exchangeConsultingFirst(strategy, log, []);
     expect(result).toEqual({ kind: 'decided', decision: 'issued <doc A/>' });
     expect(events).toEqual([
-      'store Authorize <doc A/>', 'send Authorize <doc A/>',
-      'answer s1 unknown', 'store Consult consult of <doc A/>', 'send Consult consult of <doc A/>',
-      'answer s2 accepted', 'store Authorize <doc A/>', 'send Authorize <doc A/>',
+      'store Authorize <doc A/>',
+      'send Authorize <doc A/>',
+      'answer s1 unknown',
+      'store Consult consult of <doc A/>',
+      'send Consult consult of <doc A/>',
+      'answer s2 accepted',
+      'store Authorize <doc A/>',
+      'send Authorize <doc A/>',
     ]);
     // The deciding answer is held for the statement that records the decision; nothing held afterwards.
-    expect(log.take()).toEqual({ submissionId: 's3', answer: { responseBody: '<ok/>', httpStatus: 200, outcome: 'authorized', statusCode: '100', statusMessage: 'ok' } });
+    expect(log.take()).toEqual({
+      submissionId: 's3',
+      answer: { responseBody: '<ok/>', httpStatus: 200, outcome: 'authorized', statusCode: '100', statusMessage: 'ok' },
+    });
     expect(log.take()).toBeUndefined();
     expect(store.rows.map((row) => [row.invoiceId, row.companyId, row.operation, row.endpoint])).toEqual([
-      ['i1', 'c1', 'Authorize', 'https://authorizer/Authorize'], ['i1', 'c1', 'Consult', 'https://authorizer/Consult'], ['i1', 'c1', 'Authorize', 'https://authorizer/Authorize'],
+      ['i1', 'c1', 'Authorize', 'https://authorizer/Authorize'],
+      ['i1', 'c1', 'Consult', 'https://authorizer/Consult'],
+      ['i1', 'c1', 'Authorize', 'https://authorizer/Authorize'],
     ]);
   });
 
   it('a run that ends without a decision stores its last answer on flush; an answer lost with the worker stays unanswered', async () => {
-    const result = await exchangeConsultingFirst(scripted({ sends: [lost], consults: [{ kind: 'inconclusive', reason: 'consult timed out' }] }), log, []);
+    const result = await exchangeConsultingFirst(
+      scripted({ sends: [lost], consults: [{ kind: 'inconclusive', reason: 'consult timed out' }] }),
+      log,
+      [],
+    );
     expect(result).toEqual({ kind: 'retry', reason: 'consult timed out' });
     expect(store.rows.map((row) => row.answer?.outcome)).toEqual(['unknown', undefined]);
     await log.flush();
@@ -125,7 +178,12 @@ describe('persist before send', () => {
   });
 
   it('a document that cannot be built leaves before anything is stored or sent', async () => {
-    const strategy = { ...scripted({ sends: [], consults: [] }), prepare: () => { throw new Error('fails its schema'); } };
+    const strategy = {
+      ...scripted({ sends: [], consults: [] }),
+      prepare: () => {
+        throw new Error('fails its schema');
+      },
+    };
     await expect(exchangeConsultingFirst(strategy, log, [])).rejects.toThrow('fails its schema');
     expect(events).toEqual([]);
   });
@@ -153,25 +211,38 @@ describe('consult first', () => {
   });
 
   it('an inconclusive consult sends nothing: retry later', async () => {
-    const result = await exchangeConsultingFirst(scripted({ sends: [], consults: [{ kind: 'inconclusive', reason: 'consult unavailable' }] }), log, history(['<doc A/>', 'unknown']));
+    const result = await exchangeConsultingFirst(
+      scripted({ sends: [], consults: [{ kind: 'inconclusive', reason: 'consult unavailable' }] }),
+      log,
+      history(['<doc A/>', 'unknown']),
+    );
     expect(result).toEqual({ kind: 'retry', reason: 'consult unavailable' });
     expect(events.filter((e) => e.startsWith('send Authorize'))).toEqual([]);
   });
 
   it('a settled earlier transmission (refused, unavailable) needs no consult: the document is sent', async () => {
     const strategy = scripted({ sends: [], consults: [] });
-    expect(await exchangeConsultingFirst(strategy, log, history(['<old/>', 'unavailable']))).toEqual({ kind: 'decided', decision: 'issued <doc A/>' });
+    expect(await exchangeConsultingFirst(strategy, log, history(['<old/>', 'unavailable']))).toEqual({
+      kind: 'decided',
+      decision: 'issued <doc A/>',
+    });
     expect(events).toEqual(['store Authorize <doc A/>', 'send Authorize <doc A/>']);
   });
 
   it('an answer that says "already held" (204) is reconciled like a lost one', async () => {
-    const strategy = scripted({ sends: [(body) => rejected(body, '204')], consults: [{ kind: 'decided', decision: 'issued by the record' }] });
+    const strategy = scripted({
+      sends: [(body) => rejected(body, '204')],
+      consults: [{ kind: 'decided', decision: 'issued by the record' }],
+    });
     expect(await exchangeConsultingFirst(strategy, log, [])).toEqual({ kind: 'decided', decision: 'issued by the record' });
   });
 
   it('sends at most maxSends times in one run', async () => {
     const strategy = scripted({ sends: [lost, lost, lost], consults: [{ kind: 'absent' }, { kind: 'absent' }, { kind: 'absent' }] });
-    expect(await exchangeConsultingFirst(strategy, log, [], { maxSends: 2 })).toEqual({ kind: 'retry', reason: '2 sends in one run without a decision' });
+    expect(await exchangeConsultingFirst(strategy, log, [], { maxSends: 2 })).toEqual({
+      kind: 'retry',
+      reason: '2 sends in one run without a decision',
+    });
     expect(events.filter((e) => e.startsWith('send Authorize'))).toEqual(['send Authorize <doc A/>', 'send Authorize <doc A/>']);
   });
 });
@@ -190,6 +261,9 @@ describe('unavailable', () => {
   });
 
   it('a rejection decides', async () => {
-    expect(await exchangeConsultingFirst(scripted({ sends: [(body) => rejected(body, '778')], consults: [] }), log, [])).toEqual({ kind: 'decided', decision: 'rejected 778' });
+    expect(await exchangeConsultingFirst(scripted({ sends: [(body) => rejected(body, '778')], consults: [] }), log, [])).toEqual({
+      kind: 'decided',
+      decision: 'rejected 778',
+    });
   });
 });

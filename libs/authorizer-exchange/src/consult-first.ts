@@ -56,7 +56,10 @@ export const DEFAULT_MAX_SENDS = 3;
 const UNSETTLED = new Set([null, 'unknown', 'authorized', 'accepted']);
 
 /** The earlier transmission of this operation whose outcome is not known to have been turned into state. */
-export function unsettledTransmission(strategy: { operation: string }, history: readonly StoredTransmission[]): StoredTransmission | undefined {
+export function unsettledTransmission(
+  strategy: { operation: string },
+  history: readonly StoredTransmission[],
+): StoredTransmission | undefined {
   const last = history.filter((t) => t.operation === strategy.operation).at(-1);
   return last && UNSETTLED.has(last.outcome) ? last : undefined;
 }

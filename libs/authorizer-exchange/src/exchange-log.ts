@@ -72,7 +72,12 @@ export class ExchangeLog {
   /** Stores the prepared call's exact request, sends that very call, and holds its exact answer. */
   async call<T>(prepared: PreparedCall<T>): Promise<AuthorizerOutcome<T>> {
     await this.flush();
-    const { id } = await this.store.begin({ ...this.subject, operation: prepared.operation, endpoint: prepared.url, requestBody: prepared.body });
+    const { id } = await this.store.begin({
+      ...this.subject,
+      operation: prepared.operation,
+      endpoint: prepared.url,
+      requestBody: prepared.body,
+    });
     const outcome = await prepared.send();
     this.pending = { submissionId: id, answer: answerOf(outcome) };
     return outcome;

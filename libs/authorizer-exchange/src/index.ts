@@ -6,14 +6,32 @@
 //   new CertificateCache().loadOrUnseal(id, unseal)        a company's parsed A1: signer and mTLS credentials
 // A new operation (cancellation, correction letter, invalidation, manifestation, distribution) is one more strategy.
 export {
-  answerOf, ExchangeLog, type ExchangeSubject, type NewTransmission, type PendingAnswer, type StoredTransmission, type TransmissionAnswer,
+  answerOf,
+  ExchangeLog,
+  type ExchangeSubject,
+  type NewTransmission,
+  type PendingAnswer,
+  type StoredTransmission,
+  type TransmissionAnswer,
   type TransmissionStore,
 } from './exchange-log.js';
 export {
-  DEFAULT_MAX_SENDS, exchangeConsultingFirst, type ExchangeOptions, type ExchangeResult, type ExchangeStrategy, type Reconciled, type Settled,
+  DEFAULT_MAX_SENDS,
+  exchangeConsultingFirst,
+  type ExchangeOptions,
+  type ExchangeResult,
+  type ExchangeStrategy,
+  type Reconciled,
+  type Settled,
   unsettledTransmission,
 } from './consult-first.js';
 export { CertificateCache, type LoadedCertificate } from './certificate-cache.js';
 export type { DocumentDecision } from './strategies/document-decision.js';
-export { accessKeyOf, NFE_AUTHORIZATION, nfeAuthorization, type NfeAuthorizationOptions, signedNfeOf } from './strategies/nfe-authorization.js';
+export {
+  accessKeyOf,
+  NFE_AUTHORIZATION,
+  nfeAuthorization,
+  type NfeAuthorizationOptions,
+  signedNfeOf,
+} from './strategies/nfe-authorization.js';
 export { dpsIdOf, nfseEmission, type NfseEmissionOptions, signedDpsOf } from './strategies/nfse-emission.js';

@@ -6,7 +6,15 @@ const valid = {
   legal_name: 'Padaria Exemplo Ltda',
   tax_regime: 'simples_nacional',
   state_registration: '123456789',
-  address: { street: 'Rua A', number: '10', neighborhood: 'Centro', city: 'Sao Paulo', city_code: '3550308', state: 'sp', zip_code: '01001000' },
+  address: {
+    street: 'Rua A',
+    number: '10',
+    neighborhood: 'Centro',
+    city: 'Sao Paulo',
+    city_code: '3550308',
+    state: 'sp',
+    zip_code: '01001000',
+  },
   default_series: { nfe: 2 },
   default_nfse_service_code: '010701',
   plan: { name: 'pro', production_quota: 1000, overage_price: '0.25' },
@@ -34,7 +42,7 @@ describe('parseCreateCompanyInput', () => {
     expect(company.plan).toEqual({ name: 'pro', productionQuota: 1000, overagePrice: '0.25' });
   });
 
-  it('speaks the invoice request\'s address vocabulary: district and postal_code are unknown', () => {
+  it("speaks the invoice request's address vocabulary: district and postal_code are unknown", () => {
     expect(problems({ ...valid, address: { ...valid.address, district: 'Centro', postal_code: '01001000' } })).toEqual([
       { field: 'address', message: expect.stringMatching(/district.*postal_code/) },
     ]);
@@ -52,7 +60,11 @@ describe('parseCreateCompanyInput', () => {
   });
 
   it('names missing and unknown fields, and refuses binary-float prices', () => {
-    const found = problems({ address: { city_code: '355030', state: 'SP' }, plan: { production_quota: 10, overage_price: 0.25 }, extra: 1 });
+    const found = problems({
+      address: { city_code: '355030', state: 'SP' },
+      plan: { production_quota: 10, overage_price: 0.25 },
+      extra: 1,
+    });
     const fields = found.map((p) => p.field).sort();
     expect(fields).toEqual(['address.city_code', 'extra', 'legal_name', 'plan.overage_price', 'tax_id']);
     expect(found.find((p) => p.field === 'extra')?.message).toBe('is not a known field');
@@ -71,7 +83,9 @@ describe('parseCreateCompanyInput', () => {
     expect(found.find((p) => p.field === 'legal_name')?.message).toMatch(/printable Latin-1/);
     expect(found.find((p) => p.field === 'plan.name')?.message).toMatch(/control, formatting or bidi/);
     // Accents are Latin-1, and a plan name may be any printable text.
-    expect(parseCreateCompanyInput({ ...valid, legal_name: 'Açaí & Pão Ltda', plan: { ...valid.plan, name: 'plano básico ✓' } }).legalName).toBe('Açaí & Pão Ltda');
+    expect(
+      parseCreateCompanyInput({ ...valid, legal_name: 'Açaí & Pão Ltda', plan: { ...valid.plan, name: 'plano básico ✓' } }).legalName,
+    ).toBe('Açaí & Pão Ltda');
     expect(problems({ ...valid, legal_name: 'A\uD800B' })[0]?.field).toBe('legal_name');
   });
 
@@ -79,7 +93,9 @@ describe('parseCreateCompanyInput', () => {
     expect(problems({ ...valid, plan: { ...valid.plan, production_quota: 2_147_483_648 } })).toEqual([
       { field: 'plan.production_quota', message: 'must be at most 2147483647' },
     ]);
-    expect(parseCreateCompanyInput({ ...valid, plan: { ...valid.plan, production_quota: 2_147_483_647 } }).plan?.productionQuota).toBe(2_147_483_647);
+    expect(parseCreateCompanyInput({ ...valid, plan: { ...valid.plan, production_quota: 2_147_483_647 } }).plan?.productionQuota).toBe(
+      2_147_483_647,
+    );
   });
 
   it('accepts a plan without overage and an unlimited quota', () => {

@@ -22,10 +22,16 @@ export const labelText = (max: number) => text(max).regex(PRINTABLE, 'must be pr
 /** production_quota is a PostgreSQL integer. */
 const MAX_QUOTA = 2_147_483_647;
 const digits = (min: number, max: number) =>
-  z.string().trim().regex(new RegExp(`^\\d{${min},${max}}$`), min === max ? `must be ${min} digits` : `must be ${min}–${max} digits`);
+  z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${min},${max}}$`), min === max ? `must be ${min} digits` : `must be ${min}–${max} digits`);
 const series = z.number().int('must be an integer').min(0).max(999, 'must be between 0 and 999');
 /** Money as a decimal string (never a binary float): "0.25", "12". */
-const price = z.string().trim().regex(/^\d{1,8}(\.\d{1,4})?$/, 'must be a decimal string with up to 4 decimal places, e.g. "0.25"');
+const price = z
+  .string()
+  .trim()
+  .regex(/^\d{1,8}(\.\d{1,4})?$/, 'must be a decimal string with up to 4 decimal places, e.g. "0.25"');
 
 export const createCompanyInputSchema = z
   .object({
@@ -34,8 +40,16 @@ export const createCompanyInputSchema = z
     trade_name: documentText(60).optional(),
     tax_regime: z.enum(TAX_REGIMES).optional(),
     // "ISENTO" is the legal value for companies without a state registration.
-    state_registration: z.string().trim().regex(/^(\d{2,14}|ISENTO)$/, 'must be 2–14 digits or ISENTO').optional(),
-    municipal_registration: z.string().trim().regex(/^[0-9A-Za-z]{1,15}$/, 'must be 1–15 letters or digits').optional(),
+    state_registration: z
+      .string()
+      .trim()
+      .regex(/^(\d{2,14}|ISENTO)$/, 'must be 2–14 digits or ISENTO')
+      .optional(),
+    municipal_registration: z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Za-z]{1,15}$/, 'must be 1–15 letters or digits')
+      .optional(),
     address: z.strictObject({
       street: documentText(60).optional(),
       number: documentText(60).optional(),
@@ -43,14 +57,24 @@ export const createCompanyInputSchema = z
       neighborhood: documentText(60).optional(),
       // Accepted as the invoice request accepts it: the IBGE code decides, the stored name is the table's.
       city: documentText(60).optional(),
-      city_code: z.string().trim().regex(/^\d{7}$/, 'must be the 7-digit IBGE municipality code'),
-      state: z.string().trim().regex(/^[A-Za-z]{2}$/, 'must be a 2-letter state abbreviation (UF)'),
+      city_code: z
+        .string()
+        .trim()
+        .regex(/^\d{7}$/, 'must be the 7-digit IBGE municipality code'),
+      state: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z]{2}$/, 'must be a 2-letter state abbreviation (UF)'),
       zip_code: digits(8, 8).optional(),
     }),
     phone: digits(6, 14).optional(),
     email: z.email('must be an e-mail address').max(60).optional(),
     default_series: z.strictObject({ nfe: series.optional(), nfse: series.optional() }).optional(),
-    default_nfse_service_code: z.string().trim().regex(/^\d{6}$/, 'must be the 6-digit national service code (cTribNac)').optional(),
+    default_nfse_service_code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'must be the 6-digit national service code (cTribNac)')
+      .optional(),
     // null: the plan defaults (trial quota, no overage). production_quota null = unlimited; overage_price null = stop at the quota.
     plan: z
       .strictObject({
@@ -95,7 +119,12 @@ export function zodProblems(error: z.ZodError): FieldProblem[] {
     if (issue.code === 'unrecognized_keys') {
       return issue.keys.map((key) => ({ field: [...issue.path, key].join('.'), message: 'is not a known field' }));
     }
-    return [{ field: issue.path.join('.') || '(body)', message: issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message }];
+    return [
+      {
+        field: issue.path.join('.') || '(body)',
+        message: issue.code === 'invalid_type' && issue.input === undefined ? 'is required' : issue.message,
+      },
+    ];
   });
 }
 
@@ -118,7 +147,10 @@ export function parseCreateCompanyInput(input: unknown): NewCompany {
   if (!findState(uf)) {
     problems.push({ field: 'address.state', message: `${uf} is not a Brazilian state` });
   } else if (municipality && municipality.state !== uf) {
-    problems.push({ field: 'address.state', message: `city ${municipality.code} (${municipality.name}) is in ${municipality.state}, not ${uf}` });
+    problems.push({
+      field: 'address.state',
+      message: `city ${municipality.code} (${municipality.name}) is in ${municipality.state}, not ${uf}`,
+    });
   }
   if (problems.length > 0 || !taxId || !municipality) throw validationError('The company is invalid', problems);
 

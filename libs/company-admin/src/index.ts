@@ -6,6 +6,20 @@ export { createCompany, getCompany } from './create-company.js';
 export { setCertificate, setCertificateInputSchema, type SetCertificateInput, type UploadedCertificate } from './set-certificate.js';
 /** The CA certificates of a trust bundle's PEM text (for CompanyAdminPorts.certificateTrustAnchorsPem); throws when unusable. */
 export { parseCertificateBundle as parseCertificateTrustBundle } from '@talao/xml-signing';
-export { createApiKey, createApiKeyInputSchema, listApiKeys, revokeApiKey, type CreateApiKeyInput, type CreatedApiKey } from './api-keys.js';
-export { presentApiKey, presentCertificate, presentCompany, type ApiKeyView, type CertificateView, type CompanyView } from './presenters.js';
+export {
+  createApiKey,
+  createApiKeyInputSchema,
+  listApiKeys,
+  revokeApiKey,
+  type CreateApiKeyInput,
+  type CreatedApiKey,
+} from './api-keys.js';
+export {
+  presentApiKey,
+  presentCertificate,
+  presentCompany,
+  type ApiKeyView,
+  type CertificateView,
+  type CompanyView,
+} from './presenters.js';
 export type * from './ports.js';

@@ -34,7 +34,10 @@ const trustedProxies = optionalString.pipe(
         .filter(Boolean);
       const bad = entries.filter((entry) => !isProxyAddress(entry));
       if (bad.length > 0) {
-        ctx.addIssue({ code: 'custom', message: 'must list IP addresses, CIDR ranges (10.0.0.0/8) or loopback, linklocal, uniquelocal, comma-separated' });
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must list IP addresses, CIDR ranges (10.0.0.0/8) or loopback, linklocal, uniquelocal, comma-separated',
+        });
         return z.NEVER;
       }
       return entries;

@@ -26,10 +26,20 @@ describe('config fragments', () => {
   });
 
   it('reads the authorizer overrides (the simulator) and refuses a base URL that is not https', () => {
-    const { authorizers } = loadConfig({ authorizers: authorizersConfig }, {
-      AUTHORIZER_BASE_URL_HOMOLOGATION: 'https://127.0.0.1:8443', AUTHORIZER_CA_BUNDLE_FILE: '/ca.pem', AUTHORIZER_READ_TIMEOUT_MS: '3000',
+    const { authorizers } = loadConfig(
+      { authorizers: authorizersConfig },
+      {
+        AUTHORIZER_BASE_URL_HOMOLOGATION: 'https://127.0.0.1:8443',
+        AUTHORIZER_CA_BUNDLE_FILE: '/ca.pem',
+        AUTHORIZER_READ_TIMEOUT_MS: '3000',
+      },
+    );
+    expect(authorizers).toEqual({
+      baseUrls: { homologation: 'https://127.0.0.1:8443' },
+      caBundleFile: '/ca.pem',
+      connectTimeoutMs: 5_000,
+      readTimeoutMs: 3_000,
     });
-    expect(authorizers).toEqual({ baseUrls: { homologation: 'https://127.0.0.1:8443' }, caBundleFile: '/ca.pem', connectTimeoutMs: 5_000, readTimeoutMs: 3_000 });
     expect(problemsOf(() => loadConfig({ authorizers: authorizersConfig }, { AUTHORIZER_BASE_URL_PRODUCTION: 'http://sefaz' }))).toEqual([
       'AUTHORIZER_BASE_URL_PRODUCTION must be a URL starting with https://',
     ]);
@@ -37,25 +47,46 @@ describe('config fragments', () => {
 
   it('requires the technical responsible, with no placeholder, and checks its shape', () => {
     expect(loadConfig({ technicalResponsible: technicalResponsibleConfig }, technicalResponsible).technicalResponsible).toEqual({
-      cnpj: '11222333000181', contact: 'Equipe Talao', email: 'suporte@talao.example', phone: '1133334444',
+      cnpj: '11222333000181',
+      contact: 'Equipe Talao',
+      email: 'suporte@talao.example',
+      phone: '1133334444',
     });
     const missing = problemsOf(() => loadConfig({ technicalResponsible: technicalResponsibleConfig }, {}));
     expect(missing.map((p) => p.split(' ').slice(0, 3).join(' '))).toEqual([
-      'TECHNICAL_RESPONSIBLE_CNPJ is required', 'TECHNICAL_RESPONSIBLE_CONTACT is required', 'TECHNICAL_RESPONSIBLE_EMAIL is required',
+      'TECHNICAL_RESPONSIBLE_CNPJ is required',
+      'TECHNICAL_RESPONSIBLE_CONTACT is required',
+      'TECHNICAL_RESPONSIBLE_EMAIL is required',
       'TECHNICAL_RESPONSIBLE_PHONE is required',
     ]);
-    expect(problemsOf(() => loadConfig({ technicalResponsible: technicalResponsibleConfig }, { ...technicalResponsible, TECHNICAL_RESPONSIBLE_CNPJ: '123' })))
-      .toEqual(['TECHNICAL_RESPONSIBLE_CNPJ must be a CNPJ (14 characters)']);
+    expect(
+      problemsOf(() =>
+        loadConfig({ technicalResponsible: technicalResponsibleConfig }, { ...technicalResponsible, TECHNICAL_RESPONSIBLE_CNPJ: '123' }),
+      ),
+    ).toEqual(['TECHNICAL_RESPONSIBLE_CNPJ must be a CNPJ (14 characters)']);
   });
 
-  it('names a worker\'s variables after the app and applies its defaults', () => {
+  it("names a worker's variables after the app and applies its defaults", () => {
     expect(loadConfig({ worker: workerConfig('ISSUER', { concurrency: 8, healthPort: 3100 }) }, {}).worker).toEqual({
-      concurrency: 8, jobLockMs: 30_000, stalledCheckMs: 30_000, health: { port: 3100, host: '127.0.0.1' },
+      concurrency: 8,
+      jobLockMs: 30_000,
+      stalledCheckMs: 30_000,
+      health: { port: 3100, host: '127.0.0.1' },
     });
-    expect(loadConfig({ worker: workerConfig('ISSUER', { concurrency: 8, healthPort: 3100 }) }, { ISSUER_CONCURRENCY: '32', ISSUER_HEALTH_PORT: '0' }).worker)
-      .toMatchObject({ concurrency: 32, health: { port: 0 } });
-    expect(problemsOf(() => loadConfig({ worker: workerConfig('ISSUER', { concurrency: 8, healthPort: 3100 }) }, { ISSUER_CONCURRENCY: 'many', ISSUER_JOB_LOCK_MS: '10' })))
-      .toEqual(['ISSUER_CONCURRENCY must be a positive integer', 'ISSUER_JOB_LOCK_MS must be an integer ≥ 1000']);
+    expect(
+      loadConfig(
+        { worker: workerConfig('ISSUER', { concurrency: 8, healthPort: 3100 }) },
+        { ISSUER_CONCURRENCY: '32', ISSUER_HEALTH_PORT: '0' },
+      ).worker,
+    ).toMatchObject({ concurrency: 32, health: { port: 0 } });
+    expect(
+      problemsOf(() =>
+        loadConfig(
+          { worker: workerConfig('ISSUER', { concurrency: 8, healthPort: 3100 }) },
+          { ISSUER_CONCURRENCY: 'many', ISSUER_JOB_LOCK_MS: '10' },
+        ),
+      ),
+    ).toEqual(['ISSUER_CONCURRENCY must be a positive integer', 'ISSUER_JOB_LOCK_MS must be an integer ≥ 1000']);
   });
 
   it('turns statement batching off at a maximum of 0 or 1', () => {
@@ -66,9 +97,15 @@ describe('config fragments', () => {
   });
 
   it('collects the problems of every fragment into one error', () => {
-    const problems = problemsOf(() => loadConfig({ redis: redisConfig, worker: workerConfig('PDF', { concurrency: 2, healthPort: 3200 }) }, {
-      REDIS_URL: 'http://redis', PDF_CONCURRENCY: '0',
-    }));
+    const problems = problemsOf(() =>
+      loadConfig(
+        { redis: redisConfig, worker: workerConfig('PDF', { concurrency: 2, healthPort: 3200 }) },
+        {
+          REDIS_URL: 'http://redis',
+          PDF_CONCURRENCY: '0',
+        },
+      ),
+    );
     expect(problems).toEqual(['REDIS_URL must be a URL starting with redis:// or rediss://', 'PDF_CONCURRENCY must be a positive integer']);
   });
 });

@@ -4,16 +4,19 @@
 import { z } from 'zod';
 import { integer, LOG_LEVELS, optionalString, optionalUrl, port, url } from './environment-values.js';
 
-export const databaseConfig = z
-  .object({ DATABASE_URL: url(['postgres:', 'postgresql:']) })
-  .transform((env) => ({ url: env.DATABASE_URL }));
+export const databaseConfig = z.object({ DATABASE_URL: url(['postgres:', 'postgresql:']) }).transform((env) => ({ url: env.DATABASE_URL }));
 
 export const redisConfig = z
   .object({
     REDIS_URL: optionalUrl(['redis:', 'rediss:']).transform((v) => v ?? 'redis://127.0.0.1:6379'),
     // Every key the platform writes starts with it (queues under `<prefix>bull`): one per deployment or test run.
     REDIS_PREFIX: optionalString
-      .pipe(z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1–64 characters of letters, digits, _ . : -').optional())
+      .pipe(
+        z
+          .string()
+          .regex(/^[A-Za-z0-9_.:-]{1,64}$/, 'must be 1–64 characters of letters, digits, _ . : -')
+          .optional(),
+      )
       .transform((v) => v ?? 'talao:'),
   })
   .transform((env) => ({ url: env.REDIS_URL, prefix: env.REDIS_PREFIX }));
@@ -62,11 +65,13 @@ export const authorizersConfig = z
  */
 export const technicalResponsibleConfig = z
   .object({
-    TECHNICAL_RESPONSIBLE_CNPJ: z.string({ message: 'is required (infRespTec: the CNPJ of the software house responsible for the system)' })
+    TECHNICAL_RESPONSIBLE_CNPJ: z
+      .string({ message: 'is required (infRespTec: the CNPJ of the software house responsible for the system)' })
       .regex(/^[0-9A-Z]{12}[0-9]{2}$/, { message: 'must be a CNPJ (14 characters)' }),
     TECHNICAL_RESPONSIBLE_CONTACT: z.string({ message: 'is required (infRespTec: a contact name)' }).trim().min(1, 'must not be empty'),
     TECHNICAL_RESPONSIBLE_EMAIL: z.email({ message: 'must be an e-mail address' }),
-    TECHNICAL_RESPONSIBLE_PHONE: z.string({ message: 'is required (infRespTec: a phone number)' })
+    TECHNICAL_RESPONSIBLE_PHONE: z
+      .string({ message: 'is required (infRespTec: a phone number)' })
       .regex(/^[0-9]{6,14}$/, { message: 'must have 6 to 14 digits' }),
   })
   .transform((env) => ({
@@ -83,7 +88,11 @@ export const sweeperConfig = z
     SWEEPER_STALE_AFTER_MS: integer(120_000),
     SWEEPER_BATCH_SIZE: integer(100),
   })
-  .transform((env) => ({ intervalMs: env.SWEEPER_INTERVAL_MS, staleAfterMs: env.SWEEPER_STALE_AFTER_MS, batchSize: env.SWEEPER_BATCH_SIZE }));
+  .transform((env) => ({
+    intervalMs: env.SWEEPER_INTERVAL_MS,
+    staleAfterMs: env.SWEEPER_STALE_AFTER_MS,
+    batchSize: env.SWEEPER_BATCH_SIZE,
+  }));
 
 /**
  * A worker app's tuning, its variables named after the app (`ISSUER_CONCURRENCY`, …) so apps sharing an environment

@@ -31,14 +31,24 @@ describe('loadGatewayConfig', () => {
 
   it('trusts only the proxies TRUSTED_PROXIES lists, and refuses what is not an address', () => {
     expect(loadGatewayConfig({ ...valid, TRUSTED_PROXIES: ' 10.0.0.1, 192.168.0.0/16,loopback,::1 ' }).trustedProxies).toEqual([
-      '10.0.0.1', '192.168.0.0/16', 'loopback', '::1',
+      '10.0.0.1',
+      '192.168.0.0/16',
+      'loopback',
+      '::1',
     ]);
-    expect(problemsOf({ ...valid, TRUSTED_PROXIES: '10.0.0.1,evil.example' })).toEqual([expect.stringMatching(/^TRUSTED_PROXIES must list IP addresses/)]);
+    expect(problemsOf({ ...valid, TRUSTED_PROXIES: '10.0.0.1,evil.example' })).toEqual([
+      expect.stringMatching(/^TRUSTED_PROXIES must list IP addresses/),
+    ]);
     expect(problemsOf({ ...valid, TRUSTED_PROXIES: '10.0.0.0/33' })).toHaveLength(1);
   });
 
   it('names every bad variable at once, without echoing values', () => {
-    const problems = problemsOf({ PORT: 'eighty', DATABASE_URL: 'mysql://x', ADMIN_TOKEN: 'short-secret', CERTIFICATE_ENCRYPTION_KEY: 'abc' });
+    const problems = problemsOf({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      ADMIN_TOKEN: 'short-secret',
+      CERTIFICATE_ENCRYPTION_KEY: 'abc',
+    });
     expect(problems.map((p) => p.split(' ')[0]).sort()).toEqual(['ADMIN_TOKEN', 'CERTIFICATE_ENCRYPTION_KEY', 'DATABASE_URL', 'PORT']);
     expect(problems.join('\n')).not.toContain('short-secret');
   });

@@ -55,7 +55,10 @@ function problemsOf(issues: readonly z.core.$ZodIssue[]): string[] {
   return issues.map((issue) => {
     const variable = issue.path.join('.') || '(environment)';
     // zod's default message for a missing string quotes the expected type; say what the operator must do.
-    const message = issue.code === 'invalid_type' && issue.input === undefined && !issue.message.startsWith('is required') ? 'is required' : issue.message;
+    const message =
+      issue.code === 'invalid_type' && issue.input === undefined && !issue.message.startsWith('is required')
+        ? 'is required'
+        : issue.message;
     return `${variable} ${message}`;
   });
 }
@@ -64,7 +67,11 @@ function problemsOf(issues: readonly z.core.$ZodIssue[]): string[] {
  * Parses `env` with every fragment; throws one ConfigError naming every bad variable of all of them (plus
  * `extraProblems`), so an operator fixes the environment in one go.
  */
-export function loadConfig<F extends ConfigFragments>(fragments: F, env: Environment = process.env, extraProblems: readonly string[] = []): ConfigOf<F> {
+export function loadConfig<F extends ConfigFragments>(
+  fragments: F,
+  env: Environment = process.env,
+  extraProblems: readonly string[] = [],
+): ConfigOf<F> {
   const problems = [...extraProblems];
   const config: Record<string, unknown> = {};
   for (const [name, fragment] of Object.entries(fragments)) {
@@ -96,7 +103,13 @@ function rateLimitOverrides(env: Environment, problems: string[]): Record<string
 export function loadGatewayConfig(env: Environment = process.env): GatewayConfig {
   const problems: string[] = [];
   const overrides = rateLimitOverrides(env, problems);
-  const { http: parsed, database, redis, logging, certificates } = loadConfig(
+  const {
+    http: parsed,
+    database,
+    redis,
+    logging,
+    certificates,
+  } = loadConfig(
     { http: gatewayHttpConfig, database: databaseConfig, redis: redisConfig, logging: loggingConfig, certificates: certificatesConfig },
     env,
     problems,
@@ -130,7 +143,10 @@ export function loadGatewayConfig(env: Environment = process.env): GatewayConfig
 
 /** The operator CLI needs the database and the certificate key only (no HTTP, no Redis, no admin token). */
 export function loadAdminCliConfig(env: Environment = process.env): AdminCliConfig {
-  const { database, certificates, logging } = loadConfig({ database: databaseConfig, certificates: certificatesConfig, logging: loggingConfig }, env);
+  const { database, certificates, logging } = loadConfig(
+    { database: databaseConfig, certificates: certificatesConfig, logging: loggingConfig },
+    env,
+  );
   return {
     databaseUrl: database.url,
     certificateEncryptionKey: certificates.encryptionKey,

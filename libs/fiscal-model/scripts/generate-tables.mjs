@@ -13,7 +13,10 @@ const outDir = resolve(libRoot, 'src', 'tables', 'generated');
 
 /** The IBGE files are plain comma-separated values without quoting; refuse anything else rather than guess. */
 function readCsv(file, expectedHeader) {
-  const lines = readFileSync(resolve(tablesDir, file), 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() !== '');
+  const lines = readFileSync(resolve(tablesDir, file), 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim() !== '');
   const header = lines.shift();
   if (header !== expectedHeader) throw new Error(`${file}: unexpected header ${header}`);
   return lines.map((line, i) => {

@@ -17,7 +17,13 @@ export * from './request/issuer-profile.js';
 export * from './request/invoice-request-schema.js';
 export * from './request/tax-schema.js';
 export type * from './request/validated-request.js';
-export { acceptedRequestBody, validateInvoiceRequest, ibsCbsRequired, type ValidationResult, type ValidationOptions } from './request/validate-invoice-request.js';
+export {
+  acceptedRequestBody,
+  validateInvoiceRequest,
+  ibsCbsRequired,
+  type ValidationResult,
+  type ValidationOptions,
+} from './request/validate-invoice-request.js';
 export * from './documents/compute-nfe.js';
 export * from './documents/compute-dps.js';
 export { documentIdentity, type DocumentIdentity, type IdentityContext } from './documents/document-identity.js';

@@ -87,12 +87,7 @@ export function legacyRc2Pkcs12(
   const [certificatesInfo, keyInfo] = contentInfoSequence(modern);
   if (!certificatesInfo || !keyInfo) throw new Error('Unexpected PKCS#12 layout from node-forge');
   const authenticatedSafeDer = asn1
-    .toDer(
-      asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
-        encryptWithRc2Forty(certificatesInfo, password),
-        keyInfo,
-      ]),
-    )
+    .toDer(asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [encryptWithRc2Forty(certificatesInfo, password), keyInfo]))
     .getBytes();
   const pfx = asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
     asn1.create(asn1.Class.UNIVERSAL, asn1.Type.INTEGER, false, String.fromCharCode(3)),

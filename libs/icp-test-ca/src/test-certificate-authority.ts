@@ -69,7 +69,11 @@ function newCertificate(
   return certificate;
 }
 
-function createAuthority(caCertificate: forge.pki.Certificate, caKey: forge.pki.rsa.PrivateKey, pems: TestCertificateAuthorityPems): TestCertificateAuthority {
+function createAuthority(
+  caCertificate: forge.pki.Certificate,
+  caKey: forge.pki.rsa.PrivateKey,
+  pems: TestCertificateAuthorityPems,
+): TestCertificateAuthority {
   const sign = (certificate: forge.pki.Certificate): void => certificate.sign(caKey, forge.md.sha256.create());
   return {
     ...pems,

@@ -3,7 +3,14 @@
 import type { FieldError } from '@talao/fiscal-model';
 
 export type IssuanceErrorKind =
-  | 'validation' | 'not_configured' | 'quota_exceeded' | 'number_conflict' | 'not_found' | 'invalid_state' | 'already_reissued' | 'not_implemented';
+  | 'validation'
+  | 'not_configured'
+  | 'quota_exceeded'
+  | 'number_conflict'
+  | 'not_found'
+  | 'invalid_state'
+  | 'already_reissued'
+  | 'not_implemented';
 
 export abstract class IssuanceError extends Error {
   abstract readonly kind: IssuanceErrorKind;
@@ -28,15 +35,24 @@ export class IssuerNotConfiguredError extends IssuanceError {
 /** The production quota of the month is used up and the plan has no overage price (402). */
 export class QuotaExceededError extends IssuanceError {
   readonly kind = 'quota_exceeded';
-  constructor(readonly quota: number, readonly used: number, readonly period: string) {
-    super(`The plan's production quota of ${quota} documents for ${period} is used up (${used} used or in flight) and the plan has no overage price`);
+  constructor(
+    readonly quota: number,
+    readonly used: number,
+    readonly period: string,
+  ) {
+    super(
+      `The plan's production quota of ${quota} documents for ${period} is used up (${used} used or in flight) and the plan has no overage price`,
+    );
   }
 }
 
 /** The number given in the request is already used in that series (409). */
 export class NumberConflictError extends IssuanceError {
   readonly kind = 'number_conflict';
-  constructor(readonly series: number, readonly number: number) {
+  constructor(
+    readonly series: number,
+    readonly number: number,
+  ) {
     super(`Number ${number} of series ${series} is already used`);
   }
 }
@@ -51,7 +67,11 @@ export class InvoiceNotFoundError extends IssuanceError {
 /** The operation does not apply in the invoice's current status (409), e.g. reissuing an issued invoice. */
 export class InvalidInvoiceStateError extends IssuanceError {
   readonly kind = 'invalid_state';
-  constructor(readonly invoiceId: string, readonly status: string, message: string) {
+  constructor(
+    readonly invoiceId: string,
+    readonly status: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -59,15 +79,23 @@ export class InvalidInvoiceStateError extends IssuanceError {
 /** The attempt was reissued already (409): an attempt is reissued once; `replacementId` is the invoice that did. */
 export class AlreadyReissuedError extends IssuanceError {
   readonly kind = 'already_reissued';
-  constructor(readonly invoiceId: string, readonly replacementId: string) {
-    super(`Invoice ${invoiceId} was already reissued as ${replacementId}; an attempt is reissued once (reissue ${replacementId} if it failed too)`);
+  constructor(
+    readonly invoiceId: string,
+    readonly replacementId: string,
+  ) {
+    super(
+      `Invoice ${invoiceId} was already reissued as ${replacementId}; an attempt is reissued once (reissue ${replacementId} if it failed too)`,
+    );
   }
 }
 
 /** The platform knows the document type asked for but cannot sign it (501); `documentType` as the request named it. */
 export class SigningNotImplementedError extends IssuanceError {
   readonly kind = 'not_implemented';
-  constructor(readonly documentType: string, readonly description: string) {
+  constructor(
+    readonly documentType: string,
+    readonly description: string,
+  ) {
     super(`Signing ${description} (document_type ${documentType}) is not implemented; this API issues nfe and nfse`);
   }
 }

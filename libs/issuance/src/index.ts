@@ -6,11 +6,20 @@ export * from './create/index.js';
 // IssueDeps holds one: the worker's cache of parsed certificates (libs/authorizer-exchange).
 export { CertificateCache } from '@talao/authorizer-exchange';
 export {
-  type DecidedState, type IssueCertificatesPort, type IssueDeps, type IssueInvoicesPort, type IssueOptions, type IssueResult, type IssueSnapshotView,
+  type DecidedState,
+  type IssueCertificatesPort,
+  type IssueDeps,
+  type IssueInvoicesPort,
+  type IssueOptions,
+  type IssueResult,
+  type IssueSnapshotView,
 } from './issue/issue-context.js';
 export { issueInvoice } from './issue/issue-invoice.js';
 export { runIssueJob } from './issue/issue-job.js';
 export { sweepStuckInvoices, type SweepDeps, type SweepOptions, type SweepReport } from './sweep/sweep-stuck-invoices.js';
 export {
-  createIssuanceWorkerDependencies, type IssuanceWorkerContext, type IssuanceWorkerDependencies, type IssuanceWorkerSettings,
+  createIssuanceWorkerDependencies,
+  type IssuanceWorkerContext,
+  type IssuanceWorkerDependencies,
+  type IssuanceWorkerSettings,
 } from './worker-dependencies.js';

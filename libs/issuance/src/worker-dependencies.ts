@@ -48,7 +48,10 @@ export interface IssuanceWorkerContext {
   logger: IssuanceLogger & { child(bindings: Record<string, unknown>): IssuanceLogger };
 }
 
-export function createIssuanceWorkerDependencies(settings: IssuanceWorkerSettings, context: IssuanceWorkerContext): IssuanceWorkerDependencies {
+export function createIssuanceWorkerDependencies(
+  settings: IssuanceWorkerSettings,
+  context: IssuanceWorkerContext,
+): IssuanceWorkerDependencies {
   const { logger, queue } = context;
   const database = createDatabase({
     url: settings.database.url,
@@ -65,7 +68,11 @@ export function createIssuanceWorkerDependencies(settings: IssuanceWorkerSetting
   return {
     database,
     issue: {
-      companies, certificates, invoices, submissions, usage,
+      companies,
+      certificates,
+      invoices,
+      submissions,
+      usage,
       certificateCache: new CertificateCache(),
       sefaz: new SefazClient(clientOptions),
       nfse: new NfseNacionalClient(clientOptions),

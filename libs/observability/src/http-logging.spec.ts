@@ -94,7 +94,11 @@ describe('createHttpLogger', () => {
       }
       await settle();
       const withoutGeneratedIds = (lines: Record<string, unknown>[]) =>
-        lines.map(normalized).map((l) => (l.request_id === 'generated' || /^[0-9a-f-]{36}$/.test(String(l.request_id)) ? { ...l, request_id: 'generated' } : l));
+        lines
+          .map(normalized)
+          .map((l) =>
+            l.request_id === 'generated' || /^[0-9a-f-]{36}$/.test(String(l.request_id)) ? { ...l, request_id: 'generated' } : l,
+          );
       expect(after.lines.length).toBe(level === 'info' ? 5 : 2);
       expect(withoutGeneratedIds(after.lines)).toEqual(withoutGeneratedIds(before.lines));
       // the same text, not only the same values: the fields in the same order

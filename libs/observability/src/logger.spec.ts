@@ -17,7 +17,11 @@ describe('createLogger', () => {
   it('writes JSON with the level label and redacts secrets at any depth', () => {
     const { logger, lines } = captureLogger();
     logger.info(
-      { req: { headers: { authorization: 'Bearer talao_hml_x' } }, password: 'p', body: { pkcs12_base64: 'MII', certificate: { password: 'q' } } },
+      {
+        req: { headers: { authorization: 'Bearer talao_hml_x' } },
+        password: 'p',
+        body: { pkcs12_base64: 'MII', certificate: { password: 'q' } },
+      },
       'hello',
     );
     const line = lines[0]!;

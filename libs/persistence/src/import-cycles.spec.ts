@@ -17,7 +17,9 @@ function sources(dir: string): string[] {
 /** Relative imports and re-exports of a module, as absolute .ts paths. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/^(?:import|export)\b[^'";]*?from\s+'(\.{1,2}\/[^']+)\.js'/gms)].map((m) => resolve(dirname(file), `${m[1]}.ts`));
+  return [...text.matchAll(/^(?:import|export)\b[^'";]*?from\s+'(\.{1,2}\/[^']+)\.js'/gms)].map((m) =>
+    resolve(dirname(file), `${m[1]}.ts`),
+  );
 }
 
 /** Every cycle found by a depth-first walk, as the chain of files that closes it. */
@@ -51,6 +53,14 @@ describe('persistence modules', () => {
   });
 
   it('the walk finds a loop when there is one', () => {
-    expect(cycles(new Map([['/a.ts', ['/b.ts']], ['/b.ts', ['/c.ts']], ['/c.ts', ['/a.ts']]]))).toHaveLength(1);
+    expect(
+      cycles(
+        new Map([
+          ['/a.ts', ['/b.ts']],
+          ['/b.ts', ['/c.ts']],
+          ['/c.ts', ['/a.ts']],
+        ]),
+      ),
+    ).toHaveLength(1);
   });
 });

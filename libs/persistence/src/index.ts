@@ -22,12 +22,7 @@ export {
 export { CertificateVault, type CertificateVaultOptions } from './certificate-vault.js';
 export { ActiveKeyLimitError, CompanyNotFoundError, CompanyTaxIdTakenError } from './errors.js';
 export { parseApiKey, hashApiKey, type ParsedApiKey } from './repositories/api-key-format.js';
-export {
-  ApiKeysRepository,
-  MAX_ACTIVE_KEYS_PER_COMPANY,
-  type NewApiKey,
-  type ResolvedApiKey,
-} from './repositories/api-keys-repository.js';
+export { ApiKeysRepository, MAX_ACTIVE_KEYS_PER_COMPANY, type NewApiKey, type ResolvedApiKey } from './repositories/api-keys-repository.js';
 export { CompaniesRepository, type NewCompany, type CompanyPatch } from './repositories/companies-repository.js';
 export {
   CertificatesRepository,
@@ -37,13 +32,34 @@ export {
 } from './repositories/certificates-repository.js';
 // Issuance (invoices, number sequences, submissions, usage ledger, outbox).
 export type {
-  DbClient, DocumentTypeName, EnvironmentName, FinalState, FinishOptions, InvoiceRecord, InvoiceStatusName, NewOutboxEvent, NewSubmission,
-  SubmissionAnswer, SubmissionRecord,
+  DbClient,
+  DocumentTypeName,
+  EnvironmentName,
+  FinalState,
+  FinishOptions,
+  InvoiceRecord,
+  InvoiceStatusName,
+  NewOutboxEvent,
+  NewSubmission,
+  SubmissionAnswer,
+  SubmissionRecord,
 } from './repositories/issuance-records.js';
-export { AlreadyReissuedError, type InvoiceListQuery, InvoicesRepository, type NewInvoice, NumberTakenError } from './repositories/invoices-repository.js';
+export {
+  AlreadyReissuedError,
+  type InvoiceListQuery,
+  InvoicesRepository,
+  type NewInvoice,
+  NumberTakenError,
+} from './repositories/invoices-repository.js';
 export { NumberSequencesRepository, type SequenceKey } from './repositories/number-sequences-repository.js';
 export {
-  coalescingSqlRunner, createSqlPool, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner, prismaSqlRunner, type SqlPoolOptions, type SqlRunner,
+  coalescingSqlRunner,
+  createSqlPool,
+  NUMBERING_POOL_OPTIONS,
+  pgPoolSqlRunner,
+  prismaSqlRunner,
+  type SqlPoolOptions,
+  type SqlRunner,
 } from './repositories/sql-runner.js';
 export { DEFAULT_BATCHER_OPTIONS, StatementBatcher, type StatementBatcherOptions } from './repositories/statement-batcher.js';
 export { SubmissionsRepository } from './repositories/submissions-repository.js';

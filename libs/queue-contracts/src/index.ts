@@ -1,12 +1,24 @@
 // @talao/queue-contracts: the contract between producers (gateway, sweepers) and workers.
 export { QUEUE_NAMES, queueKeyPrefix, type QueueName } from './queue-names.js';
 export {
-  issuePayloadSchema, isJobName, JOB_DEFINITIONS, JOB_NAMES, jobIdOf, parseJobPayload, type Job, type JobName, type JobPayload,
+  issuePayloadSchema,
+  isJobName,
+  JOB_DEFINITIONS,
+  JOB_NAMES,
+  jobIdOf,
+  parseJobPayload,
+  type Job,
+  type JobName,
+  type JobPayload,
 } from './job-payloads.js';
 export { type DecidedState, type IssueJobResult, type JobResult, RetryLaterError } from './job-results.js';
 export { bullJobOptions, DEFAULT_JOB_OPTIONS, jobOptionsFor, QueueOptionsError, type QueueJobOptions } from './job-options.js';
 export { type EnqueueTarget, enqueueJob, type JobQueues } from './enqueue.js';
 export {
-  jobOutcomeChannel, type JobOutcomeMessage, JobOutcomeSubscription, type OutcomePublisher, type OutcomeSubscriberConnection,
+  jobOutcomeChannel,
+  type JobOutcomeMessage,
+  JobOutcomeSubscription,
+  type OutcomePublisher,
+  type OutcomeSubscriberConnection,
   publishJobOutcome,
 } from './job-outcomes.js';

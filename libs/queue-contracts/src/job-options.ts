@@ -40,7 +40,8 @@ export function jobOptionsFor(queue: QueueName, env: Readonly<Record<string, str
     const variable = `QUEUE_${queue.toUpperCase()}_${suffix}`;
     const raw = env[variable]?.trim();
     if (!raw) continue;
-    if (!/^\d+$/.test(raw) || (key === 'attempts' && Number(raw) < 1)) throw new QueueOptionsError(`${variable} must be a ${key === 'attempts' ? 'positive' : 'non-negative'} integer`);
+    if (!/^\d+$/.test(raw) || (key === 'attempts' && Number(raw) < 1))
+      throw new QueueOptionsError(`${variable} must be a ${key === 'attempts' ? 'positive' : 'non-negative'} integer`);
     options[key] = Number(raw);
   }
   return options as unknown as QueueJobOptions;

@@ -42,11 +42,18 @@ describe('job outcomes', () => {
 
   it('publishes without waiting, and reports a failure to publish instead of throwing', async () => {
     const published: Array<[string, string]> = [];
-    publishJobOutcome({ publish: async (to, text) => published.push([to, text]) }, channel, { jobId: 'a', returnvalue: 1 }, () => undefined);
+    publishJobOutcome(
+      { publish: async (to, text) => published.push([to, text]) },
+      channel,
+      { jobId: 'a', returnvalue: 1 },
+      () => undefined,
+    );
     expect(published).toEqual([[channel, '{"jobId":"a","returnvalue":1}']]);
 
     const errors: string[] = [];
-    publishJobOutcome({ publish: () => Promise.reject(new Error('redis away')) }, channel, { jobId: 'a' }, (error) => errors.push(error.message));
+    publishJobOutcome({ publish: () => Promise.reject(new Error('redis away')) }, channel, { jobId: 'a' }, (error) =>
+      errors.push(error.message),
+    );
     const circular: Record<string, unknown> = {};
     circular.self = circular;
     publishJobOutcome({ publish: async () => 1 }, channel, { jobId: 'b', returnvalue: circular }, (error) => errors.push(error.name));

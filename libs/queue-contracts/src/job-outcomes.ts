@@ -29,7 +29,12 @@ export interface OutcomePublisher {
  * Publishes a job's end without delaying the job: the message is a hint for waiters, so a failure to publish (Redis
  * away) is reported to `onError` and otherwise ignored — the waiter's read of PostgreSQL covers it.
  */
-export function publishJobOutcome(publisher: OutcomePublisher, channel: string, message: JobOutcomeMessage, onError: (error: Error) => void): void {
+export function publishJobOutcome(
+  publisher: OutcomePublisher,
+  channel: string,
+  message: JobOutcomeMessage,
+  onError: (error: Error) => void,
+): void {
   let text: string;
   try {
     text = JSON.stringify(message);
@@ -69,7 +74,10 @@ export class JobOutcomeSubscription extends EventEmitter {
   /** Settles once Redis has confirmed the subscription (rejects if it refused it). */
   readonly ready: Promise<void>;
 
-  constructor(connection: OutcomeSubscriberConnection, readonly channel: string) {
+  constructor(
+    connection: OutcomeSubscriberConnection,
+    readonly channel: string,
+  ) {
     super();
     connection.on('message', (from, text) => {
       if (from !== channel) return;

@@ -17,7 +17,10 @@ describe('job contracts', () => {
 
   it('reads overrides from the environment and refuses malformed ones', () => {
     expect(jobOptionsFor('issuance', {})).toMatchObject({ attempts: 6, backoffMs: 1000 });
-    expect(jobOptionsFor('issuance', { QUEUE_ISSUANCE_ATTEMPTS: '2', QUEUE_ISSUANCE_BACKOFF_MS: '10' })).toMatchObject({ attempts: 2, backoffMs: 10 });
+    expect(jobOptionsFor('issuance', { QUEUE_ISSUANCE_ATTEMPTS: '2', QUEUE_ISSUANCE_BACKOFF_MS: '10' })).toMatchObject({
+      attempts: 2,
+      backoffMs: 10,
+    });
     expect(() => jobOptionsFor('issuance', { QUEUE_ISSUANCE_ATTEMPTS: '0' })).toThrow('QUEUE_ISSUANCE_ATTEMPTS');
     expect(() => jobOptionsFor('issuance', { QUEUE_ISSUANCE_BACKOFF_MS: '1.5' })).toThrow('QUEUE_ISSUANCE_BACKOFF_MS');
   });

@@ -24,8 +24,7 @@ export interface DecidedState {
  * throws RetryLaterError.
  */
 export type IssueJobResult =
-  | { kind: 'final'; status: DecidedState['status']; alreadyFinal?: boolean; decided?: DecidedState }
-  | { kind: 'skipped'; reason: string };
+  { kind: 'final'; status: DecidedState['status']; alreadyFinal?: boolean; decided?: DecidedState } | { kind: 'skipped'; reason: string };
 
 interface JobResults {
   issue: IssueJobResult;

@@ -5,7 +5,14 @@
 // the only Redis command added to what BullMQ itself sends. A retry is a thrown error (the queue's backoff applies).
 import { type CustomTransportStrategy, type MessageHandler, Server } from '@nestjs/microservices';
 import type { Logger } from '@talao/observability';
-import { type JobName, jobOutcomeChannel, parseJobPayload, publishJobOutcome, type QueueName, RetryLaterError } from '@talao/queue-contracts';
+import {
+  type JobName,
+  jobOutcomeChannel,
+  parseJobPayload,
+  publishJobOutcome,
+  type QueueName,
+  RetryLaterError,
+} from '@talao/queue-contracts';
 import { type Job, Worker, type WorkerListener } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { isObservable, lastValueFrom } from 'rxjs';
@@ -85,7 +92,10 @@ export class BullMqTransport extends Server<WorkerEvents> implements CustomTrans
     worker.on('failed', (job, error) => {
       if (!job) return;
       const retry = error instanceof RetryLaterError;
-      logger[retry ? 'info' : 'error']({ jobId: job.id, attempt: job.attemptsMade, error: error.message }, `${job.name} job ${retry ? 'will retry' : 'failed'}`);
+      logger[retry ? 'info' : 'error'](
+        { jobId: job.id, attempt: job.attemptsMade, error: error.message },
+        `${job.name} job ${retry ? 'will retry' : 'failed'}`,
+      );
     });
     worker.on('error', (error) => logger.error({ error: error.message }, `${queue} worker error`));
     for (const [event, listener] of this.pendingListeners.splice(0)) worker.on(event, listener);

@@ -15,7 +15,9 @@ export function createHealthServer(ready: ReadinessCheck): Server {
       ready().then(
         (checks) => {
           const ok = Object.values(checks).every(Boolean);
-          res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ok ? 'ready' : 'not ready', checks }));
+          res
+            .writeHead(ok ? 200 : 503, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ status: ok ? 'ready' : 'not ready', checks }));
         },
         () => res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'not ready' })),
       );
@@ -28,7 +30,14 @@ export function createHealthServer(ready: ReadinessCheck): Server {
 /** Each check as true when it resolves (to anything but `false`) within `timeoutMs`; false otherwise. */
 export async function runChecks(checks: Record<string, () => Promise<unknown>>, timeoutMs: number): Promise<Record<string, boolean>> {
   const names = Object.keys(checks);
-  const results = await Promise.all(names.map((name) => withTimeout(checks[name]!(), timeoutMs).then((answer) => answer !== false, () => false)));
+  const results = await Promise.all(
+    names.map((name) =>
+      withTimeout(checks[name]!(), timeoutMs).then(
+        (answer) => answer !== false,
+        () => false,
+      ),
+    ),
+  );
   return Object.fromEntries(names.map((name, i) => [name, results[i]!]));
 }
 

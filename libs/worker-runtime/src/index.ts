@@ -4,5 +4,11 @@ export { type JobAttempt, JobContext, JobHandler } from './job-handler.js';
 export { type PeriodicTask } from './periodic-task.js';
 export { WORKER_DEPENDENCIES } from './worker-module.js';
 export {
-  runWorkerApp, type RunningWorkerApp, startWorkerApp, type WorkerAppDefinition, type WorkerContext, type WorkerDependencies, type WorkerRuntimeConfig,
+  runWorkerApp,
+  type RunningWorkerApp,
+  startWorkerApp,
+  type WorkerAppDefinition,
+  type WorkerContext,
+  type WorkerDependencies,
+  type WorkerRuntimeConfig,
 } from './worker-app.js';

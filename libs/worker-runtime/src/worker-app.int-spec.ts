@@ -64,7 +64,19 @@ async function stateOf(jobId: string): Promise<string | undefined> {
 describe('routing', () => {
   it('hands a job to the handler of its name with the parsed payload and attempt, and publishes its result', async () => {
     const probe = probeDependencies();
-    probe.answer = async (data) => ({ kind: 'final', status: 'issued', decided: { status: 'issued', accessKey: data.invoiceId, protocol: '1', statusCode: '100', statusMessage: 'ok', contingency: false, issuedAt: null } });
+    probe.answer = async (data) => ({
+      kind: 'final',
+      status: 'issued',
+      decided: {
+        status: 'issued',
+        accessKey: data.invoiceId,
+        protocol: '1',
+        statusCode: '100',
+        statusMessage: 'ok',
+        contingency: false,
+        issuedAt: null,
+      },
+    });
     await start(redisPrefix, probe);
     const invoiceId = randomUUID();
     const ended = outcomeOf(invoiceId);
@@ -72,7 +84,10 @@ describe('routing', () => {
 
     const outcome = await ended;
     expect(probe.seen).toEqual([{ data: { invoiceId }, attempt: { number: 1, final: false }, jobId: invoiceId }]);
-    expect(outcome).toEqual({ event: 'completed', returnvalue: expect.objectContaining({ kind: 'final', decided: expect.objectContaining({ accessKey: invoiceId }) }) });
+    expect(outcome).toEqual({
+      event: 'completed',
+      returnvalue: expect.objectContaining({ kind: 'final', decided: expect.objectContaining({ accessKey: invoiceId }) }),
+    });
     for (let i = 0; i < 50 && (await stateOf(invoiceId)) !== 'completed'; i++) await sleep(20);
     expect((await queue.getJob(invoiceId))?.returnvalue).toEqual(outcome.returnvalue);
   });
@@ -103,7 +118,10 @@ describe('routing', () => {
     const job = await queue.getJob(invoiceId);
     expect(job?.returnvalue).toEqual({ kind: 'final', status: 'failed' });
     expect(job?.stacktrace?.join('\n')).toContain('RetryLaterError: authorizer unavailable');
-    expect(probe.seen.map((call) => call.attempt)).toEqual([{ number: 1, final: false }, { number: 2, final: true }]);
+    expect(probe.seen.map((call) => call.attempt)).toEqual([
+      { number: 1, final: false },
+      { number: 2, final: true },
+    ]);
   });
 });
 
@@ -116,7 +134,9 @@ describe('startup check', () => {
 
   it('refuses two handlers for one job', async () => {
     const probe = probeDependencies();
-    await expect(start(redisPrefix, probe, { handlers: [ProbeHandlers, SecondIssueHandler] })).rejects.toThrow('job "issue" has 2 handlers');
+    await expect(start(redisPrefix, probe, { handlers: [ProbeHandlers, SecondIssueHandler] })).rejects.toThrow(
+      'job "issue" has 2 handlers',
+    );
     expect(probe.closed).toBe(true);
     // Nothing consumes the queue: a job added now stays waiting.
     const invoiceId = randomUUID();
@@ -146,7 +166,10 @@ describe('lifecycle', () => {
     let runs = 0;
     let failures = 0;
     const worker = await start(redisPrefix, probe, {
-      tasks: [{ name: 'count', intervalMs: 20, run: async () => ++runs }, { name: 'broken', intervalMs: 20, run: async () => (failures++, Promise.reject(new Error('x'))) }],
+      tasks: [
+        { name: 'count', intervalMs: 20, run: async () => ++runs },
+        { name: 'broken', intervalMs: 20, run: async () => (failures++, Promise.reject(new Error('x'))) },
+      ],
     });
     for (let i = 0; i < 100 && (runs < 3 || failures < 3); i++) await sleep(20);
     expect(runs).toBeGreaterThanOrEqual(3);

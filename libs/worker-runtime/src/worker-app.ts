@@ -80,8 +80,13 @@ export async function startWorkerApp<C extends WorkerRuntimeConfig, D extends Wo
     throw error;
   }
   const transport = new BullMqTransport({
-    queue: definition.queue, connection, prefix, logger,
-    concurrency: config.worker.concurrency, lockDurationMs: config.worker.jobLockMs, stalledIntervalMs: config.worker.stalledCheckMs,
+    queue: definition.queue,
+    connection,
+    prefix,
+    logger,
+    concurrency: config.worker.concurrency,
+    lockDurationMs: config.worker.jobLockMs,
+    stalledIntervalMs: config.worker.stalledCheckMs,
   });
   const checks = { ...dependencies.checks, redis: () => connection.ping(), worker: async () => transport.isRunning() };
   const health = createHealthServer(() => runChecks(checks, READINESS_TIMEOUT_MS));

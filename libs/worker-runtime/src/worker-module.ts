@@ -2,7 +2,12 @@
 // WORKER_DEPENDENCIES (made outside Nest, from the app's config, like the gateway's resources), and the lifecycle
 // that runs the periodic tasks and releases everything once the transport has drained.
 import {
-  type BeforeApplicationShutdown, type DynamicModule, Module, type OnApplicationBootstrap, type OnApplicationShutdown, type Type,
+  type BeforeApplicationShutdown,
+  type DynamicModule,
+  Module,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+  type Type,
 } from '@nestjs/common';
 import type { Logger } from '@talao/observability';
 import { type PeriodicTask, type RunningTask, startPeriodicTask } from './periodic-task.js';

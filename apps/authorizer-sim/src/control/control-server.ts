@@ -12,7 +12,10 @@ const MAX_CONTROL_BODY = 64 * 1024;
 type Json = Record<string, unknown>;
 
 class ControlError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -89,12 +92,14 @@ export function createControlServer(services: SimServices, ca: TestCertificateAu
   const route = async (req: IncomingMessage): Promise<{ status: number; body: unknown }> => {
     const path = new URL(req.url ?? '/', 'http://control').pathname;
     const method = req.method ?? 'GET';
-    if (method === 'GET' && path === '/_control/health') return { status: 200, body: { status: 'ok', clockOffsetMs: services.clock.offset() } };
+    if (method === 'GET' && path === '/_control/health')
+      return { status: 200, body: { status: 'ok', clockOffsetMs: services.clock.offset() } };
     if (method === 'GET' && path === '/_control/ca') return { status: 200, body: { caCertificatePem: ca.caCertificatePem } };
     if (method === 'POST' && path === '/_control/certificates') {
       const body = await readJson(req);
       const { taxId, legalName, password, notAfter } = body;
-      if (typeof taxId !== 'string' || typeof legalName !== 'string' || typeof password !== 'string') throw new ControlError(400, 'taxId, legalName and password are required strings');
+      if (typeof taxId !== 'string' || typeof legalName !== 'string' || typeof password !== 'string')
+        throw new ControlError(400, 'taxId, legalName and password are required strings');
       const pfx = ca.issueA1({ taxId, legalName, password, ...(typeof notAfter === 'string' ? { notAfter: new Date(notAfter) } : {}) });
       return { status: 201, body: { pkcs12Base64: pfx.toString('base64') } };
     }
@@ -116,12 +121,22 @@ export function createControlServer(services: SimServices, ca: TestCertificateAu
     if (method === 'POST' && path === '/_control/third-party-documents') {
       const { signedNfe, environment, recipientTaxId, issuerTaxId, value, count } = await readJson(req);
       const tpAmb = environment === 'production' ? '1' : '2';
-      const registered = (stored: { key: string; nProt: string; recipientTaxId?: string }) => ({ accessKey: stored.key, nProt: stored.nProt, recipientTaxId: stored.recipientTaxId });
+      const registered = (stored: { key: string; nProt: string; recipientTaxId?: string }) => ({
+        accessKey: stored.key,
+        nProt: stored.nProt,
+        recipientTaxId: stored.recipientTaxId,
+      });
       try {
         if (typeof signedNfe === 'string') return { status: 201, body: registered(registerThirdPartyNfe(services, signedNfe, tpAmb)) };
-        if (typeof recipientTaxId !== 'string') throw new Error('signedNfe (an NF-e to register) or recipientTaxId (to generate one) is required');
+        if (typeof recipientTaxId !== 'string')
+          throw new Error('signedNfe (an NF-e to register) or recipientTaxId (to generate one) is required');
         const times = typeof count === 'number' && Number.isInteger(count) && count >= 1 && count <= 50 ? count : 1;
-        const purchase = { recipientTaxId, tpAmb, issuerTaxId: typeof issuerTaxId === 'string' ? issuerTaxId : undefined, value: typeof value === 'string' ? value : undefined } as const;
+        const purchase = {
+          recipientTaxId,
+          tpAmb,
+          issuerTaxId: typeof issuerTaxId === 'string' ? issuerTaxId : undefined,
+          value: typeof value === 'string' ? value : undefined,
+        } as const;
         const documents = Array.from({ length: times }, () => registered(generateThirdPartyNfe(services, ca, purchase)));
         return { status: 201, body: times === 1 ? (documents[0] as object) : { documents } };
       } catch (error) {
@@ -157,7 +172,9 @@ export function createControlServer(services: SimServices, ca: TestCertificateAu
     }
     route(req).then(
       ({ status, body }) => {
-        res.writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' }).end(body === undefined ? undefined : JSON.stringify(body));
+        res
+          .writeHead(status, body === undefined ? {} : { 'content-type': 'application/json' })
+          .end(body === undefined ? undefined : JSON.stringify(body));
       },
       (error: unknown) => {
         const status = error instanceof ControlError ? error.status : error instanceof SyntaxError ? 400 : 500;

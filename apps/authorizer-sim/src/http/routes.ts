@@ -1,5 +1,9 @@
 import {
-  type FiscalEnvironment, listSefazEndpointRows, type SefazService, simulatedNfsePrefixes, simulatedSefazPath,
+  type FiscalEnvironment,
+  listSefazEndpointRows,
+  type SefazService,
+  simulatedNfsePrefixes,
+  simulatedSefazPath,
 } from '@talao/authorizer-clients';
 
 export type SimRoute =
@@ -34,7 +38,8 @@ export function matchRoute(pathname: string): SimRoute | undefined {
   const sefaz = sefazRoutes.get(pathname.toLowerCase());
   if (sefaz) return sefaz;
   for (const p of nfsePrefixes) {
-    if (pathname === p.prefix || pathname.startsWith(`${p.prefix}/`)) return { family: p.family, environment: p.environment, rest: pathname.slice(p.prefix.length) };
+    if (pathname === p.prefix || pathname.startsWith(`${p.prefix}/`))
+      return { family: p.family, environment: p.environment, rest: pathname.slice(p.prefix.length) };
   }
   return undefined;
 }

@@ -78,7 +78,11 @@ export function createSimServer(material: SimTlsMaterial, services: SimServices)
     } else {
       const tpAmb = route.environment === 'production' ? '1' : '2';
       const method = req.method ?? 'GET';
-      ({ status, contentType, body: answer } = handleNfse(
+      ({
+        status,
+        contentType,
+        body: answer,
+      } = handleNfse(
         { family: route.family, tpAmb, method, path: route.rest, query: url.searchParams, body, transmitterTaxId: transmitterTaxId(req) },
         services,
       ));

@@ -21,7 +21,11 @@ export function signNationalElement(xml: string, element: 'infNFSe' | 'infEvento
   });
   // Only the element's own top-level Id: the DPS embedded in infNFSe has its own signature, left untouched.
   const xpath = `/*/*[local-name(.)='${element}']`;
-  signer.addReference({ xpath, transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', exclusive], digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256' });
+  signer.addReference({
+    xpath,
+    transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', exclusive],
+    digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
+  });
   signer.computeSignature(xml, { location: { reference: xpath, action: 'after' } });
   // Only the Signature element is taken from xml-crypto and placed into our own string: its serialization of the
   // whole document would rewrite the embedded signed DPS (empty elements, attribute quoting).

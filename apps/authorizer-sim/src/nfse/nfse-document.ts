@@ -31,8 +31,12 @@ export function buildSignedNfse(facts: NfseFacts, key: NationalSigningKey): stri
   const taxId = facts.providerTaxId.length === 11 ? textElement('CPF', facts.providerTaxId) : textElement('CNPJ', facts.providerTaxId);
   // The register (CNC) would give the provider's address; the simulator has none, so it states that.
   const address =
-    textElement('xLgr', 'ENDERECO DO CADASTRO NACIONAL (SIMULADOR)') + textElement('nro', 'S/N') + textElement('xBairro', 'CENTRO') +
-    textElement('cMun', facts.municipality) + textElement('UF', place?.state ?? 'SP') + textElement('CEP', '01001000');
+    textElement('xLgr', 'ENDERECO DO CADASTRO NACIONAL (SIMULADOR)') +
+    textElement('nro', 'S/N') +
+    textElement('xBairro', 'CENTRO') +
+    textElement('cMun', facts.municipality) +
+    textElement('UF', place?.state ?? 'SP') +
+    textElement('CEP', '01001000');
   const info =
     textElement('xLocEmi', municipalityName(facts.municipality)) +
     textElement('xLocPrestacao', municipalityName(facts.servicePlace)) +

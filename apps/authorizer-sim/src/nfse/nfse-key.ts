@@ -10,7 +10,12 @@ export function nfseAccessKey(parts: { municipality: string; ambGer: '1' | '2'; 
   const registration = parts.taxId.length === 11 ? '1' : '2';
   const yymm = `${String(parts.issuedAt.getUTCFullYear() % 100).padStart(2, '0')}${String(parts.issuedAt.getUTCMonth() + 1).padStart(2, '0')}`;
   const body =
-    parts.municipality + parts.ambGer + registration + parts.taxId.padStart(14, '0') + String(parts.number).padStart(13, '0') + yymm +
+    parts.municipality +
+    parts.ambGer +
+    registration +
+    parts.taxId.padStart(14, '0') +
+    String(parts.number).padStart(13, '0') +
+    yymm +
     String(randomInt(0, 1_000_000_000)).padStart(9, '0');
   if (!/^\d{49}$/.test(body)) throw new Error('NFS-e key parts must be digits');
   return body + String(nfseCheckDigit(body));

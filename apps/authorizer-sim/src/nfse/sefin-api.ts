@@ -45,7 +45,10 @@ const KEY = '([0-9]{50})';
 const gzipB64 = (xml: string) => gzipSync(Buffer.from(xml, 'utf8')).toString('base64');
 
 class NfseRejection extends Error {
-  constructor(readonly status: number, readonly error: NfseError) {
+  constructor(
+    readonly status: number,
+    readonly error: NfseError,
+  ) {
     super(error.descricao);
   }
 }
@@ -64,7 +67,9 @@ function decodePayload(body: string, field: string): string {
   const payload = (json as Record<string, unknown> | null)?.[field];
   if (typeof payload !== 'string') reject(400, NFSE_ERRORS.badRequest, `campo ${field} ausente`);
   try {
-    return gunzipSync(Buffer.from(payload, 'base64'), { maxOutputLength: MAX_XML_BYTES }).toString('utf8').replace(/^\uFEFF/, '');
+    return gunzipSync(Buffer.from(payload, 'base64'), { maxOutputLength: MAX_XML_BYTES })
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
   } catch {
     reject(400, NFSE_ERRORS.badPayload);
   }
@@ -73,7 +78,12 @@ function decodePayload(body: string, field: string): string {
 function checkSigned(services: NfseServices, xml: string, id: string, author: string | undefined): void {
   const signature = checkXmlSignature(xml, id, services.trustedCa, services.clock.now(), NFSE_NACIONAL_ALGORITHMS);
   if (!signature.ok) {
-    const error = { profile: NFSE_ERRORS.signatureProfile, value: NFSE_ERRORS.signature, chain: NFSE_ERRORS.chain, expired: NFSE_ERRORS.expired }[signature.failure];
+    const error = {
+      profile: NFSE_ERRORS.signatureProfile,
+      value: NFSE_ERRORS.signature,
+      chain: NFSE_ERRORS.chain,
+      expired: NFSE_ERRORS.expired,
+    }[signature.failure];
     reject(400, error);
   }
   if (!sameCompany(author, signature.facts.signerTaxId)) reject(400, NFSE_ERRORS.signerNotAuthor);
@@ -89,9 +99,17 @@ export function handleNfse(call: NfseCall, services: NfseServices): HttpAnswer {
   // Sefin's JSON is camelCase with a numeric environment; ADN's is PascalCase with an enum (the two OpenAPI specs).
   const header =
     call.family === 'adn'
-      ? { TipoAmbiente: call.tpAmb === '1' ? 'PRODUCAO' : 'HOMOLOGACAO', VersaoAplicativo: SEFIN_VERSION, DataHoraProcessamento: services.clock.stamp() }
+      ? {
+          TipoAmbiente: call.tpAmb === '1' ? 'PRODUCAO' : 'HOMOLOGACAO',
+          VersaoAplicativo: SEFIN_VERSION,
+          DataHoraProcessamento: services.clock.stamp(),
+        }
       : { tipoAmbiente: Number(call.tpAmb), versaoAplicativo: SEFIN_VERSION, dataHoraProcessamento: services.clock.stamp() };
-  const json = (status: number, body: Record<string, unknown>): HttpAnswer => ({ status, contentType: 'application/json; charset=utf-8', body: JSON.stringify({ ...header, ...body }) });
+  const json = (status: number, body: Record<string, unknown>): HttpAnswer => ({
+    status,
+    contentType: 'application/json; charset=utf-8',
+    body: JSON.stringify({ ...header, ...body }),
+  });
   try {
     const answer = route(call, services);
     if ('pdf' in answer) return { status: 200, contentType: 'application/pdf', body: answer.pdf };
@@ -116,7 +134,8 @@ function route(call: NfseCall, services: NfseServices): Routed {
   let m: RegExpExecArray | null;
   if (call.family === 'adn') {
     if (call.method === 'GET' && (m = new RegExp(`^/danfse/${KEY}$`).exec(call.path))) return { pdf: danfsePdf(found(m[1] as string).key) };
-    if (call.method === 'GET' && (m = /^\/contribuintes\/DFe\/(\d{1,20})$/.exec(call.path))) return distribution(call, services, Number(m[1]));
+    if (call.method === 'GET' && (m = /^\/contribuintes\/DFe\/(\d{1,20})$/.exec(call.path)))
+      return distribution(call, services, Number(m[1]));
     reject(404, NFSE_ERRORS.notFound, `${call.method} ${call.path}`);
   }
   if (call.method === 'POST' && call.path === '/nfse') return emit(call, services);
@@ -129,7 +148,8 @@ function route(call: NfseCall, services: NfseServices): Routed {
     if (!stored) reject(404, NFSE_ERRORS.notFound);
     return { status: 200, body: { idDps: stored.dpsId, chaveAcesso: stored.key } };
   }
-  if (call.method === 'POST' && (m = new RegExp(`^/nfse/${KEY}/eventos$`).exec(call.path))) return registerEvent(call, services, found(m[1] as string));
+  if (call.method === 'POST' && (m = new RegExp(`^/nfse/${KEY}/eventos$`).exec(call.path)))
+    return registerEvent(call, services, found(m[1] as string));
   if (call.method === 'GET' && (m = new RegExp(`^/nfse/${KEY}/eventos/(\\d{6})/(\\d{1,3})$`).exec(call.path))) {
     const event = found(m[1] as string).events.get(`${m[2]}/${Number(m[3])}`);
     if (!event) reject(404, NFSE_ERRORS.notFound);
@@ -159,21 +179,36 @@ function emit(call: NfseCall, services: NfseServices): Routed {
   const serv = childOf(info, 'serv') ?? {};
   const cServ = childOf(serv, 'cServ') ?? {};
   const toma = childOf(info, 'toma');
-  const nfseXml = ownCopy(buildSignedNfse(
-    {
-      key, number, dfeNumber: nfse.nextDfeNumber(), processedAt: clock.stamp(now), municipality,
-      servicePlace: textOf(childOf(serv, 'locPrest') ?? {}, 'cLocPrestacao') ?? municipality,
-      serviceCode: textOf(cServ, 'cTribNac') ?? '', serviceDescription: textOf(cServ, 'xDescServ') ?? '',
-      providerTaxId: provider, providerName: textOf(prest, 'xNome') ?? `PRESTADOR ${provider}`,
-      netValue: textOf(childOf(childOf(info, 'valores') ?? {}, 'vServPrest') ?? {}, 'vServ') ?? '0.00',
-      signedDps: rawElement(dps, 'DPS') ?? dps,
-    },
-    services.nationalKey,
-  ));
+  const nfseXml = ownCopy(
+    buildSignedNfse(
+      {
+        key,
+        number,
+        dfeNumber: nfse.nextDfeNumber(),
+        processedAt: clock.stamp(now),
+        municipality,
+        servicePlace: textOf(childOf(serv, 'locPrest') ?? {}, 'cLocPrestacao') ?? municipality,
+        serviceCode: textOf(cServ, 'cTribNac') ?? '',
+        serviceDescription: textOf(cServ, 'xDescServ') ?? '',
+        providerTaxId: provider,
+        providerName: textOf(prest, 'xNome') ?? `PRESTADOR ${provider}`,
+        netValue: textOf(childOf(childOf(info, 'valores') ?? {}, 'vServPrest') ?? {}, 'vServ') ?? '0.00',
+        signedDps: rawElement(dps, 'DPS') ?? dps,
+      },
+      services.nationalKey,
+    ),
+  );
   const takerTaxId = toma ? (textOf(toma, 'CNPJ') ?? textOf(toma, 'CPF')) : undefined;
   nfse.store({
-    key: ownCopy(key), dpsId: ownCopy(dpsId), tpAmb: call.tpAmb, providerTaxId: ownCopy(provider),
-    takerTaxId: takerTaxId === undefined ? undefined : ownCopy(takerTaxId), nfseXml, issuedAt: now, cancelled: false, events: new Map(),
+    key: ownCopy(key),
+    dpsId: ownCopy(dpsId),
+    tpAmb: call.tpAmb,
+    providerTaxId: ownCopy(provider),
+    takerTaxId: takerTaxId === undefined ? undefined : ownCopy(takerTaxId),
+    nfseXml,
+    issuedAt: now,
+    cancelled: false,
+    events: new Map(),
   });
   for (const party of new Set([provider, takerTaxId].filter((p): p is string => !!p))) {
     nfse.feed(party, { key, documentType: 'NFSE', xml: nfseXml, generatedAt: clock.stamp(now) });
@@ -188,7 +223,10 @@ function registerEvent(call: NfseCall, services: NfseServices, stored: ReturnTyp
   const id = attributeOf(info, 'Id') ?? '';
   if (textOf(info, 'tpAmb') !== call.tpAmb) reject(400, NFSE_ERRORS.environment);
   if (textOf(info, 'chNFSe') !== stored.key) reject(400, NFSE_ERRORS.eventKey);
-  const eventType = Object.keys(info).find((name) => /^e\d{6}$/.test(name))?.slice(1) ?? '';
+  const eventType =
+    Object.keys(info)
+      .find((name) => /^e\d{6}$/.test(name))
+      ?.slice(1) ?? '';
   if (id !== `PRE${stored.key}${eventType}`) reject(400, NFSE_ERRORS.eventId);
   const author = textOf(info, 'CNPJAutor') ?? textOf(info, 'CPFAutor');
   checkSigned(services, request, id, author);
@@ -198,7 +236,14 @@ function registerEvent(call: NfseCall, services: NfseServices, stored: ReturnTyp
 
   const now = clock.now();
   const eventXml = buildSignedEvent(
-    { key: stored.key, eventType, sequence: 1, processedAt: clock.stamp(now), dfeNumber: nfse.nextDfeNumber(), signedRequest: rawElement(request, 'pedRegEvento') ?? request },
+    {
+      key: stored.key,
+      eventType,
+      sequence: 1,
+      processedAt: clock.stamp(now),
+      dfeNumber: nfse.nextDfeNumber(),
+      signedRequest: rawElement(request, 'pedRegEvento') ?? request,
+    },
     services.nationalKey,
   );
   stored.cancelled = true;
@@ -218,7 +263,14 @@ function distribution(call: NfseCall, services: NfseServices, nsu: number): Rout
     status: 200,
     body: {
       StatusProcessamento: 'DOCUMENTOS_LOCALIZADOS',
-      LoteDFe: items.map((i) => ({ NSU: i.nsu, ChaveAcesso: i.key, TipoDocumento: i.documentType, TipoEvento: i.eventType ?? null, ArquivoXml: gzipB64(i.xml), DataHoraGeracao: i.generatedAt })),
+      LoteDFe: items.map((i) => ({
+        NSU: i.nsu,
+        ChaveAcesso: i.key,
+        TipoDocumento: i.documentType,
+        TipoEvento: i.eventType ?? null,
+        ArquivoXml: gzipB64(i.xml),
+        DataHoraGeracao: i.generatedAt,
+      })),
     },
   };
 }

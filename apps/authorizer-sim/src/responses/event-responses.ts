@@ -35,7 +35,10 @@ export function retEvento(info: RetEventoInfo): string {
   return element('retEvento', element('infEvento', body), { versao: '1.00' });
 }
 
-export function retEnvEvento(h: { idLote: string; tpAmb: '1' | '2'; cOrgao: string; cStat: string; xMotivo: string }, events: string[] = []): string {
+export function retEnvEvento(
+  h: { idLote: string; tpAmb: '1' | '2'; cOrgao: string; cStat: string; xMotivo: string },
+  events: string[] = [],
+): string {
   const body =
     textElements([
       ['idLote', h.idLote],
@@ -84,7 +87,15 @@ export function retInutNFe(info: RetInutInfo): string {
 }
 
 export function resNFe(r: {
-  chNFe: string; issuerTaxId: string; xNome: string; IE: string; dhEmi: string; vNF: string; dhRecbto: string; nProt: string; cancelled: boolean;
+  chNFe: string;
+  issuerTaxId: string;
+  xNome: string;
+  IE: string;
+  dhEmi: string;
+  vNF: string;
+  dhRecbto: string;
+  nProt: string;
+  cancelled: boolean;
 }): string {
   const body = textElements([
     ['chNFe', r.chNFe],
@@ -102,7 +113,15 @@ export function resNFe(r: {
 }
 
 export function resEvento(r: {
-  cOrgao: string; authorTaxId: string; chNFe: string; dhEvento: string; tpEvento: string; nSeqEvento: number; xEvento: string; dhRecbto: string; nProt: string;
+  cOrgao: string;
+  authorTaxId: string;
+  chNFe: string;
+  dhEvento: string;
+  tpEvento: string;
+  nSeqEvento: number;
+  xEvento: string;
+  dhRecbto: string;
+  nProt: string;
 }): string {
   const body = textElements([
     ['cOrgao', r.cOrgao],
@@ -123,7 +142,12 @@ export function retDistDFeInt(
   documents: { nsu: string; schema: string; xml: string }[] = [],
 ): string {
   const lot = documents.length
-    ? element('loteDistDFeInt', documents.map((d) => element('docZip', gzipSync(Buffer.from(d.xml, 'utf8')).toString('base64'), { NSU: d.nsu, schema: d.schema })).join(''))
+    ? element(
+        'loteDistDFeInt',
+        documents
+          .map((d) => element('docZip', gzipSync(Buffer.from(d.xml, 'utf8')).toString('base64'), { NSU: d.nsu, schema: d.schema }))
+          .join(''),
+      )
     : '';
   const body =
     textElements([

@@ -8,8 +8,22 @@ import { protNFe, retConsSitNFe, retConsStatServ, retEnviNFe } from './nfe-respo
 const KEY = '35260711222333000181550010000001001123456780';
 const NOW = '2026-07-31T10:15:00-03:00';
 const header = (cStat: string) => ({ tpAmb: '2' as const, cStat, xMotivo: cstatMessage(cStat), cUF: '35', dhRecbto: NOW });
-const authorized = protNFe({ tpAmb: '2', chNFe: KEY, dhRecbto: NOW, nProt: '235260000000001', digVal: 'aWpBMlDjIlWUn2ALNSdwzLi2ntE=', cStat: '100', xMotivo: cstatMessage('100') });
-const rejected = protNFe({ tpAmb: '2', chNFe: KEY, dhRecbto: NOW, cStat: '539', xMotivo: cstatMessage('539', { chNFe: KEY, nRec: '235260000000001' }) });
+const authorized = protNFe({
+  tpAmb: '2',
+  chNFe: KEY,
+  dhRecbto: NOW,
+  nProt: '235260000000001',
+  digVal: 'aWpBMlDjIlWUn2ALNSdwzLi2ntE=',
+  cStat: '100',
+  xMotivo: cstatMessage('100'),
+});
+const rejected = protNFe({
+  tpAmb: '2',
+  chNFe: KEY,
+  dhRecbto: NOW,
+  cStat: '539',
+  xMotivo: cstatMessage('539', { chNFe: KEY, nRec: '235260000000001' }),
+});
 
 describe('simulator answers are valid against the official schemas', () => {
   it.each([
@@ -30,11 +44,33 @@ describe('simulator answers are valid against the official schemas', () => {
   });
 
   it('retEnvEvento with a rejected and a registered event', () => {
-    const refused = retEvento({ tpAmb: '2', cOrgao: '35', cStat: '573', xMotivo: cstatMessage('573'), chNFe: KEY, tpEvento: '110111', nSeqEvento: 1, dhRegEvento: NOW });
-    const registered = retEvento({ tpAmb: '2', cOrgao: '35', cStat: '135', xMotivo: cstatMessage('135'), chNFe: KEY, tpEvento: '110110', xEvento: 'Carta de Correção registrada', nSeqEvento: 2, dhRegEvento: NOW, nProt: '235260000000002' });
+    const refused = retEvento({
+      tpAmb: '2',
+      cOrgao: '35',
+      cStat: '573',
+      xMotivo: cstatMessage('573'),
+      chNFe: KEY,
+      tpEvento: '110111',
+      nSeqEvento: 1,
+      dhRegEvento: NOW,
+    });
+    const registered = retEvento({
+      tpAmb: '2',
+      cOrgao: '35',
+      cStat: '135',
+      xMotivo: cstatMessage('135'),
+      chNFe: KEY,
+      tpEvento: '110110',
+      xEvento: 'Carta de Correção registrada',
+      nSeqEvento: 2,
+      dhRegEvento: NOW,
+      nProt: '235260000000002',
+    });
     const lot = retEnvEvento({ idLote: '1', tpAmb: '2', cOrgao: '35', cStat: '128', xMotivo: cstatMessage('128') }, [refused, registered]);
     expect(validateXml('retEnvEvento', lot)).toEqual({ valid: true });
-    expect(validateXml('retEnvEvento', retEnvEvento({ idLote: '1', tpAmb: '2', cOrgao: '91', cStat: '215', xMotivo: cstatMessage('215') }))).toEqual({ valid: true });
+    expect(
+      validateXml('retEnvEvento', retEnvEvento({ idLote: '1', tpAmb: '2', cOrgao: '91', cStat: '215', xMotivo: cstatMessage('215') })),
+    ).toEqual({ valid: true });
   });
 
   it('retInutNFe, voided and refused', () => {
@@ -44,20 +80,47 @@ describe('simulator answers are valid against the official schemas', () => {
   });
 
   it('retDistDFeInt, resNFe and resEvento', () => {
-    const summary = resNFe({ chNFe: KEY, issuerTaxId: '11222333000181', xNome: 'EMPRESA', IE: '123456789012', dhEmi: NOW, vNF: '10.00', dhRecbto: NOW, nProt: '235260000000001', cancelled: false });
-    const event = resEvento({ cOrgao: '35', authorTaxId: '11222333000181', chNFe: KEY, dhEvento: NOW, tpEvento: '110111', nSeqEvento: 1, xEvento: 'Cancelamento registrado', dhRecbto: NOW, nProt: '235260000000004' });
+    const summary = resNFe({
+      chNFe: KEY,
+      issuerTaxId: '11222333000181',
+      xNome: 'EMPRESA',
+      IE: '123456789012',
+      dhEmi: NOW,
+      vNF: '10.00',
+      dhRecbto: NOW,
+      nProt: '235260000000001',
+      cancelled: false,
+    });
+    const event = resEvento({
+      cOrgao: '35',
+      authorTaxId: '11222333000181',
+      chNFe: KEY,
+      dhEvento: NOW,
+      tpEvento: '110111',
+      nSeqEvento: 1,
+      xEvento: 'Cancelamento registrado',
+      dhRecbto: NOW,
+      nProt: '235260000000004',
+    });
     expect(validateXml('resNFe', summary)).toEqual({ valid: true });
     expect(validateXml('resEvento', event)).toEqual({ valid: true });
     const head = { tpAmb: '2' as const, xMotivo: 'x', dhResp: NOW, ultNSU: '000000000000002', maxNSU: '000000000000002' };
-    const docs = [{ nsu: '000000000000001', schema: 'resNFe_v1.01.xsd', xml: summary }, { nsu: '000000000000002', schema: 'resEvento_v1.01.xsd', xml: event }];
+    const docs = [
+      { nsu: '000000000000001', schema: 'resNFe_v1.01.xsd', xml: summary },
+      { nsu: '000000000000002', schema: 'resEvento_v1.01.xsd', xml: event },
+    ];
     expect(validateXml('retDistDFeInt', retDistDFeInt({ ...head, cStat: '138' }, docs))).toEqual({ valid: true });
     expect(validateXml('retDistDFeInt', retDistDFeInt({ ...head, cStat: '137' }))).toEqual({ valid: true });
   });
 
   it('fills the placeholders of the official texts', () => {
-    expect(cstatMessage('539', { chNFe: KEY, nRec: '1' })).toBe(`Duplicidade de NF-e com diferença na Chave de Acesso [chNFe: ${KEY}][nRec:1]`);
+    expect(cstatMessage('539', { chNFe: KEY, nRec: '1' })).toBe(
+      `Duplicidade de NF-e com diferença na Chave de Acesso [chNFe: ${KEY}][nRec:1]`,
+    );
     expect(cstatMessage('204')).toBe('Duplicidade de NF-e');
     expect(() => cstatMessage('000')).toThrow();
-    expect(procEventoNFe('<evento/>', '<retEvento/>')).toContain('<procEventoNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.00">');
+    expect(procEventoNFe('<evento/>', '<retEvento/>')).toContain(
+      '<procEventoNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.00">',
+    );
   });
 });

@@ -21,7 +21,11 @@ export function handleAuthorization(call: SefazCall, services: SimServices, mess
   const { clock, state, faults } = services;
   const now = clock.now();
   const lotHeader = (cStat: string, cUF: string, fill: { nRec?: string; chNFe?: string } = {}): AnswerHeader => ({
-    tpAmb: call.tpAmb, cStat, xMotivo: cstatMessage(cStat, fill), cUF, dhRecbto: clock.stamp(now),
+    tpAmb: call.tpAmb,
+    cStat,
+    xMotivo: cstatMessage(cStat, fill),
+    cUF,
+    dhRecbto: clock.stamp(now),
   });
   const cUF = answerStateCode(call.authorizer, message);
   if (Buffer.byteLength(message) > MAX_LOT_BYTES) return retEnviNFe(lotHeader('214', cUF));
@@ -37,7 +41,14 @@ export function handleAuthorization(call: SefazCall, services: SimServices, mess
   const { lot, infNFe, ide, id, signedNfe, rejection } = checked;
   const key = id.slice(3);
   const protocolFor = (cStat: string, fill: { nRec?: string; chNFe?: string } = {}, extra: { nProt?: string; digVal?: string } = {}) =>
-    protNFe({ tpAmb: call.tpAmb, chNFe: isAccessKeyValid(key) ? key : '0'.repeat(44), dhRecbto: clock.stamp(now), cStat, xMotivo: cstatMessage(cStat, fill), ...extra });
+    protNFe({
+      tpAmb: call.tpAmb,
+      chNFe: isAccessKeyValid(key) ? key : '0'.repeat(44),
+      dhRecbto: clock.stamp(now),
+      cStat,
+      xMotivo: cstatMessage(cStat, fill),
+      ...extra,
+    });
   if (typeof rejection === 'string') return retEnviNFe(lotHeader('104', cUF), { protNFe: protocolFor(rejection) });
   const { digestValue } = rejection;
 
@@ -49,8 +60,10 @@ export function handleAuthorization(call: SefazCall, services: SimServices, mess
   const existing = state.findByKey(key);
   if (existing) return retEnviNFe(lotHeader('104', cUF), { protNFe: protocolFor('204', { nRec: existing.nProt }) });
   const sameNumber = state.findByNumber(call.tpAmb, model, cUF, issuer, series, number);
-  if (sameNumber) return retEnviNFe(lotHeader('104', cUF), { protNFe: protocolFor('539', { chNFe: sameNumber.key, nRec: sameNumber.nProt }) });
-  if (state.findInutilized(call.tpAmb, cUF, issuer, model, series, number)) return retEnviNFe(lotHeader('104', cUF), { protNFe: protocolFor('206') });
+  if (sameNumber)
+    return retEnviNFe(lotHeader('104', cUF), { protNFe: protocolFor('539', { chNFe: sameNumber.key, nRec: sameNumber.nProt }) });
+  if (state.findInutilized(call.tpAmb, cUF, issuer, model, series, number))
+    return retEnviNFe(lotHeader('104', cUF), { protNFe: protocolFor('206') });
 
   const forced = faults.takeRejection(call.authorizer);
   if (forced) return retEnviNFe(lotHeader('104', cUF), { protNFe: protocolFor(forced) });
@@ -107,7 +120,14 @@ function readAndCheckLot(call: SefazCall, services: SimServices, message: string
 }
 
 /** The NF-e rules in SEFAZ's order; the first failure's cStat, or the signature facts when all pass. */
-function firstRejection(call: SefazCall, services: SimServices, infNFe: XmlObject, signedNfe: SignedXml, id: string, now: Date): string | { digestValue: string } {
+function firstRejection(
+  call: SefazCall,
+  services: SimServices,
+  infNFe: XmlObject,
+  signedNfe: SignedXml,
+  id: string,
+  now: Date,
+): string | { digestValue: string } {
   const documentRejection = checkNfeDocument(call, infNFe, id, now);
   if (documentRejection) return documentRejection;
   const signature = checkNfeFamilySignature(signedNfe, id, services.trustedCa, now);
@@ -120,7 +140,19 @@ function firstRejection(call: SefazCall, services: SimServices, infNFe: XmlObjec
 /** The document kept for consults, events and DistDFe; every field owns its memory (state/own-memory.ts says why). */
 export function storedDocument(
   infNFe: XmlObject,
-  f: { key: string; cUF: string; model: string; issuer: string; series: number; number: number; nProt: string; now: Date; signedNfe: string; protocol: string; tpAmb: '1' | '2' },
+  f: {
+    key: string;
+    cUF: string;
+    model: string;
+    issuer: string;
+    series: number;
+    number: number;
+    nProt: string;
+    now: Date;
+    signedNfe: string;
+    protocol: string;
+    tpAmb: '1' | '2';
+  },
 ): StoredNfe {
   const ide = childOf(infNFe, 'ide') ?? {};
   const emit = childOf(infNFe, 'emit') ?? {};

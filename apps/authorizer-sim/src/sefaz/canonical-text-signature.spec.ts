@@ -18,7 +18,12 @@ const readSample = (file: string) => readFileSync(`${samples}${file}`, 'utf8');
 const idOf = (xml: string) => /Id="((?:NFe|ID)\d{44,})"/.exec(xml)?.[1] as string;
 
 /** The property: from the text, either no answer, or libxml2's answer, which is then `valid`. */
-function expectSameOrNoAnswer(name: string, xml: string, id: string, profile: readonly string[] = NFE_FAMILY_ALGORITHMS): 'text' | 'libxml2' {
+function expectSameOrNoAnswer(
+  name: string,
+  xml: string,
+  id: string,
+  profile: readonly string[] = NFE_FAMILY_ALGORITHMS,
+): 'text' | 'libxml2' {
   const fromText = verifyCanonicalTextSignature(xml, id, profile);
   if (fromText === undefined) return 'libxml2';
   expect([name, fromText]).toEqual([name, verifyEnvelopedSignature(xml, id, profile)]);
@@ -41,25 +46,44 @@ describe('verifyCanonicalTextSignature', () => {
   it('answers for an NF-e and an event the project signs, exactly as libxml2 does', () => {
     expect(expectSameOrNoAnswer('NF-e', signedNfe, nfeId)).toBe('text');
     const event = buildCancellationEvent({
-      environment: 'homologation', author: { cnpj: '11222333000181' }, accessKey: buildAccessKey({ cUF: '35', yearMonth: '2607', cnpjOrCpf: '11222333000181', model: '55', series: 1, number: 100, emissionType: 1, numericCode: '12345678' }),
-      eventAt: new Date('2026-07-31T13:00:00Z'), utcOffset: '-03:00', protocol: '135260000000001', justification: 'Cancelamento & "erro" de digitação <x>',
+      environment: 'homologation',
+      author: { cnpj: '11222333000181' },
+      accessKey: buildAccessKey({
+        cUF: '35',
+        yearMonth: '2607',
+        cnpjOrCpf: '11222333000181',
+        model: '55',
+        series: 1,
+        number: 100,
+        emissionType: 1,
+        numericCode: '12345678',
+      }),
+      eventAt: new Date('2026-07-31T13:00:00Z'),
+      utcOffset: '-03:00',
+      protocol: '135260000000001',
+      justification: 'Cancelamento & "erro" de digitação <x>',
     });
     expect(expectSameOrNoAnswer('event', signer.signNfeFamily(event.xml, event.id), event.id)).toBe('text');
   });
 
-  it.each(['envEvento_cancelamento_110111_SIGNATURE_VALID.xml', 'envEvento_manifestacao_SIGNATURE_VALID.xml', 'nfeProc_v3.10_SP_2018_SIGNATURE_VALID.xml', 'nfeProc_v4.00_SP_2018_nfelib.xml'])(
-    'never answers otherwise than libxml2 on the real sample %s',
-    (file) => {
-      const xml = readSample(file);
-      const text = file.startsWith('nfeProc') ? (rawElement(xml, 'NFe') as string) : xml;
-      expectSameOrNoAnswer(file, text, idOf(text));
-    },
-  );
+  it.each([
+    'envEvento_cancelamento_110111_SIGNATURE_VALID.xml',
+    'envEvento_manifestacao_SIGNATURE_VALID.xml',
+    'nfeProc_v3.10_SP_2018_SIGNATURE_VALID.xml',
+    'nfeProc_v4.00_SP_2018_nfelib.xml',
+  ])('never answers otherwise than libxml2 on the real sample %s', (file) => {
+    const xml = readSample(file);
+    const text = file.startsWith('nfeProc') ? (rawElement(xml, 'NFe') as string) : xml;
+    expectSameOrNoAnswer(file, text, idOf(text));
+  });
 
   it('leaves to libxml2 every text not written in canonical form, every other shape and every failure', () => {
     const algorithm = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
     const variants: Record<string, string> = {
-      'an empty-element tag': signedNfe.replace(`<Transform Algorithm="${algorithm}"></Transform>`, `<Transform Algorithm="${algorithm}"/>`),
+      'an empty-element tag': signedNfe.replace(
+        `<Transform Algorithm="${algorithm}"></Transform>`,
+        `<Transform Algorithm="${algorithm}"/>`,
+      ),
       'single quotes': signedNfe.replace('versao="4.00"', "versao='4.00'"),
       'a space before >': signedNfe.replace('<ide>', '<ide >'),
       'a character reference': signedNfe.replace('<mod>55</mod>', '<mod>&#53;5</mod>'),
@@ -75,8 +99,13 @@ describe('verifyCanonicalTextSignature', () => {
       'a forged SignatureValue': signedNfe.replace(/<SignatureValue>./, (m) => `${m.slice(0, -1)}${m.endsWith('A') ? 'B' : 'A'}`),
       'a repeated Id': signedNfe.replace('</infNFe>', `<infAdic Id="${nfeId}"></infAdic></infNFe>`),
       'two signatures': signedNfe.replace(/(<Signature[\s\S]*<\/Signature>)/, '$1$1'),
-      'a signature inside the signed element': signedNfe.replace(/(<Signature[\s\S]*<\/Signature>)/, '').replace('</infNFe>', `${/<Signature[\s\S]*<\/Signature>/.exec(signedNfe)?.[0]}</infNFe>`),
-      'a repeated xmlns': signedNfe.replace('<NFe xmlns="http://www.portalfiscal.inf.br/nfe"', '<NFe xmlns="http://www.portalfiscal.inf.br/nfe" xmlns="http://www.portalfiscal.inf.br/nfe"'),
+      'a signature inside the signed element': signedNfe
+        .replace(/(<Signature[\s\S]*<\/Signature>)/, '')
+        .replace('</infNFe>', `${/<Signature[\s\S]*<\/Signature>/.exec(signedNfe)?.[0]}</infNFe>`),
+      'a repeated xmlns': signedNfe.replace(
+        '<NFe xmlns="http://www.portalfiscal.inf.br/nfe"',
+        '<NFe xmlns="http://www.portalfiscal.inf.br/nfe" xmlns="http://www.portalfiscal.inf.br/nfe"',
+      ),
       'another namespace': signedNfe.replace('<NFe xmlns="http://www.portalfiscal.inf.br/nfe"', '<NFe xmlns="urn:other"'),
       'a second root': `${signedNfe}<x></x>`,
       'a mismatched end tag': signedNfe.replace('</ide>', '</idx>'),

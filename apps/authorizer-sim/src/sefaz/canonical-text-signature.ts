@@ -17,7 +17,10 @@ const DSIG_NAMESPACE = 'http://www.w3.org/2000/09/xmldsig#';
 const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
 const C14N_1_0 = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
 const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
-const DIGESTS: Record<string, string> = { 'http://www.w3.org/2000/09/xmldsig#sha1': 'sha1', 'http://www.w3.org/2001/04/xmlenc#sha256': 'sha256' };
+const DIGESTS: Record<string, string> = {
+  'http://www.w3.org/2000/09/xmldsig#sha1': 'sha1',
+  'http://www.w3.org/2001/04/xmlenc#sha256': 'sha256',
+};
 const SIGNATURES: Record<string, string> = {
   'http://www.w3.org/2000/09/xmldsig#rsa-sha1': 'RSA-SHA1',
   'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256': 'RSA-SHA256',
@@ -33,9 +36,7 @@ const SUPPORTED_ID = /^[A-Za-z0-9_.-]{1,100}$/;
  * hold no `&`, so these are in text, where C14N escapes `&`, `<`, `>` as these three); characters XML forbids.
  * Once it passes, a tag ends at the first `>` after its `<`.
  */
-const NOT_CANONICAL = new RegExp(
-  `[\\r\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\uFFFE\\uFFFF]|${NOT_A_CANONICAL_REFERENCE}|${NOT_A_CANONICAL_TAG}`,
-);
+const NOT_CANONICAL = new RegExp(`[\\r\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\uFFFE\\uFFFF]|${NOT_A_CANONICAL_REFERENCE}|${NOT_A_CANONICAL_TAG}`);
 const BASE64_TEXT = /^[A-Za-z0-9+/=\s]*$/;
 
 interface Element {
@@ -86,7 +87,17 @@ function readCanonicalElements(xml: string): Element[] | undefined {
     const space = tag.indexOf(' ');
     const name = space < 0 ? tag : tag.slice(0, space);
     const attributes = space < 0 ? '' : tag.slice(space);
-    const element: Element = { name, attributes, namespace: open?.namespace ?? '', parent: open, children: [], start: tagStart, contentStart: at, contentEnd: -1, end: -1 };
+    const element: Element = {
+      name,
+      attributes,
+      namespace: open?.namespace ?? '',
+      parent: open,
+      children: [],
+      start: tagStart,
+      contentStart: at,
+      contentEnd: -1,
+      end: -1,
+    };
     if (attributes !== '') {
       let previous = '';
       let declared = false;
@@ -164,12 +175,15 @@ export function verifyCanonicalTextSignature(xml: string, id: string, profile: r
 
   // The signature exactly as the NF-e family writes it (other shapes go to libxml2).
   const [signedInfo, signatureValue, keyInfo] = childrenNamed(signature, ['SignedInfo', 'SignatureValue', 'KeyInfo']) ?? [];
-  const [canonicalizationMethod, signatureMethod, reference] = (signedInfo && childrenNamed(signedInfo, ['CanonicalizationMethod', 'SignatureMethod', 'Reference'])) ?? [];
-  const [transforms, digestMethod, digestValueElement] = (reference && childrenNamed(reference, ['Transforms', 'DigestMethod', 'DigestValue'])) ?? [];
+  const [canonicalizationMethod, signatureMethod, reference] =
+    (signedInfo && childrenNamed(signedInfo, ['CanonicalizationMethod', 'SignatureMethod', 'Reference'])) ?? [];
+  const [transforms, digestMethod, digestValueElement] =
+    (reference && childrenNamed(reference, ['Transforms', 'DigestMethod', 'DigestValue'])) ?? [];
   const transformList = transforms && childrenNamed(transforms, ['Transform', 'Transform']);
   const [x509Data] = (keyInfo && childrenNamed(keyInfo, ['X509Data'])) ?? [];
   const [x509Certificate] = (x509Data && childrenNamed(x509Data, ['X509Certificate'])) ?? [];
-  if (!signedInfo || !signatureValue || !canonicalizationMethod || !signatureMethod || !reference || !digestMethod || !digestValueElement) return undefined;
+  if (!signedInfo || !signatureValue || !canonicalizationMethod || !signatureMethod || !reference || !digestMethod || !digestValueElement)
+    return undefined;
   if (!transformList || !x509Certificate || attribute(reference, 'URI') !== `#${id}`) return undefined;
   const methods = [canonicalizationMethod, signatureMethod, digestMethod, ...transformList];
   if (methods.some((method) => method.children.length > 0)) return undefined;
@@ -180,7 +194,14 @@ export function verifyCanonicalTextSignature(xml: string, id: string, profile: r
   const digestUri = attribute(digestMethod, 'Algorithm') ?? '';
   const digest = DIGESTS[digestUri];
   const signatureAlgorithm = SIGNATURES[signatureUri];
-  if (enveloped !== ENVELOPED || referenceCanonicalization !== C14N_1_0 || canonicalizationUri !== C14N_1_0 || !digest || !signatureAlgorithm) return undefined;
+  if (
+    enveloped !== ENVELOPED ||
+    referenceCanonicalization !== C14N_1_0 ||
+    canonicalizationUri !== C14N_1_0 ||
+    !digest ||
+    !signatureAlgorithm
+  )
+    return undefined;
   if (![C14N_1_0, digestUri, signatureUri].every((uri) => profile.includes(uri))) return undefined;
 
   const certificateText = base64Text(xml, x509Certificate)?.replace(/\s+/g, '');

@@ -39,7 +39,7 @@ describe('readCanonicalTree', () => {
   const signedNfe = createSigner(certificate).signNfeFamily(unsigned, /Id="(NFe\d{44})"/.exec(unsigned)?.[1] as string);
   const lot = buildEnviNFe({ lotId: '1', signedNfe });
 
-  it('builds parseXmlTree\'s tree of the enviNFe the issuer sends', () => {
+  it("builds parseXmlTree's tree of the enviNFe the issuer sends", () => {
     expect(expectSameOrNoTree('lot', lot)).toBe('canonical');
   });
 
@@ -71,7 +71,7 @@ describe('readCanonicalTree', () => {
       'spaces in a tag': '<a  x="1" ></a >',
       '64 nested elements': `${'<e>'.repeat(64)}x${'</e>'.repeat(64)}`,
       '65 nested elements': `${'<e>'.repeat(65)}x${'</e>'.repeat(65)}`,
-      'empty': '',
+      empty: '',
     };
     const answers = Object.fromEntries(Object.entries(variants).map(([name, xml]) => [name, expectSameOrNoTree(name, xml)]));
     expect(answers).toMatchObject({

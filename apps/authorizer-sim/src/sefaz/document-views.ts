@@ -9,7 +9,14 @@ export function nfeProc(document: StoredNfe): string {
 
 export function summaryOf(document: StoredNfe, dhRecbto: string): string {
   return resNFe({
-    chNFe: document.key, issuerTaxId: document.issuerTaxId, xNome: document.issuerName, IE: document.issuerStateRegistration,
-    dhEmi: document.issuedAtText, vNF: document.totalValue, dhRecbto, nProt: document.nProt, cancelled: document.cancelled,
+    chNFe: document.key,
+    issuerTaxId: document.issuerTaxId,
+    xNome: document.issuerName,
+    IE: document.issuerStateRegistration,
+    dhEmi: document.issuedAtText,
+    vNF: document.totalValue,
+    dhRecbto,
+    nProt: document.nProt,
+    cancelled: document.cancelled,
   });
 }

@@ -31,17 +31,37 @@ describe('verifyEnvelopedSignature', () => {
     const ca = createTestCertificateAuthority();
     const certificate = loadPkcs12(ca.issueA1({ taxId: '11222333000181', legalName: 'EMPRESA', password: 'x' }), 'x');
     const event = buildCancellationEvent({
-      environment: 'homologation', author: { cnpj: '11222333000181' }, accessKey: buildAccessKey({ cUF: '35', yearMonth: '2607', cnpjOrCpf: '11222333000181', model: '55', series: 1, number: 100, emissionType: 1, numericCode: '12345678' }),
-      eventAt: new Date('2026-07-31T13:00:00Z'), utcOffset: '-03:00', protocol: '135260000000001', justification: 'Cancelamento por erro de digitacao',
+      environment: 'homologation',
+      author: { cnpj: '11222333000181' },
+      accessKey: buildAccessKey({
+        cUF: '35',
+        yearMonth: '2607',
+        cnpjOrCpf: '11222333000181',
+        model: '55',
+        series: 1,
+        number: 100,
+        emissionType: 1,
+        numericCode: '12345678',
+      }),
+      eventAt: new Date('2026-07-31T13:00:00Z'),
+      utcOffset: '-03:00',
+      protocol: '135260000000001',
+      justification: 'Cancelamento por erro de digitacao',
     });
     const signed = createSigner(certificate).signNfeFamily(event.xml, event.id);
     expect(verifyXmlSignature(signed).valid).toBe(true);
     expect(verifyEnvelopedSignature(signed, event.id, NFE)).toMatchObject({ outcome: 'valid' });
     const tampered = signed.replace('Cancelamento por erro', 'Cancelamento por outro');
     expect(verifyXmlSignature(tampered).valid).toBe(false);
-    expect(verifyEnvelopedSignature(tampered, event.id, NFE)).toMatchObject({ outcome: 'value', reason: 'Digest of the referenced element does not match' });
+    expect(verifyEnvelopedSignature(tampered, event.id, NFE)).toMatchObject({
+      outcome: 'value',
+      reason: 'Digest of the referenced element does not match',
+    });
     const forgedValue = signed.replace(/<SignatureValue>./, (m) => `${m.slice(0, -1)}${m.endsWith('A') ? 'B' : 'A'}`);
-    expect(verifyEnvelopedSignature(forgedValue, event.id, NFE)).toMatchObject({ outcome: 'value', reason: 'SignatureValue does not match' });
+    expect(verifyEnvelopedSignature(forgedValue, event.id, NFE)).toMatchObject({
+      outcome: 'value',
+      reason: 'SignatureValue does not match',
+    });
     expect(verifyEnvelopedSignature(signed, event.id, NFSE_NACIONAL_ALGORITHMS)).toMatchObject({ outcome: 'profile' });
     const duplicatedId = signed.replace('</evento>', `<infEvento Id="${event.id}"/></evento>`);
     expect(verifyEnvelopedSignature(duplicatedId, event.id, NFE)).toMatchObject({ outcome: 'profile' });
@@ -66,8 +86,17 @@ describe('verifyEnvelopedSignature', () => {
         document.dispose();
       }
     };
-    const digestValue = createHash('sha1').update(canonical(signatureXml('', ''), '//ds:SignatureMethod')).digest('base64');
-    const signatureValue = sign('RSA-SHA1', Buffer.from(canonical(signatureXml(digestValue, ''), '//ds:SignedInfo')), certificate.privateKeyPem).toString('base64');
-    expect(verifyEnvelopedSignature(signatureXml(digestValue, signatureValue), 'part', NFE)).toMatchObject({ outcome: 'valid', digestValue });
+    const digestValue = createHash('sha1')
+      .update(canonical(signatureXml('', ''), '//ds:SignatureMethod'))
+      .digest('base64');
+    const signatureValue = sign(
+      'RSA-SHA1',
+      Buffer.from(canonical(signatureXml(digestValue, ''), '//ds:SignedInfo')),
+      certificate.privateKeyPem,
+    ).toString('base64');
+    expect(verifyEnvelopedSignature(signatureXml(digestValue, signatureValue), 'part', NFE)).toMatchObject({
+      outcome: 'valid',
+      digestValue,
+    });
   });
 });

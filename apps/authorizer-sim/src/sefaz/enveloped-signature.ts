@@ -10,7 +10,10 @@ const CANONICALIZATION: Record<string, (typeof XmlC14NMode)[keyof typeof XmlC14N
   'http://www.w3.org/TR/2001/REC-xml-c14n-20010315': XmlC14NMode.XML_C14N_1_0,
   'http://www.w3.org/2001/10/xml-exc-c14n#': XmlC14NMode.XML_C14N_EXCLUSIVE_1_0,
 };
-const DIGESTS: Record<string, string> = { 'http://www.w3.org/2000/09/xmldsig#sha1': 'sha1', 'http://www.w3.org/2001/04/xmlenc#sha256': 'sha256' };
+const DIGESTS: Record<string, string> = {
+  'http://www.w3.org/2000/09/xmldsig#sha1': 'sha1',
+  'http://www.w3.org/2001/04/xmlenc#sha256': 'sha256',
+};
 const SIGNATURES: Record<string, string> = {
   'http://www.w3.org/2000/09/xmldsig#rsa-sha1': 'RSA-SHA1',
   'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256': 'RSA-SHA256',
@@ -50,7 +53,11 @@ function canonicalSubtree(document: XmlDocument, element: XmlElement, mode: (typ
   return document.canonicalizeToString({ mode, nodeSet: new Set([element]) });
 }
 
-const fail = (outcome: 'profile' | 'value', reason: string, certificate?: X509Certificate): EnvelopedVerification => ({ outcome, reason, certificate });
+const fail = (outcome: 'profile' | 'value', reason: string, certificate?: X509Certificate): EnvelopedVerification => ({
+  outcome,
+  reason,
+  certificate,
+});
 
 function algorithm(node: XmlNode | null): string {
   return (node as XmlElement | null)?.attr('Algorithm')?.value ?? '';
@@ -98,7 +105,12 @@ export function verifyEnvelopedSignature(xml: string, id: string, profile: reado
  * renders the namespaces in scope, so a declaration on an ancestor outside `signed` would change the digest.
  * The document is used up: the referenced element may have been removed from it; the caller only disposes it.
  */
-export function verifyEnvelopedSignatureIn(document: XmlDocument, signed: XmlElement, id: string, profile: readonly string[]): EnvelopedVerification {
+export function verifyEnvelopedSignatureIn(
+  document: XmlDocument,
+  signed: XmlElement,
+  id: string,
+  profile: readonly string[],
+): EnvelopedVerification {
   if (!SUPPORTED_ID.test(id)) return fail('profile', 'unsupported Id');
   // descendant-or-self from `signed` is what // is from the document when `signed` is the root; the explicit axis
   // also spares libxml2 the intermediate node-set of every node that // builds before a predicate.
@@ -127,7 +139,8 @@ export function verifyEnvelopedSignatureIn(document: XmlDocument, signed: XmlEle
   const ref = reference[0] as XmlElement;
   const transforms = ref.find(TRANSFORMS).map(algorithm);
   const referenceMode = CANONICALIZATION[transforms[1] ?? ''];
-  if (transforms.length !== 2 || transforms[0] !== ENVELOPED || referenceMode === undefined) return fail('profile', 'unexpected transforms', certificate);
+  if (transforms.length !== 2 || transforms[0] !== ENVELOPED || referenceMode === undefined)
+    return fail('profile', 'unexpected transforms', certificate);
   const digestUri = algorithm(ref.get(DIGEST_METHOD));
   const canonicalizationUri = algorithm(signedInfo.get(CANONICALIZATION_METHOD));
   const signatureUri = algorithm(signedInfo.get(SIGNATURE_METHOD));
@@ -139,7 +152,9 @@ export function verifyEnvelopedSignatureIn(document: XmlDocument, signed: XmlEle
   if (!used.every((uri) => profile.includes(uri as string))) return fail('profile', 'algorithms outside the profile', certificate);
 
   const digestValue = (ref.get(DIGEST_VALUE)?.content ?? '').trim();
-  const computed = createHash(digest).update(canonicalSubtree(document, target, referenceMode), 'utf8').digest('base64');
+  const computed = createHash(digest)
+    .update(canonicalSubtree(document, target, referenceMode), 'utf8')
+    .digest('base64');
   if (computed !== digestValue) return fail('value', 'Digest of the referenced element does not match', certificate);
   // C14N of SignedInfo walks the whole document (libxml2 canonicalizes from the top, asking about every node), and
   // the signed element is most of it. Done with now, it is freed first when that cannot change SignedInfo's
@@ -147,6 +162,7 @@ export function verifyEnvelopedSignatureIn(document: XmlDocument, signed: XmlEle
   if (target.eval(INSIDE_A_SIGNATURE) === false) target.remove();
   const signatureValue = Buffer.from((sig.get(SIGNATURE_VALUE)?.content ?? '').replace(/\s+/g, ''), 'base64');
   const canonicalSignedInfo = Buffer.from(canonicalSubtree(document, signedInfo, signedInfoMode), 'utf8');
-  if (!verifySignature(signatureAlgorithm, canonicalSignedInfo, certificate.publicKey, signatureValue)) return fail('value', 'SignatureValue does not match', certificate);
+  if (!verifySignature(signatureAlgorithm, canonicalSignedInfo, certificate.publicKey, signatureValue))
+    return fail('value', 'SignatureValue does not match', certificate);
   return { outcome: 'valid', certificate, digestValue };
 }

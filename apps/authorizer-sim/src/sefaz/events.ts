@@ -3,7 +3,15 @@ import { cstatMessage } from '../responses/cstat.js';
 import { procEventoNFe, resEvento, retEnvEvento, retEvento } from '../responses/event-responses.js';
 import { nfeProc } from './document-views.js';
 import { type StoredNfe } from '../state/sefaz-state.js';
-import { AWARENESS, CANCELLATION, CONFIRMATION, CORRECTION_LETTER, EVENT_DESCRIPTIONS, eventRejection, MANIFESTATIONS } from './event-rules.js';
+import {
+  AWARENESS,
+  CANCELLATION,
+  CONFIRMATION,
+  CORRECTION_LETTER,
+  EVENT_DESCRIPTIONS,
+  eventRejection,
+  MANIFESTATIONS,
+} from './event-rules.js';
 import { type SefazCall, type SimServices, statesServedBy } from './sefaz-context.js';
 import { checkNfeFamilySignature, sameCompany } from './signature-checks.js';
 
@@ -32,7 +40,10 @@ export function handleEvents(call: SefazCall, services: SimServices, message: st
   const tree = rootOf(parseXmlTree(message)).node;
   const firstInfo = childOf(childOf(tree, 'evento') ?? {}, 'infEvento') ?? {};
   if (textOf(firstInfo, 'tpAmb') !== call.tpAmb) return lot('252');
-  return lot('128', rawEvents(message).map((raw) => registerEvent(call, services, raw)));
+  return lot(
+    '128',
+    rawEvents(message).map((raw) => registerEvent(call, services, raw)),
+  );
 }
 
 function registerEvent(call: SefazCall, services: SimServices, raw: string): string {
@@ -47,13 +58,22 @@ function registerEvent(call: SefazCall, services: SimServices, raw: string): str
   const authorTaxId = textOf(info, 'CNPJ') ?? textOf(info, 'CPF') ?? '';
   const answer = (cStat: string, nProt?: string) =>
     retEvento({
-      tpAmb: call.tpAmb, cOrgao, cStat, xMotivo: cstatMessage(cStat), chNFe: key, tpEvento, nSeqEvento,
-      xEvento: nProt ? EVENT_DESCRIPTIONS[tpEvento] : undefined, dhRegEvento: clock.stamp(now), nProt,
+      tpAmb: call.tpAmb,
+      cOrgao,
+      cStat,
+      xMotivo: cstatMessage(cStat),
+      chNFe: key,
+      tpEvento,
+      nSeqEvento,
+      xEvento: nProt ? EVENT_DESCRIPTIONS[tpEvento] : undefined,
+      dhRegEvento: clock.stamp(now),
+      nProt,
     });
 
   if (id !== `ID${tpEvento}${key}${String(nSeqEvento).padStart(2, '0')}`) return answer('572');
   const national = MANIFESTATIONS.has(tpEvento);
-  if (national !== (call.authorizer === 'AN') || (national ? cOrgao !== NATIONAL : !statesServedBy(call.authorizer).includes(cOrgao))) return answer('250');
+  if (national !== (call.authorizer === 'AN') || (national ? cOrgao !== NATIONAL : !statesServedBy(call.authorizer).includes(cOrgao)))
+    return answer('250');
   const signature = checkNfeFamilySignature(raw, id, services.trustedCa, now);
   if (!signature.ok) return answer(signature.cStat);
   if (!sameCompany(authorTaxId, signature.facts.signerTaxId)) return answer('213');
@@ -68,7 +88,14 @@ function registerEvent(call: SefazCall, services: SimServices, raw: string): str
   const registration = answer('135', nProt);
   document.events.push({ tpEvento, nSeqEvento, nProt, registeredAt: now, authorTaxId, procEventoXml: procEventoNFe(raw, registration) });
   if (tpEvento === CANCELLATION) document.cancelled = true;
-  feedParties(services, document, { tpEvento, nSeqEvento, nProt, authorTaxId, cOrgao, dhEvento: textOf(info, 'dhEvento') ?? clock.stamp(now) });
+  feedParties(services, document, {
+    tpEvento,
+    nSeqEvento,
+    nProt,
+    authorTaxId,
+    cOrgao,
+    dhEvento: textOf(info, 'dhEvento') ?? clock.stamp(now),
+  });
   return registration;
 }
 
@@ -76,7 +103,11 @@ function registerEvent(call: SefazCall, services: SimServices, raw: string): str
  * DistDFe as the real AN does it: the recipient sees an issuer's events as resEvento, and the full procNFe once it
  * has manifested awareness or confirmation.
  */
-function feedParties(services: SimServices, document: StoredNfe, e: { tpEvento: string; nSeqEvento: number; nProt: string; authorTaxId: string; cOrgao: string; dhEvento: string }): void {
+function feedParties(
+  services: SimServices,
+  document: StoredNfe,
+  e: { tpEvento: string; nSeqEvento: number; nProt: string; authorTaxId: string; cOrgao: string; dhEvento: string },
+): void {
   const { feed, clock } = services;
   if (!document.recipientTaxId) return;
   if (e.tpEvento === AWARENESS || e.tpEvento === CONFIRMATION) {
@@ -87,7 +118,13 @@ function feedParties(services: SimServices, document: StoredNfe, e: { tpEvento: 
     feed.add(
       document.recipientTaxId,
       'resEvento_v1.01.xsd',
-      resEvento({ ...e, chNFe: document.key, xEvento: EVENT_DESCRIPTIONS[e.tpEvento] ?? e.tpEvento, dhRecbto: clock.stamp(), nProt: e.nProt }),
+      resEvento({
+        ...e,
+        chNFe: document.key,
+        xEvento: EVENT_DESCRIPTIONS[e.tpEvento] ?? e.tpEvento,
+        dhRecbto: clock.stamp(),
+        nProt: e.nProt,
+      }),
     );
   }
 }

@@ -44,6 +44,15 @@ export function handleInutilizacao(call: SefazCall, services: SimServices, messa
     if (voided) return answer(voided.first === range.nNFIni && voided.last === range.nNFFin ? '563' : '256');
   }
   const nProt = state.nextProtocol(call.tpAmb, cUF, now);
-  state.addInutilized({ tpAmb: call.tpAmb, cUF, cnpj: range.CNPJ, model: range.mod, series: range.serie, first: range.nNFIni, last: range.nNFFin, nProt });
+  state.addInutilized({
+    tpAmb: call.tpAmb,
+    cUF,
+    cnpj: range.CNPJ,
+    model: range.mod,
+    series: range.serie,
+    first: range.nNFIni,
+    last: range.nNFFin,
+    nProt,
+  });
   return answer('102', { range, nProt });
 }

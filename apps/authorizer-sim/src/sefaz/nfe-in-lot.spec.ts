@@ -24,7 +24,10 @@ function canonicalForms(document: XmlDocument, scope: XmlElement, id: string): [
   const target = scope.get(`descendant-or-self::*[@Id='${id}']`) as XmlElement;
   const signedInfo = scope.get('descendant-or-self::ds:Signature/ds:SignedInfo', DS) as XmlElement;
   const mode = XmlC14NMode.XML_C14N_1_0;
-  return [document.canonicalizeToString({ mode, nodeSet: new Set([target]) }), document.canonicalizeToString({ mode, nodeSet: new Set([signedInfo]) })];
+  return [
+    document.canonicalizeToString({ mode, nodeSet: new Set([target]) }),
+    document.canonicalizeToString({ mode, nodeSet: new Set([signedInfo]) }),
+  ];
 }
 
 function withDocument<T>(xml: string, use: (document: XmlDocument) => T): T {
@@ -43,7 +46,10 @@ function bothVerifications(enclosing: string, parse: (xml: string) => XmlDocumen
   try {
     const nfe = nfeOfValidatedLot(document, enclosing);
     if (!nfe) throw new Error('expected the shortcut to apply');
-    return { inDocument: verifyEnvelopedSignatureIn(document, nfe, id, NFE_FAMILY_ALGORITHMS), alone: verifyEnvelopedSignature(rawElement(enclosing, 'NFe') as string, id, NFE_FAMILY_ALGORITHMS) };
+    return {
+      inDocument: verifyEnvelopedSignatureIn(document, nfe, id, NFE_FAMILY_ALGORITHMS),
+      alone: verifyEnvelopedSignature(rawElement(enclosing, 'NFe') as string, id, NFE_FAMILY_ALGORITHMS),
+    };
   } finally {
     document.dispose();
   }
@@ -92,7 +98,10 @@ describe('the NFe of a validated lot, verified in place', () => {
     const certificate = loadPkcs12(ca.issueA1({ taxId: '11222333000181', legalName: 'EMPRESA', password: 'x' }), 'x');
     // The signer takes canonical text (what the project's builders write): the sample's NFe, canonicalized, unsigned.
     const sampleNfe = rawElement(readSample('nfeProc_v4.00_PR_2017_nfelib.xml'), 'NFe') as string;
-    const unsigned = withDocument(sampleNfe, (document) => document.canonicalizeToString({ mode: XmlC14NMode.XML_C14N_1_0 })).replace(/<Signature[\s\S]*<\/Signature>/, '');
+    const unsigned = withDocument(sampleNfe, (document) => document.canonicalizeToString({ mode: XmlC14NMode.XML_C14N_1_0 })).replace(
+      /<Signature[\s\S]*<\/Signature>/,
+      '',
+    );
     const signedNfe = createSigner(certificate).signNfeFamily(unsigned, idOf(unsigned));
     const lot = buildEnviNFe({ lotId: '1', signedNfe });
 
@@ -103,7 +112,10 @@ describe('the NFe of a validated lot, verified in place', () => {
       const tampered = bothVerifications(lot.replace('<natOp>', '<natOp>X'), parseValidLot);
       expect(tampered.inDocument).toMatchObject({ outcome: 'value', reason: 'Digest of the referenced element does not match' });
       expect(tampered.inDocument).toEqual(tampered.alone);
-      const forged = bothVerifications(lot.replace(/<SignatureValue>./, (m) => `${m.slice(0, -1)}${m.endsWith('A') ? 'B' : 'A'}`), parseValidLot);
+      const forged = bothVerifications(
+        lot.replace(/<SignatureValue>./, (m) => `${m.slice(0, -1)}${m.endsWith('A') ? 'B' : 'A'}`),
+        parseValidLot,
+      );
       expect(forged.inDocument).toMatchObject({ outcome: 'value', reason: 'SignatureValue does not match' });
       expect(forged.inDocument).toEqual(forged.alone);
     });

@@ -25,7 +25,18 @@ export function checkTotals(infNFe: XmlObject): string | undefined {
   if (sum(items, 'vSeg') !== t('vSeg')) return '536';
   if (sum(items, 'vDesc') !== t('vDesc')) return '537';
   const services = cents(textOf(childOf(childOf(infNFe, 'total') ?? {}, 'ISSQNtot') ?? {}, 'vServ'));
-  const gross = t('vProd') - t('vDesc') + t('vST') + t('vFCPST') + t('vFrete') + t('vSeg') + t('vOutro') + t('vII') + t('vIPI') + t('vIPIDevol') + services;
+  const gross =
+    t('vProd') -
+    t('vDesc') +
+    t('vST') +
+    t('vFCPST') +
+    t('vFrete') +
+    t('vSeg') +
+    t('vOutro') +
+    t('vII') +
+    t('vIPI') +
+    t('vIPIDevol') +
+    services;
   if (t('vNF') !== gross && t('vNF') !== gross - t('vICMSDeson')) return '610';
   return undefined;
 }

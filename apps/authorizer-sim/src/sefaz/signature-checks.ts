@@ -42,7 +42,9 @@ function verify(signed: SignedXml, id: string, algorithms: readonly string[]): E
   const fromText = verifyCanonicalTextSignature(text, id, algorithms);
   if (fromText) return fromText;
   const parsed = typeof signed === 'string' ? undefined : signed.parsed();
-  return parsed ? verifyEnvelopedSignatureIn(parsed.document, parsed.element, id, algorithms) : verifyEnvelopedSignature(text, id, algorithms);
+  return parsed
+    ? verifyEnvelopedSignatureIn(parsed.document, parsed.element, id, algorithms)
+    : verifyEnvelopedSignature(text, id, algorithms);
 }
 
 /**
@@ -69,10 +71,15 @@ function factsOf(certificate: X509Certificate, trustedCa: X509Certificate): { ch
  * chains to the trusted CA (`chain`) and is valid at `at` (`expired`).
  */
 export function checkXmlSignature(
-  signedXml: SignedXml, signedId: string, trustedCa: X509Certificate, at: Date, algorithms: readonly string[],
+  signedXml: SignedXml,
+  signedId: string,
+  trustedCa: X509Certificate,
+  at: Date,
+  algorithms: readonly string[],
 ): { ok: true; facts: SignatureFacts } | { ok: false; failure: SignatureFailure } {
   const verification = verify(signedXml, signedId, algorithms);
-  if (verification.outcome !== 'valid' || !verification.certificate) return { ok: false, failure: verification.outcome === 'value' ? 'value' : 'profile' };
+  if (verification.outcome !== 'valid' || !verification.certificate)
+    return { ok: false, failure: verification.outcome === 'value' ? 'value' : 'profile' };
   const certificate = verification.certificate;
   const facts = factsOf(certificate, trustedCa);
   if (!facts.chained) return { ok: false, failure: 'chain' };

@@ -34,7 +34,8 @@ const HANDLERS: Record<string, Handler> = {
   NFeRecepcaoEvento4: handleEvents,
   NFeInutilizacao4: handleInutilizacao,
   NFeDistribuicaoDFe: handleDistribution,
-  NFeAutorizacao4: (call, services, message) => handleAuthorization(call, services, message, services.faults.take(call.authorizer, 'asyncAnswers')),
+  NFeAutorizacao4: (call, services, message) =>
+    handleAuthorization(call, services, message, services.faults.take(call.authorizer, 'asyncAnswers')),
 };
 
 export function simulatedOperations(): string[] {
@@ -46,13 +47,19 @@ export function simulatedOperations(): string[] {
  * must name this endpoint's operation, as the real (IIS/.NET) services dispatch on it.
  */
 export function dispatchSoap(
-  endpoint: { operation: string; method: string }, call: SefazCall, services: SimServices, contentType: string, body: string,
+  endpoint: { operation: string; method: string },
+  call: SefazCall,
+  services: SimServices,
+  contentType: string,
+  body: string,
 ): SoapAnswer {
   const { operation } = endpoint;
-  if (!/^application\/soap\+xml/i.test(contentType)) return { status: 415, body: soapFault('Content-Type must be application/soap+xml (SOAP 1.2)') };
+  if (!/^application\/soap\+xml/i.test(contentType))
+    return { status: 415, body: soapFault('Content-Type must be application/soap+xml (SOAP 1.2)') };
   const action = /;\s*action="?([^";]+)"?/i.exec(contentType)?.[1];
   const expectedAction = `http://www.portalfiscal.inf.br/nfe/wsdl/${operation}/${endpoint.method}`;
-  if (action !== undefined && action !== expectedAction) return { status: 500, body: soapFault(`Unknown SOAP action ${action}; expected ${expectedAction}`) };
+  if (action !== undefined && action !== expectedAction)
+    return { status: 500, body: soapFault(`Unknown SOAP action ${action}; expected ${expectedAction}`) };
   try {
     assertSafeXml(body, 2 * 1024 * 1024);
   } catch (error) {

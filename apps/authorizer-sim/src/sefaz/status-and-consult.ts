@@ -47,4 +47,3 @@ export function handleReceipt(call: SefazCall, services: SimServices, message: s
   if (services.clock.now().getTime() < receipt.readyAt) return answer('105', [], receipt.cUF);
   return answer('104', [receipt.protNFe], receipt.cUF);
 }
-

@@ -28,8 +28,17 @@ export function registerThirdPartyNfe(services: SimServices, signedNfe: string, 
   const digVal = /<DigestValue>([^<]+)<\/DigestValue>/.exec(signedNfe)?.[1];
   const protocol = protNFe({ tpAmb, chNFe: key, dhRecbto: clock.stamp(now), nProt, digVal, cStat: '100', xMotivo: cstatMessage('100') });
   const stored = storedDocument(infNFe, {
-    key, cUF, model: textOf(ide, 'mod') ?? '55', issuer: textOf(emit, 'CNPJ') ?? textOf(emit, 'CPF') ?? '', series: Number(textOf(ide, 'serie')),
-    number: Number(textOf(ide, 'nNF')), nProt, now, signedNfe, protocol, tpAmb,
+    key,
+    cUF,
+    model: textOf(ide, 'mod') ?? '55',
+    issuer: textOf(emit, 'CNPJ') ?? textOf(emit, 'CPF') ?? '',
+    series: Number(textOf(ide, 'serie')),
+    number: Number(textOf(ide, 'nNF')),
+    nProt,
+    now,
+    signedNfe,
+    protocol,
+    tpAmb,
   });
   if (!stored.recipientTaxId) throw new Error('the NF-e has no recipient tax id');
   state.store(stored);

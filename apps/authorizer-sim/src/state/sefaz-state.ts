@@ -94,7 +94,10 @@ export class SefazState {
 
   store(document: StoredNfe): void {
     this.documents.set(document.key, document);
-    this.numbering.set(numberingKey(document.tpAmb, document.model, document.cUF, document.issuerTaxId, document.series, document.number), document.key);
+    this.numbering.set(
+      numberingKey(document.tpAmb, document.model, document.cUF, document.issuerTaxId, document.series, document.number),
+      document.key,
+    );
   }
 
   addReceipt(receipt: Receipt): void {
@@ -107,7 +110,14 @@ export class SefazState {
 
   findInutilized(tpAmb: string, cUF: string, cnpj: string, model: string, series: number, number: number): InutilizedRange | undefined {
     return this.inutilized.find(
-      (r) => r.tpAmb === tpAmb && r.cUF === cUF && r.cnpj === cnpj && r.model === model && r.series === series && r.first <= number && number <= r.last,
+      (r) =>
+        r.tpAmb === tpAmb &&
+        r.cUF === cUF &&
+        r.cnpj === cnpj &&
+        r.model === model &&
+        r.series === series &&
+        r.first <= number &&
+        number <= r.last,
     );
   }
 
@@ -116,9 +126,25 @@ export class SefazState {
   }
 
   /** Authorized numbers inside a range (inutilização of a range holding them is refused). */
-  authorizedNumberIn(tpAmb: string, cUF: string, cnpj: string, model: string, series: number, first: number, last: number): StoredNfe | undefined {
+  authorizedNumberIn(
+    tpAmb: string,
+    cUF: string,
+    cnpj: string,
+    model: string,
+    series: number,
+    first: number,
+    last: number,
+  ): StoredNfe | undefined {
     for (const document of this.documents.values()) {
-      if (document.tpAmb === tpAmb && document.cUF === cUF && document.issuerTaxId === cnpj && document.model === model && document.series === series && document.number >= first && document.number <= last) {
+      if (
+        document.tpAmb === tpAmb &&
+        document.cUF === cUF &&
+        document.issuerTaxId === cnpj &&
+        document.model === model &&
+        document.series === series &&
+        document.number >= first &&
+        document.number <= last
+      ) {
         return document;
       }
     }

@@ -2,7 +2,11 @@ import { companyBodyFromFlags, parseArguments, UsageError } from './arguments.js
 
 describe('admin CLI arguments', () => {
   it('parses a command, flags in both spellings and positionals', () => {
-    expect(parseArguments(['revoke-api-key', 'abc', '--reason=x'])).toEqual({ command: 'revoke-api-key', flags: { reason: 'x' }, positionals: ['abc'] });
+    expect(parseArguments(['revoke-api-key', 'abc', '--reason=x'])).toEqual({
+      command: 'revoke-api-key',
+      flags: { reason: 'x' },
+      positionals: ['abc'],
+    });
     expect(parseArguments(['set-certificate', '--file', 'a.pfx', '--password', '-dash-start'])).toMatchObject({
       flags: { file: 'a.pfx', password: '-dash-start' },
     });

@@ -46,11 +46,26 @@ describe('admin CLI commands over the real database', () => {
     expect(company.plan.production_quota).toBeNull();
 
     const file = path.join(dir, 'a1.pfx');
-    await writeFile(file, createTestCertificateAuthority().issueA1({ taxId, legalName: 'VIA FLAGS LTDA', password: 'pw', legacyRc2: true }));
-    const certificate = (await run('set-certificate', '--company', company.id, '--file', file, '--password', 'pw')) as { subject_tax_id: string };
+    await writeFile(
+      file,
+      createTestCertificateAuthority().issueA1({ taxId, legalName: 'VIA FLAGS LTDA', password: 'pw', legacyRc2: true }),
+    );
+    const certificate = (await run('set-certificate', '--company', company.id, '--file', file, '--password', 'pw')) as {
+      subject_tax_id: string;
+    };
     expect(certificate.subject_tax_id).toBe(taxId);
 
-    const key = (await run('create-api-key', '--company', company.id, '--name', 'cli', '--environment', 'production', '--context', 'api')) as {
+    const key = (await run(
+      'create-api-key',
+      '--company',
+      company.id,
+      '--name',
+      'cli',
+      '--environment',
+      'production',
+      '--context',
+      'api',
+    )) as {
       id: string;
       key: string;
     };

@@ -64,7 +64,9 @@ export async function runCommand(ports: CompanyAdminPorts, args: ParsedArguments
       const password = args.flags.password ?? env.TALAO_CERTIFICATE_PASSWORD;
       if (password === undefined) throw new UsageError('set-certificate needs --password (or TALAO_CERTIFICATE_PASSWORD)');
       const pkcs12 = await readFile(required(args, 'file'));
-      return presentCertificate(await setCertificate(ports, required(args, 'company'), { pkcs12_base64: pkcs12.toString('base64'), password }));
+      return presentCertificate(
+        await setCertificate(ports, required(args, 'company'), { pkcs12_base64: pkcs12.toString('base64'), password }),
+      );
     }
     case 'create-api-key': {
       only(args, ['company', 'name', 'environment', 'context']);

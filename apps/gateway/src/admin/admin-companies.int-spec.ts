@@ -39,7 +39,10 @@ describe('admin: companies and certificates (real PostgreSQL)', () => {
   it('creates a company (alphanumeric CNPJ, IBGE city) and reads it back', async () => {
     const taxId = uniqueCnpj();
     const formatted = `${taxId.slice(0, 2)}.${taxId.slice(2, 5)}.${taxId.slice(5, 8)}/${taxId.slice(8, 12)}-${taxId.slice(12)}`;
-    const response = await gateway.admin('POST', '/admin/v1/companies', { ...companyRequest(formatted), address: { ...companyRequest().address, state: 'sp' } });
+    const response = await gateway.admin('POST', '/admin/v1/companies', {
+      ...companyRequest(formatted),
+      address: { ...companyRequest().address, state: 'sp' },
+    });
     expect(response.status).toBe(201);
     const created = (await response.json()) as { id: string };
     const read = await gateway.admin('GET', `/admin/v1/companies/${created.id}`);
@@ -47,7 +50,15 @@ describe('admin: companies and certificates (real PostgreSQL)', () => {
     expect(await read.json()).toMatchObject({
       id: created.id,
       tax_id: taxId,
-      address: { street: 'Rua Augusta', number: '100', neighborhood: 'Consolação', city: 'São Paulo', state: 'SP', zip_code: '01305000', city_code: '3550308' },
+      address: {
+        street: 'Rua Augusta',
+        number: '100',
+        neighborhood: 'Consolação',
+        city: 'São Paulo',
+        state: 'SP',
+        zip_code: '01305000',
+        city_code: '3550308',
+      },
       plan: { name: 'pro', production_quota: 1000, overage_price: '0.25' },
       default_nfse_service_code: '010101',
     });
@@ -65,7 +76,10 @@ describe('admin: companies and certificates (real PostgreSQL)', () => {
       { field: 'tax_id', message: expect.stringMatching(/must be a CNPJ/) },
       { field: 'address.state', message: 'city 3304557 (Rio de Janeiro) is in RJ, not SP' },
     ]);
-    const unknownCity = await gateway.admin('POST', '/admin/v1/companies', { ...companyRequest(), address: { city_code: '9999999', state: 'SP' } });
+    const unknownCity = await gateway.admin('POST', '/admin/v1/companies', {
+      ...companyRequest(),
+      address: { city_code: '9999999', state: 'SP' },
+    });
     expect(unknownCity.status).toBe(422);
 
     const { taxId } = await createCompany();
@@ -89,15 +103,19 @@ describe('admin: companies and certificates (real PostgreSQL)', () => {
     ] as const) {
       expect(await fieldsOf(await gateway.admin('POST', '/admin/v1/companies', company))).toEqual([field]);
     }
-    expect(await fieldsOf(await gateway.admin('POST', '/admin/v1/companies', { ...base, legal_name: 'Padaria 🍞', trade_name: 'a\u202Eb' }))).toEqual([
-      'legal_name', 'trade_name',
-    ]);
-    expect(await fieldsOf(await gateway.admin('POST', '/admin/v1/companies', { ...base, plan: { ...base.plan, production_quota: 2_147_483_648 } }))).toEqual([
-      'plan.production_quota',
-    ]);
+    expect(
+      await fieldsOf(await gateway.admin('POST', '/admin/v1/companies', { ...base, legal_name: 'Padaria 🍞', trade_name: 'a\u202Eb' })),
+    ).toEqual(['legal_name', 'trade_name']);
+    expect(
+      await fieldsOf(
+        await gateway.admin('POST', '/admin/v1/companies', { ...base, plan: { ...base.plan, production_quota: 2_147_483_648 } }),
+      ),
+    ).toEqual(['plan.production_quota']);
     const { id } = await createCompany();
     for (const name of ['key\u0000', 'key\u2067x']) {
-      expect(await fieldsOf(await gateway.admin('POST', `/admin/v1/companies/${id}/api-keys`, { name, environment: 'homologation' }))).toEqual(['name']);
+      expect(
+        await fieldsOf(await gateway.admin('POST', `/admin/v1/companies/${id}/api-keys`, { name, environment: 'homologation' })),
+      ).toEqual(['name']);
     }
   });
 
@@ -129,10 +147,17 @@ describe('admin: companies and certificates (real PostgreSQL)', () => {
     const { id, taxId } = await createCompany();
     const fromTestCa = await uploadCertificate(id, ca.issueA1({ taxId, legalName: 'EMPRESA DE TESTE LTDA', password: 'p' }), 'p');
     expect(fromTestCa.status).toBe(200);
-    expect(await fromTestCa.json()).toMatchObject({ trust: 'test_ca', trust_note: expect.stringMatching(/test certificate authority .* homologation/) });
+    expect(await fromTestCa.json()).toMatchObject({
+      trust: 'test_ca',
+      trust_note: expect.stringMatching(/test certificate authority .* homologation/),
+    });
 
     // Self-signed, with the company's CNPJ in its CN: anybody can make one.
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    const { privateKey } = generateKeyPairSync('rsa', {
+      modulusLength: 2048,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
     const key = forge.pki.privateKeyFromPem(privateKey) as forge.pki.rsa.PrivateKey;
     const selfSigned = forge.pki.createCertificate();
     selfSigned.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
@@ -142,7 +167,10 @@ describe('admin: companies and certificates (real PostgreSQL)', () => {
     selfSigned.setSubject([{ shortName: 'CN', value: `EMPRESA DE TESTE LTDA:${taxId}` }]);
     selfSigned.setIssuer([{ shortName: 'CN', value: `EMPRESA DE TESTE LTDA:${taxId}` }]);
     selfSigned.sign(key, forge.md.sha256.create());
-    const pfx = Buffer.from(forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(key, [selfSigned], 'p', { algorithm: '3des' })).getBytes(), 'binary');
+    const pfx = Buffer.from(
+      forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(key, [selfSigned], 'p', { algorithm: '3des' })).getBytes(),
+      'binary',
+    );
     const refused = await uploadCertificate(id, pfx, 'p');
     expect(refused.status).toBe(422);
     expect(((await refused.json()) as { detail: string }).detail).toMatch(/^The certificate is self-signed/);
@@ -159,7 +187,10 @@ describe('admin: companies and certificates (real PostgreSQL)', () => {
         const taxId = uniqueCnpj();
         const created = (await (await configured.admin('POST', '/admin/v1/companies', companyRequest(taxId))).json()) as { id: string };
         const pkcs12 = ca.issueA1({ taxId, legalName: 'EMPRESA DE TESTE LTDA', password: 'p' });
-        const response = await configured.admin('PUT', `/admin/v1/companies/${created.id}/certificate`, { pkcs12_base64: pkcs12.toString('base64'), password: 'p' });
+        const response = await configured.admin('PUT', `/admin/v1/companies/${created.id}/certificate`, {
+          pkcs12_base64: pkcs12.toString('base64'),
+          password: 'p',
+        });
         return { status: response.status, body: (await response.json()) as Record<string, unknown> };
       } finally {
         await configured.close();
@@ -167,8 +198,13 @@ describe('admin: companies and certificates (real PostgreSQL)', () => {
     };
     try {
       expect(await upload('ours.pem')).toMatchObject({ status: 200, body: { trust: 'icp_brasil' } });
-      expect(await upload('other.pem')).toMatchObject({ status: 422, body: { detail: expect.stringMatching(/does not chain to an ICP-Brasil certificate authority/) } });
-      await expect(startTestGateway({ CERTIFICATE_TRUST_BUNDLE_FILE: join(folder, 'missing.pem') })).rejects.toThrow(/CERTIFICATE_TRUST_BUNDLE_FILE/);
+      expect(await upload('other.pem')).toMatchObject({
+        status: 422,
+        body: { detail: expect.stringMatching(/does not chain to an ICP-Brasil certificate authority/) },
+      });
+      await expect(startTestGateway({ CERTIFICATE_TRUST_BUNDLE_FILE: join(folder, 'missing.pem') })).rejects.toThrow(
+        /CERTIFICATE_TRUST_BUNDLE_FILE/,
+      );
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -177,11 +213,21 @@ describe('admin: companies and certificates (real PostgreSQL)', () => {
   it('answers a burst of uploads for one company 200 each, one certificate left active (found by the hostile suite)', async () => {
     const { id, taxId } = await createCompany();
     // At the iteration bound, so that reading each file holds the event loop as long as a file may.
-    const issued = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(ca.issueA1({ taxId, legalName: 'EMPRESA DE TESTE LTDA', password: 'p' }).toString('binary'))), 'p');
+    const issued = forge.pkcs12.pkcs12FromAsn1(
+      forge.asn1.fromDer(
+        forge.util.createBuffer(ca.issueA1({ taxId, legalName: 'EMPRESA DE TESTE LTDA', password: 'p' }).toString('binary')),
+      ),
+      'p',
+    );
     const key = issued.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag! })[forge.pki.oids.pkcs8ShroudedKeyBag!]![0]!.key!;
     const certificates = issued.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!]!.map((bag) => bag.cert!);
-    const pkcs12 = Buffer.from(forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(key, certificates, 'p', { algorithm: '3des', count: 10_000 })).getBytes(), 'binary');
-    const statuses = await Promise.all(Array.from({ length: 24 }, () => uploadCertificate(id, pkcs12, 'p').then((response) => response.status)));
+    const pkcs12 = Buffer.from(
+      forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(key, certificates, 'p', { algorithm: '3des', count: 10_000 })).getBytes(),
+      'binary',
+    );
+    const statuses = await Promise.all(
+      Array.from({ length: 24 }, () => uploadCertificate(id, pkcs12, 'p').then((response) => response.status)),
+    );
     expect(statuses).toEqual(Array.from({ length: 24 }, () => 200));
     expect(await gateway.resources.prisma.certificate.count({ where: { companyId: id, replacedAt: null } })).toBe(1);
   });

@@ -68,7 +68,11 @@ describe('API key authentication (real PostgreSQL and Redis)', () => {
     const theirs = await createCompanyWithKey(gateway);
     const own = await gateway.request('GET', `/api/v1/companies/${mine.companyId}`, { token: mine.key });
     expect(own.status).toBe(200);
-    expect(await own.json()).toMatchObject({ id: mine.companyId, tax_id: mine.taxId, address: { city_code: '3550308', city: 'São Paulo' } });
+    expect(await own.json()).toMatchObject({
+      id: mine.companyId,
+      tax_id: mine.taxId,
+      address: { city_code: '3550308', city: 'São Paulo' },
+    });
     const other = await gateway.request('GET', `/api/v1/companies/${theirs.companyId}`, { token: mine.key });
     expect(other.status).toBe(404);
     const missing = await gateway.request('GET', '/api/v1/companies/00000000-0000-4000-8000-000000000000', { token: mine.key });
@@ -89,7 +93,8 @@ describe('API keys (admin)', () => {
 
   it('allows 3 active keys per company; a 4th is 409 until one is revoked', async () => {
     const { companyId, apiKeyId } = await createCompanyWithKey(gateway);
-    const create = (name: string) => gateway.admin('POST', `/admin/v1/companies/${companyId}/api-keys`, { name, environment: 'homologation', context: 'api' });
+    const create = (name: string) =>
+      gateway.admin('POST', `/admin/v1/companies/${companyId}/api-keys`, { name, environment: 'homologation', context: 'api' });
     expect((await create('second')).status).toBe(201);
     expect((await create('third')).status).toBe(201);
     const fourth = await create('fourth');

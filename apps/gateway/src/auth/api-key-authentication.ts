@@ -29,7 +29,10 @@ export async function authenticate(lookup: ApiKeyLookup, authorization: string |
   if (!key) return { ok: false, detail: 'Unknown or revoked API key' };
   if (key.revokedAt) return { ok: false, detail: 'This API key has been revoked' };
   if (key.context !== 'api') {
-    return { ok: false, detail: 'This API key has context "sdk", for the SDKs and the MCP server; the REST API needs a key of context "api"' };
+    return {
+      ok: false,
+      detail: 'This API key has context "sdk", for the SDKs and the MCP server; the REST API needs a key of context "api"',
+    };
   }
   return {
     ok: true,

@@ -2,7 +2,12 @@ import type { ApiKeyLookup, ResolvedApiKey } from './api-key-authentication.js';
 import { cachedApiKeyLookup } from './cached-api-key-lookup.js';
 
 const key = (revoked = false): ResolvedApiKey => ({
-  id: 'k1', name: 'n', prefix: 'p', environment: 'homologation', context: 'api', revokedAt: revoked ? new Date() : null,
+  id: 'k1',
+  name: 'n',
+  prefix: 'p',
+  environment: 'homologation',
+  context: 'api',
+  revokedAt: revoked ? new Date() : null,
   company: { id: 'c1', taxId: '1', legalName: 'L', tradeName: null },
 });
 

@@ -19,7 +19,12 @@ export class CompaniesController {
   @ApiOperation({ operationId: 'getCompany', summary: "The caller's own company profile; any other company answers 404" })
   @ApiParam({ name: 'company_id', schema: { type: 'string', format: 'uuid' }, examples: COMPANY_PARAMETER_EXAMPLES })
   @ApiResult(200, 'The company', 'Company', COMPANY_EXAMPLES)
-  @ApiResponse({ status: 404, description: 'Not your company (or none)', headers: RATE_LIMIT_HEADERS, content: { 'application/json': { schema: ref('ErrorEnvelope'), examples: COMPANY_NOT_FOUND_EXAMPLES } } })
+  @ApiResponse({
+    status: 404,
+    description: 'Not your company (or none)',
+    headers: RATE_LIMIT_HEADERS,
+    content: { 'application/json': { schema: ref('ErrorEnvelope'), examples: COMPANY_NOT_FOUND_EXAMPLES } },
+  })
   @ApiErrors(401, 429)
   async get(@CurrentCaller() caller: Caller, @Param('company_id') companyId: string) {
     // Another company's id answers exactly like an id that does not exist: existence is not disclosed.

@@ -33,8 +33,13 @@ export class HealthController {
       withTimeout(this.resources.prisma.$queryRaw`SELECT 1`, ms),
       withTimeout(this.resources.pingRedis(ms), ms),
     ]);
-    const checks = { postgres: postgres.status === 'fulfilled' ? 'ok' : 'unavailable', redis: redis.status === 'fulfilled' ? 'ok' : 'unavailable' };
-    const failed = Object.entries(checks).filter(([, state]) => state !== 'ok').map(([name]) => name);
+    const checks = {
+      postgres: postgres.status === 'fulfilled' ? 'ok' : 'unavailable',
+      redis: redis.status === 'fulfilled' ? 'ok' : 'unavailable',
+    };
+    const failed = Object.entries(checks)
+      .filter(([, state]) => state !== 'ok')
+      .map(([name]) => name);
     if (failed.length > 0) throw new HttpException({ detail: { message: `Not ready: ${failed.join(', ')} unavailable`, checks } }, 503);
     return { status: 'ready', checks };
   }

@@ -3,7 +3,16 @@
 // (`category`) and, where the answer is certain, the status and the field the answer must name.
 import { gzipSync } from 'node:zlib';
 import {
-  fieldName, isNumeric, leaves, nestedText, objects, otherType, OVERFLOWING_NUMBERS, withRawMember, withValueAt, type JsonPath,
+  fieldName,
+  isNumeric,
+  leaves,
+  nestedText,
+  objects,
+  otherType,
+  OVERFLOWING_NUMBERS,
+  withRawMember,
+  withValueAt,
+  type JsonPath,
 } from './json-mutations.js';
 
 export interface HostileRequest {
@@ -59,7 +68,11 @@ export function routesOf(document: { paths: Record<string, Record<string, OpenAp
 }
 
 /** A small instance of a JSON schema (examples first), for a documented body no sample covers. */
-export function exampleOf(schema: Record<string, unknown> | undefined, components: Record<string, Record<string, unknown>>, depth = 0): unknown {
+export function exampleOf(
+  schema: Record<string, unknown> | undefined,
+  components: Record<string, Record<string, unknown>>,
+  depth = 0,
+): unknown {
   if (!schema || depth > 6) return {};
   const ref = schema.$ref;
   if (typeof ref === 'string') return exampleOf(components[ref.split('/').at(-1)!], components, depth + 1);
@@ -109,15 +122,42 @@ function paramValue(route: Route, name: string, context: CorpusContext): string 
 }
 
 function fill(route: Route, context: CorpusContext, override?: [string, string]): string {
-  return route.template.replace(/\{([^}]+)\}/g, (_, name: string) => (override && override[0] === name ? override[1] : encodeURIComponent(paramValue(route, name, context))));
+  return route.template.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    override && override[0] === name ? override[1] : encodeURIComponent(paramValue(route, name, context)),
+  );
 }
 
 const HOSTILE_SEGMENTS: readonly string[] = [
-  '%00', '%', '%ZZ', '%C0%AF', '%ED%A0%80', '%F0%9F%98%80', 'a'.repeat(4_000), '..', '%2e%2e', '%2F', '%20', '%27%3B%20DROP%20TABLE%20invoices%3B--',
-  UNKNOWN_ID.toUpperCase(), '00000000-0000-0000-0000-000000000000', '1e400', '-1',
+  '%00',
+  '%',
+  '%ZZ',
+  '%C0%AF',
+  '%ED%A0%80',
+  '%F0%9F%98%80',
+  'a'.repeat(4_000),
+  '..',
+  '%2e%2e',
+  '%2F',
+  '%20',
+  '%27%3B%20DROP%20TABLE%20invoices%3B--',
+  UNKNOWN_ID.toUpperCase(),
+  '00000000-0000-0000-0000-000000000000',
+  '1e400',
+  '-1',
 ];
 
-const HOSTILE_QUERY_VALUES: readonly string[] = ['%00', '%', '%ZZ', 'a'.repeat(4_000), '-1', '1e400', '99999999999999999999', '%ED%A0%80', '', '[]'];
+const HOSTILE_QUERY_VALUES: readonly string[] = [
+  '%00',
+  '%',
+  '%ZZ',
+  'a'.repeat(4_000),
+  '-1',
+  '1e400',
+  '99999999999999999999',
+  '%ED%A0%80',
+  '',
+  '[]',
+];
 
 function withQuery(path: string, query: string): string {
   return `${path}${path.includes('?') ? '&' : '?'}${query}`;
@@ -131,19 +171,35 @@ function targetAndHeaderCases(route: Route, context: CorpusContext, base: unknow
   const json: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
   const cases: HostileRequest[] = [];
   const add = (category: string, label: string, request: Partial<HostileRequest>) =>
-    cases.push({ category, label: `${route.method} ${route.template} ${label}`, method: route.method, path, headers: { ...auth, ...json }, ...(body !== undefined && { body }), ...request });
+    cases.push({
+      category,
+      label: `${route.method} ${route.template} ${label}`,
+      method: route.method,
+      path,
+      headers: { ...auth, ...json },
+      ...(body !== undefined && { body }),
+      ...request,
+    });
   // Raw requests name their own target (first line); `path` then says which path the answer is for.
 
   add('baseline', 'as documented', {});
   for (const name of route.pathParams) {
-    for (const value of HOSTILE_SEGMENTS) add('path-parameter', `${name}=${value.slice(0, 40)}`, { raw: requestBytes(route.method, fill(route, context, [name, value]), { ...auth, ...json }, body) });
+    for (const value of HOSTILE_SEGMENTS)
+      add('path-parameter', `${name}=${value.slice(0, 40)}`, {
+        raw: requestBytes(route.method, fill(route, context, [name, value]), { ...auth, ...json }, body),
+      });
   }
   for (const name of route.queryParams) {
-    for (const value of HOSTILE_QUERY_VALUES) add('query-parameter', `${name}=${value.slice(0, 40)}`, { raw: requestBytes(route.method, withQuery(path, `${name}=${value}`), { ...auth, ...json }, body) });
+    for (const value of HOSTILE_QUERY_VALUES)
+      add('query-parameter', `${name}=${value.slice(0, 40)}`, {
+        raw: requestBytes(route.method, withQuery(path, `${name}=${value}`), { ...auth, ...json }, body),
+      });
     add('query-parameter', `${name} twice`, { path: withQuery(path, `${name}=a&${name}=b`) });
     add('query-parameter', `${name}[]`, { path: withQuery(path, `${name}[]=a&${name}[x]=b`) });
   }
-  add('query-parameter', '1,000 unknown parameters', { path: withQuery(path, Array.from({ length: 1_000 }, (_, i) => `p${i}=${i}`).join('&')) });
+  add('query-parameter', '1,000 unknown parameters', {
+    path: withQuery(path, Array.from({ length: 1_000 }, (_, i) => `p${i}=${i}`).join('&')),
+  });
 
   // Path variants, byte for byte: the router and the rate limiter must read each the same way.
   const variants: [string, string][] = [
@@ -160,31 +216,58 @@ function targetAndHeaderCases(route: Route, context: CorpusContext, base: unknow
     ['absolute form, upper-case scheme', `HTTP://127.0.0.1${path}`],
     ['long path', `${path}/${'a'.repeat(6_000)}`],
   ];
-  for (const [label, target] of variants) add('path-variant', label, { raw: requestBytes(route.method, target, { ...auth, ...json }, body) });
+  for (const [label, target] of variants)
+    add('path-variant', label, { raw: requestBytes(route.method, target, { ...auth, ...json }, body) });
   for (const method of ['HEAD', 'OPTIONS', 'PATCH', 'PUT', 'DELETE', 'POST', 'GET', 'get', 'PROPFIND']) {
     if (method !== route.method) add('method', method, { method, raw: requestBytes(method, path, { ...auth, ...json }, body) });
   }
 
   for (const [label, value] of [
-    ['empty', ''], ['255 characters', 'k'.repeat(255)], ['256 characters', 'k'.repeat(256)], ['4,000 characters', 'k'.repeat(4_000)], ['Latin-1 bytes', 'chave-\xe9\xff'],
+    ['empty', ''],
+    ['255 characters', 'k'.repeat(255)],
+    ['256 characters', 'k'.repeat(256)],
+    ['4,000 characters', 'k'.repeat(4_000)],
+    ['Latin-1 bytes', 'chave-\xe9\xff'],
   ] as const) {
     add('idempotency-key', label, { raw: requestBytes(route.method, path, { ...auth, ...json, 'idempotency-key': value }, body) });
   }
-  add('idempotency-key', 'twice, different values', { raw: requestBytes(route.method, path, { ...auth, ...json, 'idempotency-key': 'a' }, body, 'Idempotency-Key: b\r\n') });
+  add('idempotency-key', 'twice, different values', {
+    raw: requestBytes(route.method, path, { ...auth, ...json, 'idempotency-key': 'a' }, body, 'Idempotency-Key: b\r\n'),
+  });
 
-  for (const type of ['text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/json; charset=latin1', 'application/json, text/html', 'application/x-www-form-urlencoded', `application/${'j'.repeat(3_000)}`]) {
-    add('content-type', type.slice(0, 40), { raw: requestBytes(route.method, path, { ...auth, 'content-type': type }, body ?? '{}'), expect: { status: [415] } });
+  for (const type of [
+    'text/plain',
+    'application/xml',
+    'multipart/form-data; boundary=x',
+    'application/json; charset=latin1',
+    'application/json, text/html',
+    'application/x-www-form-urlencoded',
+    `application/${'j'.repeat(3_000)}`,
+  ]) {
+    add('content-type', type.slice(0, 40), {
+      raw: requestBytes(route.method, path, { ...auth, 'content-type': type }, body ?? '{}'),
+      expect: { status: [415] },
+    });
   }
   const gzipped = gzipSync(Buffer.from(body ?? '{}'));
   for (const encoding of ['gzip', 'deflate', 'br', 'gzip, identity', 'x-unknown']) {
     const encoded = encoding === 'gzip' ? gzipped : Buffer.from('not compressed');
-    add('content-encoding', encoding, { raw: requestBytes(route.method, path, { ...auth, 'content-type': 'application/json', 'content-encoding': encoding }, encoded), expect: { status: [415] } });
+    add('content-encoding', encoding, {
+      raw: requestBytes(route.method, path, { ...auth, 'content-type': 'application/json', 'content-encoding': encoding }, encoded),
+      expect: { status: [415] },
+    });
   }
   for (const [label, value] of [
-    ['missing', undefined], ['Basic', 'Basic dXNlcjpwYXNz'], ['bearer, no token', 'Bearer '], ['lower-case scheme', auth.authorization!.replace('Bearer', 'bearer')],
-    ['8,000-character token', `Bearer ${'t'.repeat(8_000)}`], ['two tokens', `${auth.authorization} extra`],
+    ['missing', undefined],
+    ['Basic', 'Basic dXNlcjpwYXNz'],
+    ['bearer, no token', 'Bearer '],
+    ['lower-case scheme', auth.authorization!.replace('Bearer', 'bearer')],
+    ['8,000-character token', `Bearer ${'t'.repeat(8_000)}`],
+    ['two tokens', `${auth.authorization} extra`],
   ] as const) {
-    add('authorization', label, { raw: requestBytes(route.method, path, { ...json, ...(value !== undefined && { authorization: value }) }, body) });
+    add('authorization', label, {
+      raw: requestBytes(route.method, path, { ...json, ...(value !== undefined && { authorization: value }) }, body),
+    });
   }
   return cases;
 }
@@ -195,10 +278,30 @@ function bodyCases(route: Route, context: CorpusContext, base: unknown, baseLabe
   const path = fill(route, context);
   const cases: HostileRequest[] = [];
   const add = (category: string, label: string, body: string | Buffer, expect?: HostileRequest['expect']) =>
-    cases.push({ category, label: `${route.method} ${route.template} [${baseLabel}] ${label}`, method: route.method, path, headers: auth, body, ...(expect && { expect }) });
+    cases.push({
+      category,
+      label: `${route.method} ${route.template} [${baseLabel}] ${label}`,
+      method: route.method,
+      path,
+      headers: auth,
+      body,
+      ...(expect && { expect }),
+    });
   const at = (leafPath: JsonPath, value: unknown) => JSON.stringify(withValueAt(base, leafPath, value));
 
-  for (const text of ['{', '{"a":}', '{"a":1,}', "{'a':1}", '{"a":NaN}', '{"a":1} trailing', '\uFEFF{}', '{"a":1/*c*/}', '[1,2', '"\\x41"', '\u0000']) {
+  for (const text of [
+    '{',
+    '{"a":}',
+    '{"a":1,}',
+    "{'a':1}",
+    '{"a":NaN}',
+    '{"a":1} trailing',
+    '\uFEFF{}',
+    '{"a":1/*c*/}',
+    '[1,2',
+    '"\\x41"',
+    '\u0000',
+  ]) {
     add('malformed-json', JSON.stringify(text).slice(0, 30), text, { status: [422] });
   }
   for (const top of ['[]', '"text"', '123', 'null', 'true', '[{}]']) add('wrong-type', `body ${top}`, top);
@@ -210,14 +313,25 @@ function bodyCases(route: Route, context: CorpusContext, base: unknown, baseLabe
   });
   for (const [leafPath, leaf] of all.filter(([, leaf]) => typeof leaf === 'string')) {
     const field = fieldName(leafPath);
-    for (const [label, bad] of [['NUL', `${leaf as string}\u0000`], ['lone high surrogate', `${leaf as string}\ud800`], ['lone low surrogate', `\udc00${leaf as string}`]] as const) {
+    for (const [label, bad] of [
+      ['NUL', `${leaf as string}\u0000`],
+      ['lone high surrogate', `${leaf as string}\ud800`],
+      ['lone low surrogate', `\udc00${leaf as string}`],
+    ] as const) {
       add(label === 'NUL' ? 'nul' : 'surrogate', `${field} ${label}`, at(leafPath, bad), { status: [422], field });
     }
   }
   // Text the documents cannot carry (controls, bidi overrides, a byte-order mark, emoji): refused by the field's
   // rules or accepted where the field allows it, never stored unchecked.
   for (const [leafPath, leaf] of all.filter(([, leaf]) => typeof leaf === 'string')) {
-    for (const [label, character] of [['U+0001', '\u0001'], ['DEL', '\u007f'], ['U+0085', '\u0085'], ['bidi override', '\u202e'], ['BOM', '\ufeff'], ['emoji', '\u{1F35E}']] as const) {
+    for (const [label, character] of [
+      ['U+0001', '\u0001'],
+      ['DEL', '\u007f'],
+      ['U+0085', '\u0085'],
+      ['bidi override', '\u202e'],
+      ['BOM', '\ufeff'],
+      ['emoji', '\u{1F35E}'],
+    ] as const) {
       add('unusual-character', `${fieldName(leafPath)} ${label}`, at(leafPath, `${leaf as string}${character}x`));
     }
   }
@@ -225,7 +339,12 @@ function bodyCases(route: Route, context: CorpusContext, base: unknown, baseLabe
     add('huge-string', `${fieldName(leafPath)} 100,000 characters`, at(leafPath, 'x'.repeat(100_000)));
   }
   const [firstString] = all.filter(([, leaf]) => typeof leaf === 'string');
-  if (firstString) add('huge-string', `${fieldName(firstString[0])} just under the body limit`, at(firstString[0], 'x'.repeat(context.limitBytes - 20_000)));
+  if (firstString)
+    add(
+      'huge-string',
+      `${fieldName(firstString[0])} just under the body limit`,
+      at(firstString[0], 'x'.repeat(context.limitBytes - 20_000)),
+    );
   for (const [leafPath] of all.filter(([, leaf]) => isNumeric(leaf))) {
     for (const number of OVERFLOWING_NUMBERS) {
       const marker = 'zz_number_zz';
@@ -235,13 +354,16 @@ function bodyCases(route: Route, context: CorpusContext, base: unknown, baseLabe
   const containers = objects(base).slice(0, 12);
   for (const [objectPath, object] of containers) {
     const where = fieldName(objectPath) || '(body)';
-    for (const key of ['__proto__', 'constructor', 'prototype']) add('prototype-key', `${key} in ${where}`, withRawMember(base, objectPath, key, '{"polluted":true}'), { status: [422] });
+    for (const key of ['__proto__', 'constructor', 'prototype'])
+      add('prototype-key', `${key} in ${where}`, withRawMember(base, objectPath, key, '{"polluted":true}'), { status: [422] });
     const [existing] = Object.keys(object);
-    if (existing) add('duplicate-key', `${where}.${existing} twice`, withRawMember(base, objectPath, existing, '"first"'), { status: [422] });
+    if (existing)
+      add('duplicate-key', `${where}.${existing} twice`, withRawMember(base, objectPath, existing, '"first"'), { status: [422] });
     add('nul', `NUL in a key of ${where}`, withRawMember(base, objectPath, 'k\u0000ey', '1'), { status: [422] });
   }
   for (const depth of [33, 1_000, 100_000]) add('deep-nesting', `${depth} levels`, nestedText(depth), { status: [422] });
-  if (containers[0]) add('deep-nesting', 'inside the body, 3,000 levels', withRawMember(base, [], 'nested', nestedText(3_000)), { status: [422] });
+  if (containers[0])
+    add('deep-nesting', 'inside the body, 3,000 levels', withRawMember(base, [], 'nested', nestedText(3_000)), { status: [422] });
   const manyKeys = { ...(base as Record<string, unknown>) };
   for (let i = 0; i < 20_000; i++) manyKeys[`unknown_${i}`] = i;
   add('unknown-keys', '20,000 unknown fields', JSON.stringify(manyKeys));
@@ -254,17 +376,44 @@ function oversizedCases(route: Route, context: CorpusContext): HostileRequest[] 
     `${route.method} ${fill(route, context)} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${authorization(route, context).authorization}\r\nContent-Type: application/json\r\n${extra}\r\n`;
   const label = `${route.method} ${route.template}`;
   return [
-    { category: 'oversized', label: `${label} declared 1 GiB`, method: route.method, path: '', headers: {}, raw: Buffer.from(head(`Content-Length: ${2 ** 30}\r\n`)), expect: { status: [413] } },
-    { category: 'oversized', label: `${label} chunked without end`, method: route.method, path: '', headers: {}, raw: Buffer.from(head('Transfer-Encoding: chunked\r\n')), expect: { status: [413] } },
+    {
+      category: 'oversized',
+      label: `${label} declared 1 GiB`,
+      method: route.method,
+      path: '',
+      headers: {},
+      raw: Buffer.from(head(`Content-Length: ${2 ** 30}\r\n`)),
+      expect: { status: [413] },
+    },
+    {
+      category: 'oversized',
+      label: `${label} chunked without end`,
+      method: route.method,
+      path: '',
+      headers: {},
+      raw: Buffer.from(head('Transfer-Encoding: chunked\r\n')),
+      expect: { status: [413] },
+    },
   ];
 }
 
 /** An HTTP/1.1 request as bytes: head in Latin-1 (one byte a character, as header bytes are), body in UTF-8. */
-export function requestBytes(method: string, target: string, headers: Record<string, string>, body?: string | Buffer, extraHeaderLines = ''): Buffer {
+export function requestBytes(
+  method: string,
+  target: string,
+  headers: Record<string, string>,
+  body?: string | Buffer,
+  extraHeaderLines = '',
+): Buffer {
   const bytes = body === undefined ? undefined : typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const lines = Object.entries(headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join('');
   const length = bytes ? `Content-Length: ${bytes.length}\r\n` : '';
-  const head = Buffer.from(`${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${lines}${extraHeaderLines}${length}Connection: close\r\n\r\n`, 'latin1');
+  const head = Buffer.from(
+    `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${lines}${extraHeaderLines}${length}Connection: close\r\n\r\n`,
+    'latin1',
+  );
   return bytes ? Buffer.concat([head, bytes]) : head;
 }
 
@@ -273,10 +422,30 @@ function protocolCases(context: CorpusContext): HostileRequest[] {
   const cases: HostileRequest[] = [];
   const add = (label: string, raw: string | Buffer, expect?: HostileRequest['expect']) => {
     const bytes = typeof raw === 'string' ? Buffer.from(raw, 'latin1') : raw;
-    cases.push({ category: 'protocol', label, method: 'RAW', path: bytes.toString('latin1').split(' ')[1] ?? '', headers: {}, raw: bytes, ...(expect && { expect }) });
+    cases.push({
+      category: 'protocol',
+      label,
+      method: 'RAW',
+      path: bytes.toString('latin1').split(' ')[1] ?? '',
+      headers: {},
+      raw: bytes,
+      ...(expect && { expect }),
+    });
   };
   const auth = `Authorization: Bearer ${context.apiKey}\r\n`;
-  for (const target of ['/', '/api', '/api/v1', '/api/v2/me', '/admin', '/admin/v1', '/healthz/', '/readyz?x=%00', '/.env', '/api/v1/../../etc/passwd', `/${'%41'.repeat(2_000)}`]) {
+  for (const target of [
+    '/',
+    '/api',
+    '/api/v1',
+    '/api/v2/me',
+    '/admin',
+    '/admin/v1',
+    '/healthz/',
+    '/readyz?x=%00',
+    '/.env',
+    '/api/v1/../../etc/passwd',
+    `/${'%41'.repeat(2_000)}`,
+  ]) {
     add(`GET ${target.slice(0, 40)}`, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n${auth}Connection: close\r\n\r\n`);
   }
   add('HTTP/1.0 without Host', `GET /api/v1/me HTTP/1.0\r\n${auth}\r\n`);
@@ -286,11 +455,30 @@ function protocolCases(context: CorpusContext): HostileRequest[] {
   add('header without colon', `GET /api/v1/me HTTP/1.1\r\nHost: x\r\nBroken header line\r\n\r\n`, { status: [400] });
   add('header value with a bare CR', Buffer.from(`GET /api/v1/me HTTP/1.1\r\nHost: x\r\nX-A: a\rb\r\n\r\n`, 'latin1'), { status: [400] });
   add('32 KiB of headers', `GET /api/v1/me HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(32 * 1024)}\r\n\r\n`, { status: [431] });
-  add('500 headers', `GET /api/v1/me HTTP/1.1\r\nHost: x\r\n${auth}${Array.from({ length: 500 }, (_, i) => `X-H${i}: ${i}\r\n`).join('')}Connection: close\r\n\r\n`);
-  add('Content-Length and Transfer-Encoding', `POST /api/v1/invoices HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`, { status: [400] });
-  add('two Content-Lengths', `POST /api/v1/invoices HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`, { status: [400] });
-  add('negative Content-Length', `POST /api/v1/invoices HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: -1\r\n\r\n`, { status: [400] });
-  add('bad chunk size', `POST /api/v1/invoices HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`, { status: [400] });
+  add(
+    '500 headers',
+    `GET /api/v1/me HTTP/1.1\r\nHost: x\r\n${auth}${Array.from({ length: 500 }, (_, i) => `X-H${i}: ${i}\r\n`).join('')}Connection: close\r\n\r\n`,
+  );
+  add(
+    'Content-Length and Transfer-Encoding',
+    `POST /api/v1/invoices HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+    { status: [400] },
+  );
+  add(
+    'two Content-Lengths',
+    `POST /api/v1/invoices HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}`,
+    { status: [400] },
+  );
+  add(
+    'negative Content-Length',
+    `POST /api/v1/invoices HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nContent-Length: -1\r\n\r\n`,
+    { status: [400] },
+  );
+  add(
+    'bad chunk size',
+    `POST /api/v1/invoices HTTP/1.1\r\nHost: x\r\n${auth}Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+    { status: [400] },
+  );
   add('X-Request-Id injection', `GET /api/v1/me HTTP/1.1\r\nHost: x\r\n${auth}X-Request-Id: a"b<script>\r\nConnection: close\r\n\r\n`);
   return cases;
 }

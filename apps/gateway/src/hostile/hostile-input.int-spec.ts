@@ -24,7 +24,8 @@ const LIMIT_BYTES = 1024 * 1024;
 const READ_SLACK = 128 * 1024;
 const CONCURRENCY = 6;
 /** Words of the framework or of the libraries under it, which must never reach a client. */
-const FOREIGN_WORDS = /Failed to decode|incorrect header check|Unexpected token|in JSON at position|SyntaxError|TypeError|Prisma|prisma\.|node_modules|at \w+ \(|Cannot (?:GET|POST|PUT|DELETE)|ECONN|stack/;
+const FOREIGN_WORDS =
+  /Failed to decode|incorrect header check|Unexpected token|in JSON at position|SyntaxError|TypeError|Prisma|prisma\.|node_modules|at \w+ \(|Cannot (?:GET|POST|PUT|DELETE)|ECONN|stack/;
 
 // Distinct allowances: the X-RateLimit-Limit of an answer names the allowance it was counted against.
 const operationNames = Object.keys(OPERATIONS);
@@ -68,8 +69,19 @@ describe('hostile input (every documented route, real PostgreSQL and Redis)', ()
     const created = await gateway.admin('POST', '/admin/v1/companies', { ...companyRequest(taxId), tax_regime: 'normal' });
     companyId = ((await created.json()) as { id: string }).id;
     const pkcs12 = createTestCertificateAuthority().issueA1({ taxId, legalName: 'EMPRESA DE TESTE LTDA', password: 'p' });
-    expect((await gateway.admin('PUT', `/admin/v1/companies/${companyId}/certificate`, { pkcs12_base64: pkcs12.toString('base64'), password: 'p' })).status).toBe(200);
-    const key = await gateway.admin('POST', `/admin/v1/companies/${companyId}/api-keys`, { name: 'hostile', environment: 'homologation', context: 'api' });
+    expect(
+      (
+        await gateway.admin('PUT', `/admin/v1/companies/${companyId}/certificate`, {
+          pkcs12_base64: pkcs12.toString('base64'),
+          password: 'p',
+        })
+      ).status,
+    ).toBe(200);
+    const key = await gateway.admin('POST', `/admin/v1/companies/${companyId}/api-keys`, {
+      name: 'hostile',
+      environment: 'homologation',
+      context: 'api',
+    });
     apiKey = ((await key.json()) as { key: string }).key;
 
     const document = (await (await gateway.request('GET', '/api/v1/openapi.json')).json()) as Parameters<typeof routesOf>[0] & {
@@ -77,7 +89,11 @@ describe('hostile input (every documented route, real PostgreSQL and Redis)', ()
     };
     routes = routesOf(document);
     corpus = hostileCorpus(routes, {
-      apiKey, adminToken: gateway.config.adminToken, companyId, limitBytes: LIMIT_BYTES, components: document.components.schemas,
+      apiKey,
+      adminToken: gateway.config.adminToken,
+      companyId,
+      limitBytes: LIMIT_BYTES,
+      components: document.components.schemas,
       bodiesFor: (route) => {
         const properties = (route.bodySchema?.properties ?? {}) as Record<string, unknown>;
         if (route.operationId === 'createInvoice' || 'document_type' in properties) return [sampleNfeRequest(), sampleNfseRequest()];
@@ -97,7 +113,12 @@ describe('hostile input (every documented route, real PostgreSQL and Redis)', ()
   async function send(request: HostileRequest): Promise<Answer & { bytesRead?: number }> {
     if (request.category === 'oversized') {
       const answer = await floodRequest(port, request.raw!, { chunked: request.label.includes('chunked') });
-      return { status: answer.status, headers: answer.headers, text: answer.body, bytesRead: serverSockets.get(answer.localPort)?.bytesRead ?? -1 };
+      return {
+        status: answer.status,
+        headers: answer.headers,
+        text: answer.body,
+        bytesRead: serverSockets.get(answer.localPort)?.bytesRead ?? -1,
+      };
     }
     if (request.raw) {
       // Certificate uploads hold the event loop while forge reads the file: allow for a busy machine.
@@ -106,9 +127,14 @@ describe('hostile input (every documented route, real PostgreSQL and Redis)', ()
     }
     const headers = { ...request.headers };
     // A fresh key on every API POST: each call goes through the idempotency record, none replays another.
-    if (request.method === 'POST' && request.path.startsWith('/api/') && !('idempotency-key' in headers)) headers['idempotency-key'] = `hostile-${++sequence}`;
+    if (request.method === 'POST' && request.path.startsWith('/api/') && !('idempotency-key' in headers))
+      headers['idempotency-key'] = `hostile-${++sequence}`;
     try {
-      const response = await fetch(`${gateway.baseUrl}${request.path}`, { method: request.method, headers, ...(request.body !== undefined && { body: request.body }) });
+      const response = await fetch(`${gateway.baseUrl}${request.path}`, {
+        method: request.method,
+        headers,
+        ...(request.body !== undefined && { body: request.body }),
+      });
       return { status: response.status, headers: Object.fromEntries(response.headers), text: await response.text() };
     } catch (error) {
       return { status: 0, headers: {}, text: `no answer: ${(error as Error).cause ?? (error as Error).message}` };
@@ -122,9 +148,12 @@ describe('hostile input (every documented route, real PostgreSQL and Redis)', ()
       const logged = logLines.find((line) => line.request_id === id && line.err);
       return `answered ${answer.status}: ${answer.text.slice(0, 200)} ${logged ? JSON.stringify(logged.err).slice(0, 600) : ''}`;
     }
-    if (request.expect?.status && !request.expect.status.includes(answer.status)) return `expected ${request.expect.status.join('/')}, got ${answer.status}: ${answer.text.slice(0, 200)}`;
-    if (request.expect?.field && !answer.text.includes(`"field":${JSON.stringify(request.expect.field)}`)) return `the 422 does not name ${request.expect.field}: ${answer.text.slice(0, 200)}`;
-    if (answer.bytesRead !== undefined && (answer.bytesRead < 0 || answer.bytesRead > LIMIT_BYTES + READ_SLACK)) return `the server read ${answer.bytesRead} bytes of the body`;
+    if (request.expect?.status && !request.expect.status.includes(answer.status))
+      return `expected ${request.expect.status.join('/')}, got ${answer.status}: ${answer.text.slice(0, 200)}`;
+    if (request.expect?.field && !answer.text.includes(`"field":${JSON.stringify(request.expect.field)}`))
+      return `the 422 does not name ${request.expect.field}: ${answer.text.slice(0, 200)}`;
+    if (answer.bytesRead !== undefined && (answer.bytesRead < 0 || answer.bytesRead > LIMIT_BYTES + READ_SLACK))
+      return `the server read ${answer.bytesRead} bytes of the body`;
     // Node's parser refused the request before the application saw it (no request id header): framing only.
     const parsedByApp = answer.headers['x-request-id'] !== undefined;
     const probe = /^(?:https?:\/\/[^/]*)?\/(?:healthz|readyz)(?:[?]|$)/.test(request.path);
@@ -138,7 +167,10 @@ describe('hostile input (every documented route, real PostgreSQL and Redis)', ()
       } catch {
         return `error body is not JSON: ${answer.text.slice(0, 100)}`;
       }
-      if (typeof envelope.request_id !== 'string' || (typeof envelope.detail !== 'string' && (typeof envelope.detail !== 'object' || envelope.detail === null))) {
+      if (
+        typeof envelope.request_id !== 'string' ||
+        (typeof envelope.detail !== 'string' && (typeof envelope.detail !== 'object' || envelope.detail === null))
+      ) {
         return `not the envelope: ${answer.text.slice(0, 200)}`;
       }
       if (FOREIGN_WORDS.test(answer.text)) return `foreign words: ${answer.text.slice(0, 300)}`;
@@ -180,7 +212,11 @@ describe('hostile input (every documented route, real PostgreSQL and Redis)', ()
   it('makes one document of 20 concurrent calls with one Idempotency-Key, and answers each of them', async () => {
     const invoices = () => gateway.resources.prisma.invoice.count({ where: { companyId } });
     const before = await invoices();
-    const headers = { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json', 'idempotency-key': `concurrent-${Date.now()}` };
+    const headers = {
+      authorization: `Bearer ${apiKey}`,
+      'content-type': 'application/json',
+      'idempotency-key': `concurrent-${Date.now()}`,
+    };
     const body = JSON.stringify(sampleNfeRequest());
     const answers = await Promise.all(
       Array.from({ length: 20 }, async () => {

@@ -30,14 +30,22 @@ function refuseAndClose(req: GatewayRequest, res: GatewayResponse, status: numbe
   sendError(req, res, status, detail);
 }
 
-const PROBLEM_TEXT: Record<Exclude<JsonTextProblem['kind'], 'too_deep'>, { code: string; message: (p: JsonTextProblem) => string; expected: string }> = {
+const PROBLEM_TEXT: Record<
+  Exclude<JsonTextProblem['kind'], 'too_deep'>,
+  { code: string; message: (p: JsonTextProblem) => string; expected: string }
+> = {
   unstorable_text: {
     code: 'FIELD_CHARACTERS_UNSUPPORTED',
-    message: (p) => `Contains ${p.kind === 'unstorable_text' && p.character === 'NUL' ? 'a NUL character (\\u0000)' : 'an unpaired UTF-16 surrogate'}, which no document or record can hold`,
+    message: (p) =>
+      `Contains ${p.kind === 'unstorable_text' && p.character === 'NUL' ? 'a NUL character (\\u0000)' : 'an unpaired UTF-16 surrogate'}, which no document or record can hold`,
     expected: 'text without NUL characters or unpaired surrogates',
   },
   duplicate_key: { code: 'FIELD_INVALID', message: () => 'Appears more than once in its object', expected: 'each field at most once' },
-  forbidden_key: { code: 'FIELD_UNKNOWN', message: () => 'Field names __proto__, constructor and prototype are not accepted', expected: 'no such field' },
+  forbidden_key: {
+    code: 'FIELD_UNKNOWN',
+    message: () => 'Field names __proto__, constructor and prototype are not accepted',
+    expected: 'no such field',
+  },
 };
 
 /** A field-level refusal in the shape of the route family: the invoice API's FieldError, the admin API's problems. */

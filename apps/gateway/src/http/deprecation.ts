@@ -6,7 +6,10 @@ import { pathOf } from './gateway-request.js';
  * `Deprecation`, `Sunset` (HTTP-dates) and `Link: <…>; rel="deprecation"` on every response of a deprecated API
  * version, errors included, so clients notice whatever they call. Configured per version (API_V1_DEPRECATED_AT…).
  */
-export function deprecationHeaders(deprecations: Readonly<Record<string, ApiVersionDeprecation>>, defaultLink: (version: string) => string) {
+export function deprecationHeaders(
+  deprecations: Readonly<Record<string, ApiVersionDeprecation>>,
+  defaultLink: (version: string) => string,
+) {
   const headersByVersion = new Map<string, [string, string][]>();
   for (const [version, d] of Object.entries(deprecations)) {
     const headers: [string, string][] = [];

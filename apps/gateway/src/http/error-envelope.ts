@@ -44,7 +44,13 @@ export function withBoundedErrors<T extends Record<string, unknown>>(body: T): T
 }
 
 /** Writes the envelope directly (used by middlewares that answer before Nest's routing, and by the filter). */
-export function sendError(req: GatewayRequest, res: GatewayResponse, status: number, detail: string | object, extra: Record<string, unknown> = {}): void {
+export function sendError(
+  req: GatewayRequest,
+  res: GatewayResponse,
+  status: number,
+  detail: string | object,
+  extra: Record<string, unknown> = {},
+): void {
   if (res.headersSent) {
     res.destroy();
     return;

@@ -137,7 +137,11 @@ describe('HTTP contract: errors, bodies, versioning, documents', () => {
   it('serves an OpenAPI 3.1 document listing the routes, and a docs page without a CDN', async () => {
     const response = await gateway.request('GET', '/api/v1/openapi.json');
     expect(response.status).toBe(200);
-    const document = (await response.json()) as { openapi: string; paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } };
+    const document = (await response.json()) as {
+      openapi: string;
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, unknown> };
+    };
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths).sort()).toEqual(
       expect.arrayContaining([

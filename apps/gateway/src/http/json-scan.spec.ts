@@ -37,16 +37,25 @@ describe('scanJsonText', () => {
 
   it('refuses nesting past the bound without recursing (100,000 levels)', () => {
     expect(scanJsonText(`${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`)).toBeNull();
-    expect(scanJsonText(`${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`)).toEqual({ kind: 'too_deep', maxDepth: MAX_JSON_DEPTH });
+    expect(scanJsonText(`${'['.repeat(MAX_JSON_DEPTH + 1)}${']'.repeat(MAX_JSON_DEPTH + 1)}`)).toEqual({
+      kind: 'too_deep',
+      maxDepth: MAX_JSON_DEPTH,
+    });
     expect(scanJsonText('{"a":'.repeat(100_000))).toEqual({ kind: 'too_deep', maxDepth: MAX_JSON_DEPTH });
   });
 
   it('names the field holding a NUL or an unpaired surrogate, in values and in keys', () => {
     expect(scanJsonText('{"buyer":{"name":"Ma\\u0000ria"}}')).toEqual({ kind: 'unstorable_text', field: 'buyer.name', character: 'NUL' });
     expect(scanJsonText('{"items":[{"a":1},{"description":"x\\ud800"}]}')).toEqual({
-      kind: 'unstorable_text', field: 'items[1].description', character: 'unpaired surrogate',
+      kind: 'unstorable_text',
+      field: 'items[1].description',
+      character: 'unpaired surrogate',
     });
-    expect(scanJsonText('{"items":[{"\\udc00":1}]}')).toEqual({ kind: 'unstorable_text', field: 'items[0].\uFFFD', character: 'unpaired surrogate' });
+    expect(scanJsonText('{"items":[{"\\udc00":1}]}')).toEqual({
+      kind: 'unstorable_text',
+      field: 'items[0].\uFFFD',
+      character: 'unpaired surrogate',
+    });
     expect(scanJsonText('["\\u0000"]')).toEqual({ kind: 'unstorable_text', field: '[0]', character: 'NUL' });
     expect(scanJsonText('"\\u0000"')).toEqual({ kind: 'unstorable_text', field: '(body)', character: 'NUL' });
   });
@@ -66,9 +75,21 @@ describe('scanJsonText', () => {
   });
 
   it('agrees with the recursive statement of its rules on any JSON value', () => {
-    const text = fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.constantFrom('\u0000', '\ud800', 'a\udfffb', '__proto__', 'constructor'));
+    const text = fc.oneof(
+      fc.string(),
+      fc.string({ unit: 'binary' }),
+      fc.constantFrom('\u0000', '\ud800', 'a\udfffb', '__proto__', 'constructor'),
+    );
     const value = fc.letrec((tie) => ({
-      node: fc.oneof({ maxDepth: 40, depthSize: 'small' }, fc.constant(null), fc.boolean(), fc.double({ noNaN: true, noDefaultInfinity: true }), text, fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(text, tie('node'), { maxKeys: 3 })),
+      node: fc.oneof(
+        { maxDepth: 40, depthSize: 'small' },
+        fc.constant(null),
+        fc.boolean(),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        text,
+        fc.array(tie('node'), { maxLength: 3 }),
+        fc.dictionary(text, tie('node'), { maxKeys: 3 }),
+      ),
     })).node;
     fc.assert(
       fc.property(value, (v) => {
@@ -80,7 +101,15 @@ describe('scanJsonText', () => {
   });
 
   it('never throws, whatever the text', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (t) => void scanJsonText(t)), { numRuns: 2_000 });
-    fc.assert(fc.property(fc.array(fc.constantFrom('{', '}', '[', ']', '"', '\\', ',', ':', 'a', '\\u0000')).map((a) => a.join('')), (t) => void scanJsonText(t)));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (t) => void scanJsonText(t)),
+      { numRuns: 2_000 },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom('{', '}', '[', ']', '"', '\\', ',', ':', 'a', '\\u0000')).map((a) => a.join('')),
+        (t) => void scanJsonText(t),
+      ),
+    );
   });
 });

@@ -44,9 +44,13 @@ describe('request bodies and targets (real PostgreSQL and Redis)', () => {
 
   it('stops reading a chunked body at the limit and closes the connection', async () => {
     for (const path of ['/admin/v1/companies', '/api/v1/invoices', '/healthz', '/nowhere']) {
-      const answer = await floodRequest(port, `POST ${path} HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n${admin}Transfer-Encoding: chunked\r\n\r\n`, {
-        chunked: true,
-      });
+      const answer = await floodRequest(
+        port,
+        `POST ${path} HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\n${admin}Transfer-Encoding: chunked\r\n\r\n`,
+        {
+          chunked: true,
+        },
+      );
       expect({ path, status: answer.status }).toEqual({ path, status: 413 });
       expect(answer.headers.connection).toBe('close');
       expect(sockets.at(-1)!.bytesRead).toBeLessThan(LIMIT + SLACK);
@@ -57,7 +61,11 @@ describe('request bodies and targets (real PostgreSQL and Redis)', () => {
 
   it('refuses compressed bodies, other charsets and invalid UTF-8 in its own words', async () => {
     const post = (headers: Record<string, string>, body: string | Buffer) =>
-      fetch(`${gateway.baseUrl}/api/v1/invoices`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers }, body });
+      fetch(`${gateway.baseUrl}/api/v1/invoices`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers },
+        body,
+      });
     const gzip = await post({ 'content-encoding': 'gzip' }, 'not gzip at all');
     expect(gzip.status).toBe(415);
     expect(((await gzip.json()) as { detail: string }).detail).toBe('Content-Encoding is not accepted: send the JSON body uncompressed');
@@ -71,11 +79,17 @@ describe('request bodies and targets (real PostgreSQL and Redis)', () => {
 
   it('answers undecodable targets and malformed framing in the envelope, not in the framework’s words', async () => {
     for (const path of ['/api/v1/invoices/%?document_type=nfe', '/admin/v1/companies/%E0%A4%A', '/api/v1/invoices/%00?document_type=nfe']) {
-      const response = await gateway.request('GET', path, { token: key, headers: { authorization: `Bearer ${gateway.config.adminToken}` } });
+      const response = await gateway.request('GET', path, {
+        token: key,
+        headers: { authorization: `Bearer ${gateway.config.adminToken}` },
+      });
       expect(response.status).toBe(400);
       const text = await response.text();
       expect(text).not.toMatch(/Failed to decode/);
-      expect(JSON.parse(text)).toEqual({ detail: expect.stringMatching(/^The request target is not valid/), request_id: expect.any(String) });
+      expect(JSON.parse(text)).toEqual({
+        detail: expect.stringMatching(/^The request target is not valid/),
+        request_id: expect.any(String),
+      });
       expect(response.headers.get('x-ratelimit-limit')).not.toBeNull();
     }
     const badLength = await rawRequest(port, 'POST /api/v1/invoices HTTP/1.1\r\nHost: t\r\nContent-Length: 12abc\r\n\r\n');

@@ -39,7 +39,8 @@ export function normalizeRequestTarget(req: GatewayRequest, _res: GatewayRespons
  * these answers carry its headers too.
  */
 export function refuseMalformedTargets(req: GatewayRequest, res: GatewayResponse, next: Next): void {
-  if (req.httpVersion === '1.1' && req.headers.host === undefined) return sendError(req, res, 400, 'HTTP/1.1 requests must carry a Host header');
+  if (req.httpVersion === '1.1' && req.headers.host === undefined)
+    return sendError(req, res, 400, 'HTTP/1.1 requests must carry a Host header');
   const target = req.url ?? '/';
   if (!target.startsWith('/')) return sendError(req, res, 400, 'The request target must be a path such as /api/v1/me');
   const queryAt = target.indexOf('?');

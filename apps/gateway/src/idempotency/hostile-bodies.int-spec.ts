@@ -25,7 +25,11 @@ describe('idempotent calls with hostile bodies (real PostgreSQL)', () => {
 
   const rowsOf = (key: string) => gateway.resources.prisma.idempotencyRecord.findMany({ where: { companyId: caller.companyId, key } });
   const post = (body: unknown, key: string) =>
-    gateway.request('POST', '/api/v1/invoices', { token: caller.key, body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'idempotency-key': key } });
+    gateway.request('POST', '/api/v1/invoices', {
+      token: caller.key,
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      headers: { 'idempotency-key': key },
+    });
 
   it('refuses a NUL or an unpaired surrogate with 422 naming the field, before any record is written', async () => {
     const buyer = sampleNfeRequest().buyer as Record<string, unknown>;
@@ -76,7 +80,12 @@ describe('idempotent calls with hostile bodies (real PostgreSQL)', () => {
     const key = `unstorable-${Date.now()}`;
     const call = (detail: string) =>
       runIdempotently({
-        store: new IdempotencyStore(gateway.resources.prisma, { retentionMs: 86_400_000, lockTtlMs: 60_000 }), companyId: caller.companyId, environment: 'homologation', key, operation: 'create_invoice', body: {},
+        store: new IdempotencyStore(gateway.resources.prisma, { retentionMs: 86_400_000, lockTtlMs: 60_000 }),
+        companyId: caller.companyId,
+        environment: 'homologation',
+        key,
+        operation: 'create_invoice',
+        body: {},
         run: async () => ({ status: 422, body: { detail } }),
       });
     await expect(call('text PostgreSQL cannot store: \u0000')).rejects.toThrow();

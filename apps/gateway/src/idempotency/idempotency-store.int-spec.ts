@@ -33,7 +33,10 @@ describe('IdempotencyStore', () => {
     const k = key();
     expect(await store.begin(scope(k), 'create_invoice', 'a'.repeat(64))).toEqual({ kind: 'acquired' });
     await store.complete(scope(k), { status: 201, body: { invoice_id: 'x' } });
-    expect(await store.begin(scope(k), 'create_invoice', 'a'.repeat(64))).toEqual({ kind: 'replay', response: { status: 201, body: { invoice_id: 'x' } } });
+    expect(await store.begin(scope(k), 'create_invoice', 'a'.repeat(64))).toEqual({
+      kind: 'replay',
+      response: { status: 201, body: { invoice_id: 'x' } },
+    });
     expect(await store.begin(scope(k), 'create_invoice', 'b'.repeat(64))).toEqual({ kind: 'mismatch' });
     expect(await store.begin({ ...scope(k), environment: 'production' }, 'create_invoice', 'b'.repeat(64))).toEqual({ kind: 'acquired' });
   });
@@ -51,7 +54,10 @@ describe('IdempotencyStore', () => {
     const longAgo = new Date(Date.now() - 120_000);
     await store.begin(scope(k), 'create_invoice', 'a'.repeat(64), longAgo);
     await store.markInvoice(scope(k), '0b7c6f3e-2d1a-4c5b-9e8f-1a2b3c4d5e6f');
-    const [first, second] = await Promise.all([store.begin(scope(k), 'create_invoice', 'a'.repeat(64)), store.begin(scope(k), 'create_invoice', 'a'.repeat(64))]);
+    const [first, second] = await Promise.all([
+      store.begin(scope(k), 'create_invoice', 'a'.repeat(64)),
+      store.begin(scope(k), 'create_invoice', 'a'.repeat(64)),
+    ]);
     expect([first, second]).toContainEqual({ kind: 'acquired', resumeInvoiceId: '0b7c6f3e-2d1a-4c5b-9e8f-1a2b3c4d5e6f' });
     expect([first, second]).toContainEqual({ kind: 'in_flight' });
   });

@@ -32,7 +32,10 @@ export interface IdempotencyTimings {
 const PENDING = 'pending_invoice_id';
 
 export class IdempotencyStore {
-  constructor(private readonly prisma: PrismaClient, private readonly timings: IdempotencyTimings) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly timings: IdempotencyTimings,
+  ) {}
 
   private where(scope: IdempotencyScope) {
     return { companyId_environment_key: { companyId: scope.companyId, environment: scope.environment as Environment, key: scope.key } };
@@ -41,14 +44,26 @@ export class IdempotencyStore {
   async begin(scope: IdempotencyScope, operation: string, requestHash: string, now = new Date()): Promise<BeginResult> {
     for (let round = 0; round < 5; round++) {
       const inserted = await this.prisma.idempotencyRecord.createMany({
-        data: [{ companyId: scope.companyId, environment: scope.environment, key: scope.key, operation, requestHash, createdAt: now, expiresAt: new Date(now.getTime() + this.timings.retentionMs) }],
+        data: [
+          {
+            companyId: scope.companyId,
+            environment: scope.environment,
+            key: scope.key,
+            operation,
+            requestHash,
+            createdAt: now,
+            expiresAt: new Date(now.getTime() + this.timings.retentionMs),
+          },
+        ],
         skipDuplicates: true,
       });
       if (inserted.count === 1) return { kind: 'acquired' };
       const record = await this.prisma.idempotencyRecord.findUnique({ where: this.where(scope) });
       if (!record) continue; // expired and deleted in between: try to insert again
       if (record.expiresAt.getTime() <= now.getTime()) {
-        await this.prisma.idempotencyRecord.deleteMany({ where: { ...this.where(scope).companyId_environment_key, expiresAt: { lte: now } } });
+        await this.prisma.idempotencyRecord.deleteMany({
+          where: { ...this.where(scope).companyId_environment_key, expiresAt: { lte: now } },
+        });
         continue;
       }
       if (record.requestHash !== requestHash) return { kind: 'mismatch' };

@@ -15,5 +15,7 @@ export function canonicalJson(value: unknown): string {
 
 /** 64 hex characters: SHA-256 of "<operation>\n<canonical body>". */
 export function requestFingerprint(operation: string, body: unknown): string {
-  return createHash('sha256').update(`${operation}\n${canonicalJson(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${operation}\n${canonicalJson(body)}`)
+    .digest('hex');
 }

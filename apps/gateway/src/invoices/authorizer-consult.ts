@@ -2,7 +2,12 @@
 // or, before authorization, GET /dps/{id}, asked with the company's own certificate. Loaded on the first consult only
 // (consult-invoice.ts): the clients bring the XML and signing libraries, which the gateway's issuance path never needs.
 import {
-  type AuthorizerOutcome, type FiscalEnvironment, issuedInContingency, MutualTlsAgentPool, NfseNacionalClient, SefazClient,
+  type AuthorizerOutcome,
+  type FiscalEnvironment,
+  issuedInContingency,
+  MutualTlsAgentPool,
+  NfseNacionalClient,
+  SefazClient,
 } from '@talao/authorizer-clients';
 import { CertificateCache } from '@talao/authorizer-exchange';
 import type { InvoiceRecord } from '@talao/persistence';
@@ -26,7 +31,8 @@ export interface AuthorizerConsultOptions {
 }
 
 function viewOf(outcome: AuthorizerOutcome<unknown>): AuthorizerView {
-  if (outcome.status === 'unavailable' || outcome.status === 'unknown') return { available: false, reason: `${outcome.status}: ${outcome.detail}` };
+  if (outcome.status === 'unavailable' || outcome.status === 'unknown')
+    return { available: false, reason: `${outcome.status}: ${outcome.detail}` };
   const last = outcome.exchanges.at(-1);
   return {
     available: true,
@@ -51,7 +57,11 @@ export class AuthorizerConsult {
     this.nfse = new NfseNacionalClient({ agents: this.agents, baseUrlOverrides: options.baseUrls, timeouts });
   }
 
-  async consult(scope: ConsultScope, invoice: InvoiceRecord, certificate: { id: string; pkcs12: Buffer; password: string }): Promise<AuthorizerView> {
+  async consult(
+    scope: ConsultScope,
+    invoice: InvoiceRecord,
+    certificate: { id: string; pkcs12: Buffer; password: string },
+  ): Promise<AuthorizerView> {
     let credentials;
     try {
       credentials = this.certificates.load(certificate.id, certificate.pkcs12, certificate.password).credentials;
@@ -61,7 +71,12 @@ export class AuthorizerConsult {
     try {
       if (invoice.documentType === 'nfe') {
         if (!invoice.accessKey) return { available: false, reason: 'the invoice has no access key yet' };
-        const ctx = { credentials, environment: scope.environment, uf: scope.companyState, contingency: issuedInContingency(invoice.accessKey) };
+        const ctx = {
+          credentials,
+          environment: scope.environment,
+          uf: scope.companyState,
+          contingency: issuedInContingency(invoice.accessKey),
+        };
         return viewOf(await this.sefaz.consultProtocol(ctx, invoice.accessKey));
       }
       const ctx = { credentials, environment: scope.environment };

@@ -21,7 +21,11 @@ async function findByDocumentKey(resources: InvoicesResources, scope: ConsultSco
   return resources.invoices.findByAccessKey(scope.companyId, scope.environment, key);
 }
 
-export async function consultAuthorizer(resources: InvoicesResources, scope: ConsultScope, invoice: InvoiceRecord): Promise<AuthorizerView> {
+export async function consultAuthorizer(
+  resources: InvoicesResources,
+  scope: ConsultScope,
+  invoice: InvoiceRecord,
+): Promise<AuthorizerView> {
   const stored = await resources.certificates.findActive(scope.companyId);
   if (!stored) return { available: false, reason: 'the company has no active certificate to consult with' };
   return (await resources.authorizerConsult()).consult(scope, invoice, stored);

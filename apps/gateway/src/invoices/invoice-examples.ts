@@ -80,7 +80,12 @@ export const REISSUED_RECORD_EXAMPLE = {
 };
 
 export const PROCESSING_RECORD_EXAMPLE = {
-  ...NFE_RECORD_EXAMPLE, status: 'processing', protocol: null, status_code: null, status_message: null, issued_at: null,
+  ...NFE_RECORD_EXAMPLE,
+  status: 'processing',
+  protocol: null,
+  status_code: null,
+  status_message: null,
+  issued_at: null,
 };
 
 const REQUEST_ID = 'b1f0c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d';

@@ -5,7 +5,13 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import { invoiceRequestJsonSchema } from '@talao/fiscal-model';
 import {
-  EXAMPLE_IDS, errorExample, fieldErrorExample, NFE_RECORD_EXAMPLE, NFSE_RECORD_EXAMPLE, PROCESSING_RECORD_EXAMPLE, REISSUED_RECORD_EXAMPLE,
+  EXAMPLE_IDS,
+  errorExample,
+  fieldErrorExample,
+  NFE_RECORD_EXAMPLE,
+  NFSE_RECORD_EXAMPLE,
+  PROCESSING_RECORD_EXAMPLE,
+  REISSUED_RECORD_EXAMPLE,
 } from './invoice-examples.js';
 import { RATE_LIMIT_HEADERS } from '../openapi/decorators.js';
 
@@ -16,7 +22,15 @@ export const NFE_EXAMPLE = {
   document_type: 'nfe',
   client_name: 'Maria da Silva',
   tax_id: '12345678909',
-  recipient_address: { street: 'Rua Augusta', number: '500', neighborhood: 'Consolacao', city: 'Sao Paulo', state: 'SP', zip_code: '01305000', city_code: '3550308' },
+  recipient_address: {
+    street: 'Rua Augusta',
+    number: '500',
+    neighborhood: 'Consolacao',
+    city: 'Sao Paulo',
+    state: 'SP',
+    zip_code: '01305000',
+    city_code: '3550308',
+  },
   items: [
     {
       description: 'Camiseta algodao',
@@ -47,7 +61,14 @@ export const NFSE_EXAMPLE = {
       service_code: '1.07',
       tax_retained: false,
       observations: 'Contrato 12/2026',
-      ibs_cbs: { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9', operation_indicator: '100301' },
+      ibs_cbs: {
+        cst: '000',
+        classification: '000001',
+        rate_state: '0.1',
+        rate_city: '0',
+        rate_federal: '0.9',
+        operation_indicator: '100301',
+      },
     },
   ],
 };
@@ -86,10 +107,21 @@ export const invoiceSchema = {
         'NF-e 44 digits, NFS-e 50 digits. Absent for a rejected attempt (it has neither access key nor protocol) and for an NFS-e ' +
         'before the national environment authorizes it (its declaration is `dps_id`); an NF-e in `processing` or `failed` shows the key it was transmitted under.',
     },
-    status: { enum: STATUSES, description: 'issued, rejected, cancelled; additive: processing (outcome pending), failed (authorizer unavailable through every retry; reissuable)' },
+    status: {
+      enum: STATUSES,
+      description:
+        'issued, rejected, cancelled; additive: processing (outcome pending), failed (authorizer unavailable through every retry; reissuable)',
+    },
     protocol: nullable('string', { description: 'Government protocol; null until authorized' }),
-    amount: { type: 'number', description: 'Document total. Written from the stored decimal (2 places), never through binary floating point: 99.80 reaches you as the token 99.80' },
-    total_amount: { type: 'string', description: 'Additive: the same total as a decimal string with 2 places, for parsers that read JSON numbers as binary floats' },
+    amount: {
+      type: 'number',
+      description:
+        'Document total. Written from the stored decimal (2 places), never through binary floating point: 99.80 reaches you as the token 99.80',
+    },
+    total_amount: {
+      type: 'string',
+      description: 'Additive: the same total as a decimal string with 2 places, for parsers that read JSON numbers as binary floats',
+    },
     dps_id: nullable('string', { description: 'NFS-e only: the declaration (DPS) id' }),
     series: { type: 'integer' },
     number: { type: 'integer' },
@@ -98,7 +130,10 @@ export const invoiceSchema = {
     status_message: nullable('string', { description: 'The authorizer’s own message' }),
     contingency: { type: 'boolean', description: 'Issued through the contingency environment (SVC)' },
     reissue_of: nullable('string', { format: 'uuid', description: 'The rejected or failed attempt this invoice reissues' }),
-    replaced_by: nullable('string', { format: 'uuid', description: 'The invoice that reissued this attempt (an attempt is reissued once)' }),
+    replaced_by: nullable('string', {
+      format: 'uuid',
+      description: 'The invoice that reissued this attempt (an attempt is reissued once)',
+    }),
     issued_at: nullable('string', { format: 'date-time' }),
     created_at: { type: 'string', format: 'date-time' },
   },
@@ -128,8 +163,12 @@ export const consultSchema = {
         {
           type: 'object',
           properties: {
-            available: { const: true }, outcome: { type: 'string' }, code: { type: 'string' }, message: { type: 'string' },
-            protocol: nullable('string'), response_xml: nullable('string', { description: "The authorizer's answer as received" }),
+            available: { const: true },
+            outcome: { type: 'string' },
+            code: { type: 'string' },
+            message: { type: 'string' },
+            protocol: nullable('string'),
+            response_xml: nullable('string', { description: "The authorizer's answer as received" }),
           },
         },
         { type: 'object', properties: { available: { const: false }, reason: { type: 'string' } } },
@@ -143,18 +182,26 @@ export const submissionsSchema = {
   properties: {
     invoice_id: { type: 'string', format: 'uuid' },
     reissue_of: nullable('string', { format: 'uuid' }),
-    replaced_by: nullable('string', { format: 'uuid', description: 'The invoice that reissued this attempt; its own submissions are under its id' }),
+    replaced_by: nullable('string', {
+      format: 'uuid',
+      description: 'The invoice that reissued this attempt; its own submissions are under its id',
+    }),
     data: {
       type: 'array',
       items: {
         type: 'object',
         properties: {
-          attempt: { type: 'integer' }, operation: { type: 'string', examples: ['NFeAutorizacao4'] }, endpoint: { type: 'string' },
+          attempt: { type: 'integer' },
+          operation: { type: 'string', examples: ['NFeAutorizacao4'] },
+          endpoint: { type: 'string' },
           outcome: nullable('string', { description: 'authorized | rejected | unavailable | unknown | accepted (consults)' }),
-          http_status: nullable('integer'), status_code: nullable('string'), status_message: nullable('string'),
+          http_status: nullable('integer'),
+          status_code: nullable('string'),
+          status_message: nullable('string'),
           request_body: { type: 'string', description: 'Exactly as transmitted (the signed XML inside its envelope)' },
           response_body: nullable('string', { description: 'Exactly as received; null when no answer arrived' }),
-          sent_at: { type: 'string', format: 'date-time' }, answered_at: nullable('string', { format: 'date-time' }),
+          sent_at: { type: 'string', format: 'date-time' },
+          answered_at: nullable('string', { format: 'date-time' }),
         },
       },
     },
@@ -170,7 +217,12 @@ const authorizerErrorSchema = (description: string, extra: Record<string, unknow
       required: ['message', 'invoice_id'],
       properties: {
         message: { type: 'string', description: "The authorizer's own message" },
-        invoice_id: { type: 'string', format: 'uuid', description: 'Look the attempt up with GET /invoices/{invoice_id}/submissions; reissue it with POST /invoices/{invoice_id}/reissue' },
+        invoice_id: {
+          type: 'string',
+          format: 'uuid',
+          description:
+            'Look the attempt up with GET /invoices/{invoice_id}/submissions; reissue it with POST /invoices/{invoice_id}/reissue',
+        },
         code: nullable('string', { description: 'Additive: cStat (NF-e) or the national error code (NFS-e)' }),
         ...extra,
       },
@@ -214,10 +266,16 @@ const REISSUE_409 = {
 
 const NOT_IMPLEMENTED = Respond({
   status: 501,
-  description: 'Not implemented: signing for that document type is not implemented (a Brazilian fiscal document other than nfe and nfse: ' +
+  description:
+    'Not implemented: signing for that document type is not implemented (a Brazilian fiscal document other than nfe and nfse: ' +
     'nfce, cte, cteos, mdfe, nf3e, nfcom, bpe). Any other unknown document_type is a 422',
   content: json(errorEnvelope, {
-    not_implemented: { summary: 'NFC-e', value: errorExample('Signing the NFC-e (consumer invoice, model 65) (document_type nfce) is not implemented; this API issues nfe and nfse') },
+    not_implemented: {
+      summary: 'NFC-e',
+      value: errorExample(
+        'Signing the NFC-e (consumer invoice, model 65) (document_type nfce) is not implemented; this API issues nfe and nfse',
+      ),
+    },
   }),
 });
 
@@ -228,42 +286,66 @@ export const IssuanceResponses = (kind: 'create' | 'reissue') =>
     Respond({
       status: 201,
       description: 'Authorized: the invoice record (access_key, status `issued`, protocol, amount)',
-      content: json(invoiceSchema, kind === 'create'
-        ? { nfe: { summary: 'NF-e authorized', value: NFE_RECORD_EXAMPLE }, nfse: { summary: 'NFS-e authorized', value: NFSE_RECORD_EXAMPLE } }
-        : { rejected: { summary: 'The reissue of a rejected attempt, authorized', value: REISSUED_RECORD_EXAMPLE } }),
+      content: json(
+        invoiceSchema,
+        kind === 'create'
+          ? {
+              nfe: { summary: 'NF-e authorized', value: NFE_RECORD_EXAMPLE },
+              nfse: { summary: 'NFS-e authorized', value: NFSE_RECORD_EXAMPLE },
+            }
+          : { rejected: { summary: 'The reissue of a rejected attempt, authorized', value: REISSUED_RECORD_EXAMPLE } },
+      ),
     }),
     Respond({
       status: 202,
-      description: 'Additive. Still with the authorizer after the wait window (ISSUE_WAIT_MS): the record with status `processing`. The outcome arrives by ' +
+      description:
+        'Additive. Still with the authorizer after the wait window (ISSUE_WAIT_MS): the record with status `processing`. The outcome arrives by ' +
         'webhook (invoice.authorized / invoice.rejected) or by GET on the `Location` header.',
       content: json(invoiceSchema, { processing: { summary: 'Outcome pending', value: PROCESSING_RECORD_EXAMPLE } }),
       headers: { Location: { description: 'GET here for the invoice and the authorizer’s view', schema: { type: 'string' } } },
     }),
     Respond({
       status: 400,
-      description: 'Invalid configuration: the company cannot issue yet. `detail` is a string naming what is missing or invalid (certificate, state registration, address, tax regime, …)',
+      description:
+        'Invalid configuration: the company cannot issue yet. `detail` is a string naming what is missing or invalid (certificate, state registration, address, tax regime, …)',
       content: json(errorEnvelope, {
-        not_configured: { summary: 'No certificate', value: errorExample('The company is not ready to issue: missing certificate (no A1 certificate uploaded)') },
+        not_configured: {
+          summary: 'No certificate',
+          value: errorExample('The company is not ready to issue: missing certificate (no A1 certificate uploaded)'),
+        },
       }),
     }),
     Respond({
       status: 402,
-      description: 'Quota reached: the production quota of the month is used up and the plan has no overage price (homologation is free and unlimited)',
+      description:
+        'Quota reached: the production quota of the month is used up and the plan has no overage price (homologation is free and unlimited)',
       content: json(errorEnvelope, {
         quota_reached: {
           summary: 'Trial plan used up',
-          value: errorExample("The plan's production quota of 50 documents for 2026-11 is used up (50 used or in flight) and the plan has no overage price"),
+          value: errorExample(
+            "The plan's production quota of 50 documents for 2026-11 is used up (50 used or in flight) and the plan has no overage price",
+          ),
         },
       }),
     }),
     Respond({
       status: 409,
-      description: kind === 'create'
-        ? 'Operation conflict: the number given is already used; the same Idempotency-Key is still in progress'
-        : 'Operation conflict: the invoice is not rejected or failed; it was reissued already (`detail` object naming `replaced_by`); the same Idempotency-Key is still in progress',
-      content: json(errorEnvelope, kind === 'create'
-        ? { number_taken: { summary: 'Number already used', value: errorExample('Number 7 of series 1 is already used') } }
-        : { already_reissued: REISSUE_409, not_reissuable: { summary: 'An issued invoice', value: errorExample('Only rejected or failed invoices can be reissued; this one is issued') } }),
+      description:
+        kind === 'create'
+          ? 'Operation conflict: the number given is already used; the same Idempotency-Key is still in progress'
+          : 'Operation conflict: the invoice is not rejected or failed; it was reissued already (`detail` object naming `replaced_by`); the same Idempotency-Key is still in progress',
+      content: json(
+        errorEnvelope,
+        kind === 'create'
+          ? { number_taken: { summary: 'Number already used', value: errorExample('Number 7 of series 1 is already used') } }
+          : {
+              already_reissued: REISSUE_409,
+              not_reissuable: {
+                summary: 'An issued invoice',
+                value: errorExample('Only rejected or failed invoices can be reissued; this one is issued'),
+              },
+            },
+      ),
     }),
     Respond({
       status: 422,
@@ -271,24 +353,43 @@ export const IssuanceResponses = (kind: 'create' | 'reissue') =>
         'Validation error: `detail` is the first field error `{ code, field, message, expected, received }`, `errors` lists all (every item code — ' +
         'ITEM_TOTAL_MISMATCH, ITEM_AMOUNT_MISSING, ITEM_DISCOUNT_EXCEEDS_GROSS, ITEM_PRECISION_UNSUPPORTED and the others — is a 422); ' +
         'or the same Idempotency-Key with a different body, or an Idempotency-Key over 255 characters (`detail` a string)',
-      content: json(errorEnvelope, kind === 'create'
-        ? {
-          item_total_mismatch: {
-            summary: 'ITEM_TOTAL_MISMATCH',
-            value: fieldErrorExample({
-              code: 'ITEM_TOTAL_MISMATCH', field: 'items[0].amount', message: 'quantity × unit_price = 99.8 rounds to 99.80, not 10.00', expected: '99.80', received: '10.00',
-            }),
-          },
-          unknown_field: {
-            summary: 'FIELD_UNKNOWN',
-            value: fieldErrorExample({ code: 'FIELD_UNKNOWN', field: 'discout', message: 'Unknown field "discout"', expected: 'no such field', received: '5.00' }),
-          },
-        }
-        : { idempotency_mismatch: { summary: 'Key reused with another body', value: errorExample('Idempotency-Key was already used with a different request body; use a new key for a new request') } }),
+      content: json(
+        errorEnvelope,
+        kind === 'create'
+          ? {
+              item_total_mismatch: {
+                summary: 'ITEM_TOTAL_MISMATCH',
+                value: fieldErrorExample({
+                  code: 'ITEM_TOTAL_MISMATCH',
+                  field: 'items[0].amount',
+                  message: 'quantity × unit_price = 99.8 rounds to 99.80, not 10.00',
+                  expected: '99.80',
+                  received: '10.00',
+                }),
+              },
+              unknown_field: {
+                summary: 'FIELD_UNKNOWN',
+                value: fieldErrorExample({
+                  code: 'FIELD_UNKNOWN',
+                  field: 'discout',
+                  message: 'Unknown field "discout"',
+                  expected: 'no such field',
+                  received: '5.00',
+                }),
+              },
+            }
+          : {
+              idempotency_mismatch: {
+                summary: 'Key reused with another body',
+                value: errorExample('Idempotency-Key was already used with a different request body; use a new key for a new request'),
+              },
+            },
+      ),
     }),
     Respond({
       status: 502,
-      description: "Authorizer rejected: `detail.message` is the authorizer's own message, `detail.invoice_id` the attempt (see its submissions; reissue it). The number stays a gap",
+      description:
+        "Authorizer rejected: `detail.message` is the authorizer's own message, `detail.invoice_id` the attempt (see its submissions; reissue it). The number stays a gap",
       content: json(authorizerErrorSchema('Rejected'), {
         rejected_by_authorizer: {
           summary: 'SEFAZ rejection 778',
@@ -298,11 +399,17 @@ export const IssuanceResponses = (kind: 'create' | 'reissue') =>
     }),
     Respond({
       status: 503,
-      description: 'Additive. The authorizer stayed unavailable through every retry: the attempt is `failed` (`detail.status`) and can be reissued',
+      description:
+        'Additive. The authorizer stayed unavailable through every retry: the attempt is `failed` (`detail.status`) and can be reissued',
       content: json(authorizerErrorSchema('Failed', { status: { const: 'failed' } }), {
         failed: {
           summary: 'Authorizer unavailable',
-          value: errorExample({ message: 'SEFAZ unavailable: connect ECONNREFUSED', code: null, invoice_id: EXAMPLE_IDS.rejectedInvoiceId, status: 'failed' }),
+          value: errorExample({
+            message: 'SEFAZ unavailable: connect ECONNREFUSED',
+            code: null,
+            invoice_id: EXAMPLE_IDS.rejectedInvoiceId,
+            status: 'failed',
+          }),
         },
       }),
     }),
@@ -311,15 +418,33 @@ export const IssuanceResponses = (kind: 'create' | 'reissue') =>
 /** GET /invoices: the parameters, with the examples of one request each (`issued_nfe` → 200, `page_size_too_large` → 422). */
 export const ListQueryParameters = (statuses: readonly string[], maxPageSize: number, defaultPageSize: number) =>
   applyDecorators(
-    ApiQuery({ name: 'document_type', required: false, enum: ['nfe', 'nfse'], examples: { issued_nfe: { summary: 'NF-e only', value: 'nfe' } } }),
     ApiQuery({
-      name: 'status', required: false, enum: [...statuses], description: 'issued, rejected, cancelled; additive: processing, failed',
+      name: 'document_type',
+      required: false,
+      enum: ['nfe', 'nfse'],
+      examples: { issued_nfe: { summary: 'NF-e only', value: 'nfe' } },
+    }),
+    ApiQuery({
+      name: 'status',
+      required: false,
+      enum: [...statuses],
+      description: 'issued, rejected, cancelled; additive: processing, failed',
       examples: { issued_nfe: { summary: 'Authorized only', value: 'issued' } },
     }),
-    ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, default: 1 }, examples: { issued_nfe: { summary: 'First page', value: 1 } } }),
     ApiQuery({
-      name: 'page_size', required: false, schema: { type: 'integer', minimum: 1, maximum: maxPageSize, default: defaultPageSize },
-      examples: { issued_nfe: { summary: 'Twenty rows', value: defaultPageSize }, page_size_too_large: { summary: `Over ${maxPageSize}: 422`, value: maxPageSize + 1 } },
+      name: 'page',
+      required: false,
+      schema: { type: 'integer', minimum: 1, default: 1 },
+      examples: { issued_nfe: { summary: 'First page', value: 1 } },
+    }),
+    ApiQuery({
+      name: 'page_size',
+      required: false,
+      schema: { type: 'integer', minimum: 1, maximum: maxPageSize, default: defaultPageSize },
+      examples: {
+        issued_nfe: { summary: 'Twenty rows', value: defaultPageSize },
+        page_size_too_large: { summary: `Over ${maxPageSize}: 422`, value: maxPageSize + 1 },
+      },
     }),
     Respond({
       status: 200,
@@ -327,19 +452,31 @@ export const ListQueryParameters = (statuses: readonly string[], maxPageSize: nu
       content: json(invoicePageSchema, {
         issued_nfe: {
           summary: 'The authorized NF-e',
-          value: { total: 1, total_pages: 1, page: 1, page_size: defaultPageSize, next_page: null, prev_page: null, data: [NFE_RECORD_EXAMPLE] },
+          value: {
+            total: 1,
+            total_pages: 1,
+            page: 1,
+            page_size: defaultPageSize,
+            next_page: null,
+            prev_page: null,
+            data: [NFE_RECORD_EXAMPLE],
+          },
         },
       }),
     }),
     Respond({
       status: 422,
-      description: 'A parameter out of range or malformed, or one the route does not define (FIELD_UNKNOWN): `detail` the first field error, `errors` all',
+      description:
+        'A parameter out of range or malformed, or one the route does not define (FIELD_UNKNOWN): `detail` the first field error, `errors` all',
       content: json(errorEnvelope, {
         page_size_too_large: {
           summary: 'page_size over the maximum',
           value: fieldErrorExample({
-            code: 'FIELD_OUT_OF_RANGE', field: 'page_size', message: `page_size must be an integer from 1 to ${maxPageSize}`,
-            expected: `an integer from 1 to ${maxPageSize}`, received: String(maxPageSize + 1),
+            code: 'FIELD_OUT_OF_RANGE',
+            field: 'page_size',
+            message: `page_size must be an integer from 1 to ${maxPageSize}`,
+            expected: `an integer from 1 to ${maxPageSize}`,
+            received: String(maxPageSize + 1),
           }),
         },
       }),
@@ -350,7 +487,8 @@ export const ListQueryParameters = (statuses: readonly string[], maxPageSize: nu
 export const ConsultParameters = () =>
   applyDecorators(
     ApiParam({
-      name: 'access_key', schema: { type: 'string' },
+      name: 'access_key',
+      schema: { type: 'string' },
       description: 'The access key (NF-e 44, NFS-e 50 digits); also accepted: the DPS id of an NFS-e not yet authorized, or the invoice_id',
       examples: {
         issued: { summary: 'An authorized NF-e of yours', value: EXAMPLE_IDS.issuedAccessKey },
@@ -359,7 +497,9 @@ export const ConsultParameters = () =>
       },
     }),
     ApiQuery({
-      name: 'document_type', required: true, enum: ['nfe', 'nfse'],
+      name: 'document_type',
+      required: true,
+      enum: ['nfe', 'nfse'],
       examples: { issued: { summary: 'NF-e', value: 'nfe' }, unknown: { summary: 'NF-e', value: 'nfe' } },
     }),
     Respond({
@@ -370,19 +510,37 @@ export const ConsultParameters = () =>
           summary: 'Authorized, confirmed by SEFAZ',
           value: {
             invoice: NFE_RECORD_EXAMPLE,
-            authorizer: { available: true, outcome: 'authorized', code: '100', message: 'Autorizado o uso da NF-e', protocol: '135260000000001', response_xml: '<retConsSitNFe …>' },
+            authorizer: {
+              available: true,
+              outcome: 'authorized',
+              code: '100',
+              message: 'Autorizado o uso da NF-e',
+              protocol: '135260000000001',
+              response_xml: '<retConsSitNFe …>',
+            },
           },
         },
       }),
     }),
-    Respond({ status: 404, description: 'No document with that key belongs to the company behind the key', content: json(errorEnvelope, { unknown: { summary: 'Not yours, or none', value: errorExample('Invoice not found') } }) }),
+    Respond({
+      status: 404,
+      description: 'No document with that key belongs to the company behind the key',
+      content: json(errorEnvelope, { unknown: { summary: 'Not yours, or none', value: errorExample('Invoice not found') } }),
+    }),
     Respond({
       status: 422,
-      description: '`document_type` missing or invalid, or a query parameter the route does not define: `detail` the first field error, `errors` all',
+      description:
+        '`document_type` missing or invalid, or a query parameter the route does not define: `detail` the first field error, `errors` all',
       content: json(errorEnvelope, {
         missing_document_type: {
           summary: 'document_type missing',
-          value: fieldErrorExample({ code: 'FIELD_REQUIRED', field: 'document_type', message: 'document_type is required', expected: 'one of: nfe, nfse', received: null }),
+          value: fieldErrorExample({
+            code: 'FIELD_REQUIRED',
+            field: 'document_type',
+            message: 'document_type is required',
+            expected: 'one of: nfe, nfse',
+            received: null,
+          }),
         },
       }),
     }),
@@ -391,7 +549,8 @@ export const ConsultParameters = () =>
 /** POST /invoices/{invoice_id}/reissue: `rejected` → 201, then `already_reissued` (the same attempt again) → 409, `unknown` → 404. */
 export const ReissueParameters = () =>
   ApiParam({
-    name: 'invoice_id', schema: { type: 'string', format: 'uuid' },
+    name: 'invoice_id',
+    schema: { type: 'string', format: 'uuid' },
     description: 'The local id of the rejected or failed attempt (a rejected document has no access key)',
     examples: {
       rejected: { summary: 'A rejected attempt of yours', value: EXAMPLE_IDS.rejectedInvoiceId },
@@ -402,13 +561,18 @@ export const ReissueParameters = () =>
   });
 
 export const ReissueNotFound = () =>
-  Respond({ status: 404, description: 'No invoice with that id belongs to the company behind the key', content: json(errorEnvelope, { unknown: { summary: 'Not yours, or none', value: errorExample('Invoice not found') } }) });
+  Respond({
+    status: 404,
+    description: 'No invoice with that id belongs to the company behind the key',
+    content: json(errorEnvelope, { unknown: { summary: 'Not yours, or none', value: errorExample('Invoice not found') } }),
+  });
 
 /** GET /invoices/{invoice_id}/submissions: `issued` → 200, `rejected` → 200 (with `replaced_by` once reissued), `unknown` → 404. */
 export const SubmissionsParameters = () =>
   applyDecorators(
     ApiParam({
-      name: 'invoice_id', schema: { type: 'string', format: 'uuid' },
+      name: 'invoice_id',
+      schema: { type: 'string', format: 'uuid' },
       examples: {
         issued: { summary: 'An authorized invoice of yours', value: EXAMPLE_IDS.issuedInvoiceId },
         rejected: { summary: 'A rejected attempt that was reissued', value: EXAMPLE_IDS.rejectedInvoiceId },
@@ -422,26 +586,54 @@ export const SubmissionsParameters = () =>
         issued: {
           summary: 'One authorization',
           value: {
-            invoice_id: EXAMPLE_IDS.issuedInvoiceId, reissue_of: null, replaced_by: null,
-            data: [{
-              attempt: 1, operation: 'NFeAutorizacao4', endpoint: 'https://homologacao.nfe.fazenda.sp.gov.br/ws/nfeautorizacao4.asmx', outcome: 'authorized',
-              http_status: 200, status_code: '100', status_message: 'Autorizado o uso da NF-e', request_body: '<soap12:Envelope …>', response_body: '<soap:Envelope …>',
-              sent_at: '2026-11-22T00:39:59.530Z', answered_at: '2026-11-22T00:39:59.802Z',
-            }],
+            invoice_id: EXAMPLE_IDS.issuedInvoiceId,
+            reissue_of: null,
+            replaced_by: null,
+            data: [
+              {
+                attempt: 1,
+                operation: 'NFeAutorizacao4',
+                endpoint: 'https://homologacao.nfe.fazenda.sp.gov.br/ws/nfeautorizacao4.asmx',
+                outcome: 'authorized',
+                http_status: 200,
+                status_code: '100',
+                status_message: 'Autorizado o uso da NF-e',
+                request_body: '<soap12:Envelope …>',
+                response_body: '<soap:Envelope …>',
+                sent_at: '2026-11-22T00:39:59.530Z',
+                answered_at: '2026-11-22T00:39:59.802Z',
+              },
+            ],
           },
         },
         rejected: {
           summary: 'A rejection (778), reissued',
           value: {
-            invoice_id: EXAMPLE_IDS.rejectedInvoiceId, reissue_of: null, replaced_by: EXAMPLE_IDS.replacementInvoiceId,
-            data: [{
-              attempt: 1, operation: 'NFeAutorizacao4', endpoint: 'https://homologacao.nfe.fazenda.sp.gov.br/ws/nfeautorizacao4.asmx', outcome: 'rejected',
-              http_status: 200, status_code: '778', status_message: 'Rejeicao: Informado NCM inexistente', request_body: '<soap12:Envelope …>', response_body: '<soap:Envelope …>',
-              sent_at: '2026-11-22T00:41:10.300Z', answered_at: '2026-11-22T00:41:10.512Z',
-            }],
+            invoice_id: EXAMPLE_IDS.rejectedInvoiceId,
+            reissue_of: null,
+            replaced_by: EXAMPLE_IDS.replacementInvoiceId,
+            data: [
+              {
+                attempt: 1,
+                operation: 'NFeAutorizacao4',
+                endpoint: 'https://homologacao.nfe.fazenda.sp.gov.br/ws/nfeautorizacao4.asmx',
+                outcome: 'rejected',
+                http_status: 200,
+                status_code: '778',
+                status_message: 'Rejeicao: Informado NCM inexistente',
+                request_body: '<soap12:Envelope …>',
+                response_body: '<soap:Envelope …>',
+                sent_at: '2026-11-22T00:41:10.300Z',
+                answered_at: '2026-11-22T00:41:10.512Z',
+              },
+            ],
           },
         },
       }),
     }),
-    Respond({ status: 404, description: 'No invoice with that id belongs to the company behind the key', content: json(errorEnvelope, { unknown: { summary: 'Not yours, or none', value: errorExample('Invoice not found') } }) }),
+    Respond({
+      status: 404,
+      description: 'No invoice with that id belongs to the company behind the key',
+      content: json(errorEnvelope, { unknown: { summary: 'Not yours, or none', value: errorExample('Invoice not found') } }),
+    }),
   );

@@ -2,8 +2,16 @@
 // the list and the consult answer the same record (SPEC.md "Invoice record": invoice_id, document_type, access_key,
 // status, protocol, amount; the other fields are additive).
 import {
-  AlreadyReissuedError, InvalidInvoiceStateError, type InvoiceOutcome, InvoiceNotFoundError, InvoiceValidationError, IssuanceError, IssuerNotConfiguredError,
-  NumberConflictError, QuotaExceededError, SigningNotImplementedError,
+  AlreadyReissuedError,
+  InvalidInvoiceStateError,
+  type InvoiceOutcome,
+  InvoiceNotFoundError,
+  InvoiceValidationError,
+  IssuanceError,
+  IssuerNotConfiguredError,
+  NumberConflictError,
+  QuotaExceededError,
+  SigningNotImplementedError,
 } from '@talao/issuance/create';
 import type { SubmissionRecord } from '@talao/persistence';
 import { Decimal } from 'decimal.js';
@@ -110,13 +118,21 @@ export function outcomeResponse(invoice: InvoiceOutcome, requestId: string): Sto
       // The number stays a gap (a reissue takes a new one).
       return {
         status: 502,
-        body: { detail: { message: messageOf(invoice, 'The authorizer rejected the document'), code: invoice.statusCode, invoice_id: invoice.id }, request_id: requestId },
+        body: {
+          detail: { message: messageOf(invoice, 'The authorizer rejected the document'), code: invoice.statusCode, invoice_id: invoice.id },
+          request_id: requestId,
+        },
       };
     case 'failed':
       return {
         status: 503,
         body: {
-          detail: { message: messageOf(invoice, 'The authorizer stayed unavailable'), code: invoice.statusCode, invoice_id: invoice.id, status: 'failed' },
+          detail: {
+            message: messageOf(invoice, 'The authorizer stayed unavailable'),
+            code: invoice.statusCode,
+            invoice_id: invoice.id,
+            status: 'failed',
+          },
           request_id: requestId,
         },
       };
@@ -128,12 +144,16 @@ export function outcomeResponse(invoice: InvoiceOutcome, requestId: string): Sto
 /** Typed failures of the issuance use cases → status and body (`detail` as SPEC.md's error table says). */
 export function issuanceErrorResponse(error: unknown, requestId: string): StoredResponse | null {
   if (!(error instanceof IssuanceError)) return null;
-  const envelope = (status: number, detail: unknown, extra: Record<string, unknown> = {}): StoredResponse => ({ status, body: { detail, ...extra, request_id: requestId } });
+  const envelope = (status: number, detail: unknown, extra: Record<string, unknown> = {}): StoredResponse => ({
+    status,
+    body: { detail, ...extra, request_id: requestId },
+  });
   if (error instanceof InvoiceValidationError) return envelope(422, error.errors[0], { errors: error.errors });
   if (error instanceof IssuerNotConfiguredError) return envelope(400, error.message);
   if (error instanceof QuotaExceededError) return envelope(402, error.message);
   if (error instanceof NumberConflictError) return envelope(409, error.message);
-  if (error instanceof AlreadyReissuedError) return envelope(409, { message: error.message, invoice_id: error.invoiceId, replaced_by: error.replacementId });
+  if (error instanceof AlreadyReissuedError)
+    return envelope(409, { message: error.message, invoice_id: error.invoiceId, replaced_by: error.replacementId });
   if (error instanceof InvalidInvoiceStateError) return envelope(409, error.message);
   if (error instanceof InvoiceNotFoundError) return envelope(404, 'Invoice not found');
   if (error instanceof SigningNotImplementedError) return envelope(501, error.message);

@@ -14,7 +14,10 @@ describe('loadInvoicesConfig: batching of the create path (DB_BATCH_*)', () => {
   });
 
   it('reads both settings; DB_BATCH_MAX 0 or 1 turns batching off', () => {
-    expect(loadInvoicesConfig({ ...technicalResponsible, DB_BATCH_MAX: '8', DB_BATCH_IN_FLIGHT: '3' }).dbBatching).toEqual({ maxBatch: 8, maxInFlight: 3 });
+    expect(loadInvoicesConfig({ ...technicalResponsible, DB_BATCH_MAX: '8', DB_BATCH_IN_FLIGHT: '3' }).dbBatching).toEqual({
+      maxBatch: 8,
+      maxInFlight: 3,
+    });
     expect(loadInvoicesConfig({ ...technicalResponsible, DB_BATCH_MAX: '1' }).dbBatching).toBeUndefined();
     expect(loadInvoicesConfig({ ...technicalResponsible, DB_BATCH_MAX: '0' }).dbBatching).toBeUndefined();
   });
@@ -28,7 +31,10 @@ describe('loadInvoicesConfig: batching of the create path (DB_BATCH_*)', () => {
 describe('loadInvoicesConfig: waiting and the technical responsible', () => {
   it('waits 10 s and holds an Idempotency-Key 30 s longer than the wait, unless told otherwise', () => {
     expect(loadInvoicesConfig(technicalResponsible)).toMatchObject({ issueWaitMs: 10_000, idempotencyLockTtlMs: 40_000 });
-    expect(loadInvoicesConfig({ ...technicalResponsible, ISSUE_WAIT_MS: '0', IDEMPOTENCY_LOCK_TTL_MS: '5' })).toMatchObject({ issueWaitMs: 0, idempotencyLockTtlMs: 5 });
+    expect(loadInvoicesConfig({ ...technicalResponsible, ISSUE_WAIT_MS: '0', IDEMPOTENCY_LOCK_TTL_MS: '5' })).toMatchObject({
+      issueWaitMs: 0,
+      idempotencyLockTtlMs: 5,
+    });
   });
 
   it('refuses to start without TECHNICAL_RESPONSIBLE_* rather than planning documents with a placeholder', () => {

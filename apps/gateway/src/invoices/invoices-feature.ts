@@ -14,7 +14,8 @@ export function invoicesFeature(config: GatewayConfig, resources: GatewayResourc
     providers: [
       {
         provide: InvoicesResources,
-        useFactory: () => new InvoicesResources(config, loadInvoicesConfig(), resources, createLogger({ name: 'gateway', level: config.logLevel })),
+        useFactory: () =>
+          new InvoicesResources(config, loadInvoicesConfig(), resources, createLogger({ name: 'gateway', level: config.logLevel })),
       },
     ],
   };

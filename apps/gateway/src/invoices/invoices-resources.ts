@@ -7,10 +7,24 @@ import type { GatewayConfig } from '@talao/config';
 import { type CreateInvoiceDeps, OutcomeWaiter } from '@talao/issuance/create';
 import type { Logger } from '@talao/observability';
 import {
-  CertificatesRepository, CertificateVault, coalescingSqlRunner, createSqlPool, InvoicesRepository, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner, SubmissionsRepository,
+  CertificatesRepository,
+  CertificateVault,
+  coalescingSqlRunner,
+  createSqlPool,
+  InvoicesRepository,
+  NUMBERING_POOL_OPTIONS,
+  pgPoolSqlRunner,
+  SubmissionsRepository,
   UsageLedgerRepository,
 } from '@talao/persistence';
-import { bullJobOptions, jobOptionsFor, jobOutcomeChannel, JobOutcomeSubscription, QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
+import {
+  bullJobOptions,
+  jobOptionsFor,
+  jobOutcomeChannel,
+  JobOutcomeSubscription,
+  QUEUE_NAMES,
+  queueKeyPrefix,
+} from '@talao/queue-contracts';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { GatewayResources } from '../gateway-resources.js';
@@ -43,15 +57,29 @@ export class InvoicesResources implements OnApplicationShutdown {
   /** Number reservations, committed asynchronously (NUMBERING_POOL_OPTIONS says why that is safe). */
   private readonly numberingPool: ReturnType<typeof createSqlPool>;
 
-  constructor(gatewayConfig: GatewayConfig, readonly config: InvoicesConfig, gateway: GatewayResources, logger: Logger) {
+  constructor(
+    gatewayConfig: GatewayConfig,
+    readonly config: InvoicesConfig,
+    gateway: GatewayResources,
+    logger: Logger,
+  ) {
     const prefix = queueKeyPrefix(gatewayConfig.redisPrefix);
     // ioredis reconnects forever by default. Once shutting down, a connection to an unreachable Redis must give up: its
     // retry timer and socket would keep the process alive (BullMQ's close() waits for a connection that never comes).
     const retryStrategy = (attempt: number) => (this.shuttingDown ? null : Math.min(attempt * 50, 2_000));
     // Producer: fail fast when Redis is away (the invoice is already in PostgreSQL; the issuer's sweeper enqueues it).
-    this.producerRedis = new Redis(gatewayConfig.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000, retryStrategy });
+    this.producerRedis = new Redis(gatewayConfig.redisUrl, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      connectTimeout: 2_000,
+      retryStrategy,
+    });
     this.producerRedis.on('error', () => undefined); // reported by GatewayResources' connection and readiness
-    this.queue = new Queue(QUEUE_NAMES.issuance, { connection: this.producerRedis, prefix, defaultJobOptions: bullJobOptions(jobOptionsFor(QUEUE_NAMES.issuance)) });
+    this.queue = new Queue(QUEUE_NAMES.issuance, {
+      connection: this.producerRedis,
+      prefix,
+      defaultJobOptions: bullJobOptions(jobOptionsFor(QUEUE_NAMES.issuance)),
+    });
     this.queue.on('error', () => undefined);
     // The end of every issue job arrives as one pub/sub message (job-outcomes.ts says why not BullMQ's QueueEvents).
     // An offline queue, so the subscription is sent once connected; ioredis re-subscribes after a reconnect.
@@ -61,11 +89,12 @@ export class InvoicesResources implements OnApplicationShutdown {
     this.sqlPool = createSqlPool(gatewayConfig.databaseUrl, 10);
     this.numberingPool = createSqlPool(gatewayConfig.databaseUrl, 4, NUMBERING_POOL_OPTIONS);
     // An idle connection dropped by the server: the pool replaces it on the next query; nothing to crash over.
-    for (const pool of [this.sqlPool, this.numberingPool]) pool.on('error', (error: Error) => logger.warn({ error: error.message }, 'postgres pool connection error'));
+    for (const pool of [this.sqlPool, this.numberingPool])
+      pool.on('error', (error: Error) => logger.warn({ error: error.message }, 'postgres pool connection error'));
     // Concurrent creations share their reservation and insert statements (a multi-row statement costs a fraction of
     // one statement per row); each batch holds one connection, so DB_BATCH_IN_FLIGHT stays below both pools' sizes.
     const runner = (pool: ReturnType<typeof createSqlPool>) =>
-      (config.dbBatching ? coalescingSqlRunner(pgPoolSqlRunner(pool), config.dbBatching) : pgPoolSqlRunner(pool));
+      config.dbBatching ? coalescingSqlRunner(pgPoolSqlRunner(pool), config.dbBatching) : pgPoolSqlRunner(pool);
     this.invoices = new InvoicesRepository(gateway.prisma, runner(this.sqlPool), runner(this.numberingPool));
     this.submissions = new SubmissionsRepository(gateway.prisma);
     this.certificates = new CertificatesRepository(gateway.prisma, new CertificateVault(gatewayConfig.certificateEncryptionKey));

@@ -11,7 +11,14 @@ import { ApiErrors } from '../openapi/decorators.js';
 import { consultAuthorizer, findCompanyInvoice } from './consult-invoice.js';
 import { invoiceJson } from './invoice-json.js';
 import {
-  ConsultParameters, IdempotencyKeyHeader, InvoiceRequestBody, IssuanceResponses, ListQueryParameters, ReissueNotFound, ReissueParameters, SubmissionsParameters,
+  ConsultParameters,
+  IdempotencyKeyHeader,
+  InvoiceRequestBody,
+  IssuanceResponses,
+  ListQueryParameters,
+  ReissueNotFound,
+  ReissueParameters,
+  SubmissionsParameters,
 } from './invoice-openapi.js';
 import { issuanceErrorResponse, outcomeResponse, presentInvoice, presentSubmission } from './invoice-responses.js';
 import { InvoicesResources } from './invoices-resources.js';
@@ -48,7 +55,12 @@ export class InvoicesController {
   constructor(private readonly resources: InvoicesResources) {}
 
   /** Creates (or resumes) the invoice, then waits for the outcome within the window and answers it. */
-  private async issueAndWait(work: IdempotentWork, requestId: string, create: () => Promise<InvoiceRecord>, companyId: string): Promise<StoredResponse> {
+  private async issueAndWait(
+    work: IdempotentWork,
+    requestId: string,
+    create: () => Promise<InvoiceRecord>,
+    companyId: string,
+  ): Promise<StoredResponse> {
     let invoice: InvoiceRecord | null;
     if (work.resumeInvoiceId) {
       invoice = await this.resources.invoices.findForCompany(companyId, work.resumeInvoiceId);
@@ -66,7 +78,9 @@ export class InvoicesController {
     const created = invoice;
     // The invoice is in PostgreSQL from here on: whatever happens while waiting, the answer is its state (202 at worst).
     const justCreated = work.resumeInvoiceId ? undefined : created;
-    const settled = await this.resources.waiter.waitForFinal(created.id, this.resources.config.issueWaitMs, justCreated).catch(() => created);
+    const settled = await this.resources.waiter
+      .waitForFinal(created.id, this.resources.config.issueWaitMs, justCreated)
+      .catch(() => created);
     return outcomeResponse(settled ?? created, requestId);
   }
 
@@ -83,14 +97,35 @@ export class InvoicesController {
   @InvoiceRequestBody()
   @IssuanceResponses('create')
   @ApiErrors(401, 413, 415, 429)
-  async create(@CurrentCaller() caller: Caller, @Req() req: GatewayRequest, @Res() res: GatewayResponse, @Headers('idempotency-key') key: string | undefined, @Body() body: unknown) {
+  async create(
+    @CurrentCaller() caller: Caller,
+    @Req() req: GatewayRequest,
+    @Res() res: GatewayResponse,
+    @Headers('idempotency-key') key: string | undefined,
+    @Body() body: unknown,
+  ) {
     const requestId = requestIdOf(req);
     const response = await runIdempotently({
-      store: this.resources.idempotency, companyId: caller.company.id, environment: caller.environment, key, operation: 'create_invoice', body,
-      run: (work) => this.issueAndWait(work, requestId, async () => {
-        const { invoice } = await createInvoice(this.resources.createDeps, { companyId: caller.company.id, environment: caller.environment, body });
-        return invoice;
-      }, caller.company.id),
+      store: this.resources.idempotency,
+      companyId: caller.company.id,
+      environment: caller.environment,
+      key,
+      operation: 'create_invoice',
+      body,
+      run: (work) =>
+        this.issueAndWait(
+          work,
+          requestId,
+          async () => {
+            const { invoice } = await createInvoice(this.resources.createDeps, {
+              companyId: caller.company.id,
+              environment: caller.environment,
+              body,
+            });
+            return invoice;
+          },
+          caller.company.id,
+        ),
     });
     send(res, withRequestId(response, requestId));
   }
@@ -110,15 +145,36 @@ export class InvoicesController {
   @IssuanceResponses('reissue')
   @ReissueNotFound()
   @ApiErrors(401, 429)
-  async reissue(@CurrentCaller() caller: Caller, @Req() req: GatewayRequest, @Res() res: GatewayResponse, @Headers('idempotency-key') key: string | undefined, @Param('invoice_id') invoiceId: string) {
+  async reissue(
+    @CurrentCaller() caller: Caller,
+    @Req() req: GatewayRequest,
+    @Res() res: GatewayResponse,
+    @Headers('idempotency-key') key: string | undefined,
+    @Param('invoice_id') invoiceId: string,
+  ) {
     const requestId = requestIdOf(req);
     if (!UUID.test(invoiceId)) throw notFound();
     const response = await runIdempotently({
-      store: this.resources.idempotency, companyId: caller.company.id, environment: caller.environment, key, operation: `reissue_invoice:${invoiceId}`, body: {},
-      run: (work) => this.issueAndWait(work, requestId, async () => {
-        const { invoice } = await reissueInvoice(this.resources.createDeps, { companyId: caller.company.id, environment: caller.environment, invoiceId });
-        return invoice;
-      }, caller.company.id),
+      store: this.resources.idempotency,
+      companyId: caller.company.id,
+      environment: caller.environment,
+      key,
+      operation: `reissue_invoice:${invoiceId}`,
+      body: {},
+      run: (work) =>
+        this.issueAndWait(
+          work,
+          requestId,
+          async () => {
+            const { invoice } = await reissueInvoice(this.resources.createDeps, {
+              companyId: caller.company.id,
+              environment: caller.environment,
+              invoiceId,
+            });
+            return invoice;
+          },
+          caller.company.id,
+        ),
     });
     send(res, withRequestId(response, requestId));
   }
@@ -137,7 +193,10 @@ export class InvoicesController {
   @ApiErrors(401, 429)
   async list(@CurrentCaller() caller: Caller, @Res() res: GatewayResponse, @Query() query: Record<string, unknown>) {
     const parsed = valid(parseListQuery(query));
-    send(res, { status: 200, body: await listInvoices(this.resources, { companyId: caller.company.id, environment: caller.environment }, parsed) });
+    send(res, {
+      status: 200,
+      body: await listInvoices(this.resources, { companyId: caller.company.id, environment: caller.environment }, parsed),
+    });
   }
 
   @Get(':access_key')
@@ -151,13 +210,21 @@ export class InvoicesController {
   })
   @ConsultParameters()
   @ApiErrors(401, 429)
-  async get(@CurrentCaller() caller: Caller, @Res() res: GatewayResponse, @Param('access_key') key: string, @Query() query: Record<string, unknown>) {
+  async get(
+    @CurrentCaller() caller: Caller,
+    @Res() res: GatewayResponse,
+    @Param('access_key') key: string,
+    @Query() query: Record<string, unknown>,
+  ) {
     const { document_type: documentType } = valid(parseQuery(consultQuerySchema, CONSULT_PARAMETERS, query));
     const company = await this.resources.createDeps.companies.findById(caller.company.id);
     const scope = { companyId: caller.company.id, companyState: company?.state ?? '', environment: caller.environment, documentType };
     const invoice = await findCompanyInvoice(this.resources, scope, key);
     if (!invoice) throw notFound();
-    const [replacedBy, authorizer] = await Promise.all([this.resources.invoices.findReplacement(invoice.id), consultAuthorizer(this.resources, scope, invoice)]);
+    const [replacedBy, authorizer] = await Promise.all([
+      this.resources.invoices.findReplacement(invoice.id),
+      consultAuthorizer(this.resources, scope, invoice),
+    ]);
     send(res, { status: 200, body: { invoice: presentInvoice(invoice, replacedBy), authorizer } });
   }
 
@@ -165,16 +232,28 @@ export class InvoicesController {
   @ApiOperation({
     operationId: 'listSubmissions',
     summary: 'Every exchange with the authorizer for the attempt, request and response exactly as transmitted',
-    description: 'Takes the invoice_id (a rejected document has no access key). `replaced_by` names the invoice that reissued this attempt. No query parameters (any → 422).',
+    description:
+      'Takes the invoice_id (a rejected document has no access key). `replaced_by` names the invoice that reissued this attempt. No query parameters (any → 422).',
   })
   @SubmissionsParameters()
   @ApiErrors(401, 422, 429)
-  async submissions(@CurrentCaller() caller: Caller, @Res() res: GatewayResponse, @Param('invoice_id') invoiceId: string, @Query() query: Record<string, unknown>) {
+  async submissions(
+    @CurrentCaller() caller: Caller,
+    @Res() res: GatewayResponse,
+    @Param('invoice_id') invoiceId: string,
+    @Query() query: Record<string, unknown>,
+  ) {
     valid(parseQuery(noQuerySchema, {}, query));
     const invoice = UUID.test(invoiceId) ? await this.resources.invoices.findForCompany(caller.company.id, invoiceId) : null;
     if (!invoice || invoice.environment !== caller.environment) throw notFound();
-    const [submissions, replacedBy] = await Promise.all([this.resources.submissions.listByInvoice(invoice.id), this.resources.invoices.findReplacement(invoice.id)]);
-    send(res, { status: 200, body: { invoice_id: invoice.id, reissue_of: invoice.reissueOfId, replaced_by: replacedBy, data: submissions.map(presentSubmission) } });
+    const [submissions, replacedBy] = await Promise.all([
+      this.resources.submissions.listByInvoice(invoice.id),
+      this.resources.invoices.findReplacement(invoice.id),
+    ]);
+    send(res, {
+      status: 200,
+      body: { invoice_id: invoice.id, reissue_of: invoice.reissueOfId, replaced_by: replacedBy, data: submissions.map(presentSubmission) },
+    });
   }
 }
 

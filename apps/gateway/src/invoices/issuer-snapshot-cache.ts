@@ -17,7 +17,10 @@ export class TtlCache<T> {
   private readonly pending = new Map<string, Promise<T | null>>();
   private generation = 0;
 
-  constructor(private readonly ttlMs: number, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   get(key: string, load: () => Promise<T | null>): Promise<T | null> {
     if (this.ttlMs <= 0) return load();

@@ -41,7 +41,11 @@ export function parseListQuery(query: unknown): QueryParsed<ListQuery> {
   return parseQuery(listQuerySchema, LIST_PARAMETERS, query);
 }
 
-export async function listInvoices(resources: InvoicesResources, scope: { companyId: string; environment: 'homologation' | 'production' }, query: ListQuery) {
+export async function listInvoices(
+  resources: InvoicesResources,
+  scope: { companyId: string; environment: 'homologation' | 'production' },
+  query: ListQuery,
+) {
   const { total, data } = await resources.invoices.listForCompany({
     companyId: scope.companyId,
     environment: scope.environment,
@@ -51,7 +55,9 @@ export async function listInvoices(resources: InvoicesResources, scope: { compan
     pageSize: query.page_size,
   });
   // Only rejected and failed attempts can have been reissued: one lookup for the page's rows.
-  const replacements = await resources.invoices.findReplacements(data.filter((i) => i.status === 'rejected' || i.status === 'failed').map((i) => i.id));
+  const replacements = await resources.invoices.findReplacements(
+    data.filter((i) => i.status === 'rejected' || i.status === 'failed').map((i) => i.id),
+  );
   const totalPages = Math.ceil(total / query.page_size);
   return {
     total,

@@ -20,7 +20,11 @@ function codeOf(issue: z.core.$ZodIssue, received: unknown): FieldErrorCode {
 }
 
 /** Parses `query` with a strict object schema whose keys are `parameters`; field errors name each parameter. */
-export function parseQuery<S extends z.ZodType>(schema: S, parameters: Readonly<Record<string, QueryParameter>>, query: unknown): QueryParsed<z.output<S>> {
+export function parseQuery<S extends z.ZodType>(
+  schema: S,
+  parameters: Readonly<Record<string, QueryParameter>>,
+  query: unknown,
+): QueryParsed<z.output<S>> {
   const input = (query ?? {}) as Record<string, unknown>;
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data };
@@ -30,8 +34,11 @@ export function parseQuery<S extends z.ZodType>(schema: S, parameters: Readonly<
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         errors.push({
-          code: 'FIELD_UNKNOWN', field: key, message: `Unknown query parameter "${key}"`,
-          expected: known.length > 0 ? `one of: ${known.join(', ')}` : 'no query parameters', received: shown(input[key]),
+          code: 'FIELD_UNKNOWN',
+          field: key,
+          message: `Unknown query parameter "${key}"`,
+          expected: known.length > 0 ? `one of: ${known.join(', ')}` : 'no query parameters',
+          received: shown(input[key]),
         });
       }
       continue;
@@ -39,7 +46,12 @@ export function parseQuery<S extends z.ZodType>(schema: S, parameters: Readonly<
     const field = String(issue.path[0] ?? '');
     const received = input[field];
     const expected = parameters[field]?.expected ?? issue.message;
-    const message = received === undefined ? `${field} is required` : Array.isArray(received) ? `${field} was given more than once` : `${field} must be ${expected}`;
+    const message =
+      received === undefined
+        ? `${field} is required`
+        : Array.isArray(received)
+          ? `${field} was given more than once`
+          : `${field} must be ${expected}`;
     errors.push({ code: codeOf(issue, received), field, message, expected, received: shown(received) });
   }
   return { ok: false, errors };

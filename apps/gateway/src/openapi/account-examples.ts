@@ -51,5 +51,8 @@ export const COMPANY_PARAMETER_EXAMPLES = {
 export const COMPANY_EXAMPLES = { own: { summary: 'The company profile', value: presentCompany(EXAMPLE_COMPANY) } };
 
 export const COMPANY_NOT_FOUND_EXAMPLES = {
-  unknown: { summary: 'Another company, or none', value: { detail: 'Company not found', request_id: 'b1f0c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d' } },
+  unknown: {
+    summary: 'Another company, or none',
+    value: { detail: 'Company not found', request_id: 'b1f0c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d' },
+  },
 };

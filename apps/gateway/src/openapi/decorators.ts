@@ -24,7 +24,13 @@ const ERROR_EXAMPLES: Record<number, { name: string; detail: unknown }> = {
   415: { name: 'not_json', detail: 'Content-Type must be application/json' },
   422: {
     name: 'invalid',
-    detail: { code: 'FIELD_UNKNOWN', field: 'statuss', message: 'Unknown query parameter "statuss"', expected: 'one of: document_type, status, page, page_size', received: 'issued' },
+    detail: {
+      code: 'FIELD_UNKNOWN',
+      field: 'statuss',
+      message: 'Unknown query parameter "statuss"',
+      expected: 'one of: document_type, status, page, page_size',
+      received: 'issued',
+    },
   },
   429: { name: 'rate_limited', detail: 'Rate limit of 60 requests per minute exceeded; retry in 12 s' },
   503: { name: 'unavailable', detail: 'Service unavailable' },
@@ -33,7 +39,11 @@ const ERROR_EXAMPLES: Record<number, { name: string; detail: unknown }> = {
 function errorExamples(status: number) {
   const example = ERROR_EXAMPLES[status];
   if (!example) return {};
-  const body = { detail: example.detail, ...(typeof example.detail === 'object' ? { errors: [example.detail] } : {}), request_id: REQUEST_ID };
+  const body = {
+    detail: example.detail,
+    ...(typeof example.detail === 'object' ? { errors: [example.detail] } : {}),
+    request_id: REQUEST_ID,
+  };
   return { [example.name]: { summary: ERROR_DESCRIPTIONS[status]!.split(':')[0]!, value: body } };
 }
 
@@ -48,7 +58,13 @@ type Examples = Record<string, { summary: string; value: unknown }>;
 
 /** The documented success response of a route, with the headers every response carries (and examples by name). */
 export function ApiResult(status: number, description: string, schema?: keyof typeof schemas, examples?: Examples) {
-  if (schema && examples) return ApiResponse({ status, description, headers: RATE_LIMIT_HEADERS, content: { 'application/json': { schema: ref(schema), examples } } });
+  if (schema && examples)
+    return ApiResponse({
+      status,
+      description,
+      headers: RATE_LIMIT_HEADERS,
+      content: { 'application/json': { schema: ref(schema), examples } },
+    });
   return ApiResponse({ status, description, headers: RATE_LIMIT_HEADERS, ...(schema && { schema: ref(schema) }) });
 }
 
@@ -60,7 +76,10 @@ export function ApiErrors(...statuses: number[]) {
         status,
         description: ERROR_DESCRIPTIONS[status] ?? 'Error',
         content: { 'application/json': { schema: ref('ErrorEnvelope'), examples: errorExamples(status) } },
-        headers: status === 429 ? { ...RATE_LIMIT_HEADERS, 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } } : RATE_LIMIT_HEADERS,
+        headers:
+          status === 429
+            ? { ...RATE_LIMIT_HEADERS, 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer' } } }
+            : RATE_LIMIT_HEADERS,
       }),
     ),
   );

@@ -20,7 +20,9 @@ describe('toOpenApi31', () => {
     expect(document).toMatchObject({ jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base' });
     const get = document.paths['/x'].get;
     expect(get.parameters[0]!.schema).toEqual({ type: 'number', exclusiveMinimum: 0, examples: [1] });
-    expect(get.responses[200].content['application/json'].schema).toEqual({ anyOf: [{ $ref: '#/components/schemas/A' }, { type: 'null' }] });
+    expect(get.responses[200].content['application/json'].schema).toEqual({
+      anyOf: [{ $ref: '#/components/schemas/A' }, { type: 'null' }],
+    });
     expect(document.components.schemas.A.properties).toEqual({ s: { type: ['string', 'null'] }, t: { type: ['integer', 'null'] } });
     expect(JSON.stringify(document)).not.toContain('nullable');
   });

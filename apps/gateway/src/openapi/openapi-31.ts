@@ -19,7 +19,8 @@ function convertSchema(schema: Json): Json {
   for (const [key, value] of Object.entries(schema)) {
     if (SCHEMA_KEYWORDS.has(key)) out[key] = convertSchema(value);
     else if (SCHEMA_LIST_KEYWORDS.has(key) && Array.isArray(value)) out[key] = value.map(convertSchema);
-    else if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(value)) out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convertSchema(v)]));
+    else if (SCHEMA_MAP_KEYWORDS.has(key) && isObject(value))
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convertSchema(v)]));
     else out[key] = value;
   }
   if (out.exclusiveMinimum === true) {
@@ -51,7 +52,8 @@ function convertNode(node: Json): Json {
   const out: JsonObject = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === 'schema') out[key] = convertSchema(value);
-    else if (key === 'schemas' && isObject(value)) out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convertSchema(v)]));
+    else if (key === 'schemas' && isObject(value))
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convertSchema(v)]));
     else out[key] = convertNode(value);
   }
   return out;

@@ -14,13 +14,21 @@ export function buildOpenApiDocument(app: INestApplication, publicBaseUrl?: stri
     .setTitle('Talão API')
     .setDescription(apiDescription())
     .setVersion('1')
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'talao_<hml|prd>_<id>_<secret>', description: 'API key of context `api`' })
+    .addBearerAuth({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'talao_<hml|prd>_<id>_<secret>',
+      description: 'API key of context `api`',
+    })
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'opaque', description: 'ADMIN_TOKEN (operators only)' }, 'admin-token')
     .addTag('account', 'The company and key behind the credential')
     .addTag('admin', 'Operators: companies, certificates, API keys (ADMIN_TOKEN)');
   if (publicBaseUrl) builder.addServer(publicBaseUrl);
   const document = SwaggerModule.createDocument(app, builder.build());
-  document.components = { ...document.components, schemas: { ...document.components?.schemas, ...(schemas as OpenAPIObject['components'] & object) } };
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ...(schemas as OpenAPIObject['components'] & object) },
+  };
   // The ids the examples use for "one of your documents": a client (and the examples test) substitutes its own.
   return { ...toOpenApi31(document), 'x-example-placeholders': EXAMPLE_IDS } as OpenAPIObject;
 }

@@ -64,11 +64,15 @@ export const certificateSchema = z.object({
   not_before: z.iso.datetime(),
   not_after: z.iso.datetime(),
   uploaded_at: z.iso.datetime(),
-  trust: z
-    .enum(['icp_brasil', 'test_ca'])
+  trust: z.enum(['icp_brasil', 'test_ca']).optional().meta({
+    description:
+      'Upload answer only: the certificate chains to the configured ICP-Brasil bundle, or (no bundle configured) to the test CA — homologation only',
+  }),
+  trust_note: z
+    .string()
+    .nullable()
     .optional()
-    .meta({ description: 'Upload answer only: the certificate chains to the configured ICP-Brasil bundle, or (no bundle configured) to the test CA — homologation only' }),
-  trust_note: z.string().nullable().optional().meta({ description: 'Upload answer only: which authority the chain ends at, and what that allows' }),
+    .meta({ description: 'Upload answer only: which authority the chain ends at, and what that allows' }),
 });
 
 const apiKeyBase = z.object({

@@ -29,18 +29,27 @@ describe('rate limits follow the route, however it is spelled (real Redis)', () 
     expect((await gateway.request('POST', '/api/v1/invoices', { token: key, body: sampleNfeRequest() })).status).toBe(429);
     for (const path of ['/api/v1/INVOICES', '/api/v1/Invoices', '/API/V1/invoices']) {
       const variant = await gateway.request('POST', path, { token: key, body: sampleNfeRequest() });
-      expect({ path, status: variant.status, detail: ((await variant.json()) as { detail: unknown }).detail }).toEqual({ path, status: 404, detail: 'Not found' });
+      expect({ path, status: variant.status, detail: ((await variant.json()) as { detail: unknown }).detail }).toEqual({
+        path,
+        status: 404,
+        detail: 'Not found',
+      });
       expect(variant.headers.get('x-ratelimit-limit')).not.toBeNull();
     }
     expect(await gateway.resources.prisma.invoice.count({ where: { companyId } })).toBe(0);
     // The admin API is case-sensitive too: no admin route answers under /ADMIN/V1.
-    const upper = await gateway.request('GET', '/ADMIN/V1/companies/00000000-0000-4000-8000-000000000000', { token: gateway.config.adminToken });
+    const upper = await gateway.request('GET', '/ADMIN/V1/companies/00000000-0000-4000-8000-000000000000', {
+      token: gateway.config.adminToken,
+    });
     expect(upper.status).toBe(404);
   });
 
   it('limits and authenticates absolute-form request targets like their origin form', async () => {
     const { key } = callers[1]!;
-    const me = await rawRequest(port, `GET http://127.0.0.1:${port}/api/v1/me HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nConnection: close\r\n\r\n`);
+    const me = await rawRequest(
+      port,
+      `GET http://127.0.0.1:${port}/api/v1/me HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nConnection: close\r\n\r\n`,
+    );
     expect(me.status).toBe(200);
     expect(me.headers['x-ratelimit-limit']).toBe('300');
 

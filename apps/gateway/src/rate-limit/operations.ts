@@ -16,7 +16,11 @@ interface OperationDefinition {
 
 export const OPERATIONS = {
   // SPEC.md "Limits": these five are the contract.
-  create_invoice: { perMinute: 60, route: ['POST', '/invoices'], description: 'issue an NF-e or NFS-e (produces a document, consumes credit)' },
+  create_invoice: {
+    perMinute: 60,
+    route: ['POST', '/invoices'],
+    description: 'issue an NF-e or NFS-e (produces a document, consumes credit)',
+  },
   reissue_invoice: { perMinute: 60, route: ['POST', '/invoices/:invoice_id/reissue'], description: 'reissue a rejected or failed attempt' },
   // Before get_invoice: the first row that matches counts, and /invoices/invalidations would also match /invoices/:access_key.
   invalidate_numbering: { perMinute: 30, route: ['POST', '/invoices/invalidations'], description: 'invalidate an NF-e numbering range' },
@@ -25,12 +29,32 @@ export const OPERATIONS = {
   cancel_invoice: { perMinute: 120, route: ['POST', '/invoices/:access_key/cancel'], description: 'cancel an invoice' },
   list_invoices: { perMinute: 600, route: ['GET', '/invoices'], description: 'list invoices' },
   // Not stated by SPEC.md: the defaults this service documents (README, OpenAPI), for the operations of later issues too.
-  correct_invoice: { perMinute: 60, route: ['POST', '/invoices/:access_key/correction'], description: 'correction letter (CC-e), NF-e only' },
-  get_invoice_pdf: { perMinute: 120, route: ['GET', '/invoices/:access_key/pdf'], description: 'DANFE / DANFSe (rendered, or fetched from the authorizer)' },
-  list_submissions: { perMinute: 300, route: ['GET', '/invoices/:invoice_id/submissions'], description: 'submission history of an attempt' },
-  list_received_invoices: { perMinute: 300, route: ['GET', '/received-invoices'], description: 'documents received (already collected data)' },
+  correct_invoice: {
+    perMinute: 60,
+    route: ['POST', '/invoices/:access_key/correction'],
+    description: 'correction letter (CC-e), NF-e only',
+  },
+  get_invoice_pdf: {
+    perMinute: 120,
+    route: ['GET', '/invoices/:access_key/pdf'],
+    description: 'DANFE / DANFSe (rendered, or fetched from the authorizer)',
+  },
+  list_submissions: {
+    perMinute: 300,
+    route: ['GET', '/invoices/:invoice_id/submissions'],
+    description: 'submission history of an attempt',
+  },
+  list_received_invoices: {
+    perMinute: 300,
+    route: ['GET', '/received-invoices'],
+    description: 'documents received (already collected data)',
+  },
   // The authorizer caps distribution queries per tax id; the service collects on a schedule, so a manual sync is rare.
-  sync_received_invoices: { perMinute: 6, route: ['POST', '/received-invoices/sync'], description: 'fetch new received invoices from the authorizer' },
+  sync_received_invoices: {
+    perMinute: 6,
+    route: ['POST', '/received-invoices/sync'],
+    description: 'fetch new received invoices from the authorizer',
+  },
   manifest_received_invoice: {
     perMinute: 60,
     route: ['POST', '/received-invoices/:access_key/manifestation'],
@@ -38,7 +62,11 @@ export const OPERATIONS = {
   },
   create_webhook: { perMinute: 30, route: ['POST', '/webhooks'], description: 'register a webhook endpoint' },
   list_webhooks: { perMinute: 300, route: ['GET', '/webhooks'], description: 'registered webhook endpoints' },
-  list_webhook_deliveries: { perMinute: 300, route: ['GET', '/webhooks/deliveries'], description: 'delivery history, given-up deliveries included' },
+  list_webhook_deliveries: {
+    perMinute: 300,
+    route: ['GET', '/webhooks/deliveries'],
+    description: 'delivery history, given-up deliveries included',
+  },
   delete_webhook: { perMinute: 30, route: ['DELETE', '/webhooks/:id'], description: 'remove a webhook endpoint' },
   retry_webhook_delivery: { perMinute: 60, route: ['POST', '/webhooks/deliveries/:id/retry'], description: 'send a delivery again' },
   get_me: { perMinute: 300, route: ['GET', '/me'], description: 'the company and environment behind the key' },
@@ -90,9 +118,7 @@ export function operationFor(method: string, path: string): OperationName {
   const verb = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
   const match = routed.find(
     (op) =>
-      op.method === verb &&
-      op.segments.length === segments.length &&
-      op.segments.every((s, i) => s.startsWith(':') || s === segments[i]),
+      op.method === verb && op.segments.length === segments.length && op.segments.every((s, i) => s.startsWith(':') || s === segments[i]),
   );
   return match?.name ?? 'default';
 }

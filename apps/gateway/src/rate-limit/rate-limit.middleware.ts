@@ -1,5 +1,14 @@
 import { sendError } from '../http/error-envelope.js';
-import { API_PREFIX, isAdminPath, isApiPath, isHealthPath, pathOf, type GatewayRequest, type GatewayResponse, type Next } from '../http/gateway-request.js';
+import {
+  API_PREFIX,
+  isAdminPath,
+  isApiPath,
+  isHealthPath,
+  pathOf,
+  type GatewayRequest,
+  type GatewayResponse,
+  type Next,
+} from '../http/gateway-request.js';
 import { operationFor, type OperationName } from './operations.js';
 import type { RateLimiter } from './rate-limiter.js';
 

@@ -20,7 +20,10 @@ export interface TestGatewayOptions {
   readonly logLines?: Record<string, unknown>[];
 }
 
-export async function startTestGateway(env: Record<string, string | undefined> = {}, options: TestGatewayOptions = {}): Promise<TestGateway> {
+export async function startTestGateway(
+  env: Record<string, string | undefined> = {},
+  options: TestGatewayOptions = {},
+): Promise<TestGateway> {
   const config = loadGatewayConfig({
     DATABASE_URL: process.env.DATABASE_URL,
     REDIS_URL: process.env.REDIS_URL,
@@ -87,7 +90,15 @@ export function companyRequest(taxId = uniqueCnpj()) {
     trade_name: 'Teste',
     tax_regime: 'simples_nacional',
     state_registration: '110042490114',
-    address: { street: 'Rua Augusta', number: '100', neighborhood: 'Consolação', city: 'São Paulo', city_code: '3550308', state: 'SP', zip_code: '01305000' },
+    address: {
+      street: 'Rua Augusta',
+      number: '100',
+      neighborhood: 'Consolação',
+      city: 'São Paulo',
+      city_code: '3550308',
+      state: 'SP',
+      zip_code: '01305000',
+    },
     default_nfse_service_code: '010101',
     plan: { name: 'pro', production_quota: 1000, overage_price: '0.2500' },
   };

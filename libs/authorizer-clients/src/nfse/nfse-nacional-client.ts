@@ -1,5 +1,10 @@
 import {
-  type AdnDistributionBatch, encodeGzipBase64, parseAdnDistribution, parseSefinDpsResponse, parseSefinEventResponse, parseSefinNfseResponse,
+  type AdnDistributionBatch,
+  encodeGzipBase64,
+  parseAdnDistribution,
+  parseSefinDpsResponse,
+  parseSefinEventResponse,
+  parseSefinNfseResponse,
   type SefinMessage,
 } from '@talao/fiscal-xml';
 import { type AuthorizerOutcome, describeOutcome } from '../outcome.js';
@@ -73,14 +78,30 @@ export class NfseNacionalClient {
   /** The call with its URL and body decided now; `send` transmits exactly them. */
   private prepare<T>(ctx: NfseCallContext, route: Route, interpret: Interpret<T>, pdf = false): PreparedCall<T> {
     const { operation, ...request } = route;
-    return { operation, method: request.method, url: request.url, body: request.body ?? '', send: () => this.call(ctx, request, interpret, pdf) };
+    return {
+      operation,
+      method: request.method,
+      url: request.url,
+      body: request.body ?? '',
+      send: () => this.call(ctx, request, interpret, pdf),
+    };
   }
 
-  private async call<T>(ctx: NfseCallContext, request: Omit<HttpsCall, 'agent' | 'headers'>, interpret: Interpret<T>, pdf: boolean): Promise<AuthorizerOutcome<T>> {
+  private async call<T>(
+    ctx: NfseCallContext,
+    request: Omit<HttpsCall, 'agent' | 'headers'>,
+    interpret: Interpret<T>,
+    pdf: boolean,
+  ): Promise<AuthorizerOutcome<T>> {
     const exchanges: RecordedExchange[] = [];
     const headers: Record<string, string> = { accept: pdf ? 'application/pdf' : 'application/json' };
     if (request.body !== undefined) headers['content-type'] = 'application/json';
-    const transport = await callHttps({ ...request, headers, agent: this.options.agents.agentFor(ctx.credentials), timeouts: this.options.timeouts });
+    const transport = await callHttps({
+      ...request,
+      headers,
+      agent: this.options.agents.agentFor(ctx.credentials),
+      timeouts: this.options.timeouts,
+    });
     exchanges.push(transport.exchange);
     if (transport.kind === 'failure') {
       return transport.sent
@@ -88,7 +109,13 @@ export class NfseNacionalClient {
         : { status: 'unavailable', reason: transport.reason, detail: transport.detail, exchanges };
     }
     if (transport.status === 504) return { status: 'unknown', reason: 'gateway-timeout', detail: 'HTTP 504', exchanges };
-    if (transport.status >= 500) return { status: 'unavailable', reason: 'http-error', detail: `HTTP ${transport.status}: ${transport.body.slice(0, 300)}`, exchanges };
+    if (transport.status >= 500)
+      return {
+        status: 'unavailable',
+        reason: 'http-error',
+        detail: `HTTP ${transport.status}: ${transport.body.slice(0, 300)}`,
+        exchanges,
+      };
     try {
       return interpret(transport.status, transport.body, exchanges);
     } catch (error) {
@@ -114,7 +141,13 @@ export class NfseNacionalClient {
       const answer = parseSefinNfseResponse(text);
       if (!answer.ok) return rejectedFrom(status, text, exchanges);
       if (!KEY.test(answer.accessKey)) throw new Error('201 without a 50-digit chaveAcesso');
-      const result: IssuedNfse = { accessKey: answer.accessKey, dpsId: answer.dpsId, nfseXml: answer.nfseXml, processedAt: answer.processedAt, alerts: answer.alerts };
+      const result: IssuedNfse = {
+        accessKey: answer.accessKey,
+        dpsId: answer.dpsId,
+        nfseXml: answer.nfseXml,
+        processedAt: answer.processedAt,
+        alerts: answer.alerts,
+      };
       return { status: 'authorized', code: '201', message: 'NFS-e gerada', protocol: answer.accessKey, result, exchanges };
     });
   }
@@ -140,12 +173,23 @@ export class NfseNacionalClient {
     if (!DPS_ID.test(dpsId)) throw new Error('dpsId: expected DPS + 42 digits');
     const method = headOnly ? 'HEAD' : 'GET';
     const operation = headOnly ? NFSE_OPERATIONS.dpsHead : NFSE_OPERATIONS.dpsLookup;
-    return this.prepare(ctx, { operation, method, url: `${this.baseUrls(ctx.environment).sefin}/dps/${dpsId}` }, (status, text, exchanges) => {
-      if (status !== 200) return rejectedFrom(status, text, exchanges);
-      // HEAD has no body: the status alone says the DPS became an NFS-e.
-      const accessKey = headOnly ? undefined : parseSefinDpsResponse(text).accessKey;
-      return { status: 'accepted', code: '200', message: 'DPS localizada', ...(accessKey ? { protocol: accessKey } : {}), result: { dpsId, accessKey }, exchanges };
-    });
+    return this.prepare(
+      ctx,
+      { operation, method, url: `${this.baseUrls(ctx.environment).sefin}/dps/${dpsId}` },
+      (status, text, exchanges) => {
+        if (status !== 200) return rejectedFrom(status, text, exchanges);
+        // HEAD has no body: the status alone says the DPS became an NFS-e.
+        const accessKey = headOnly ? undefined : parseSefinDpsResponse(text).accessKey;
+        return {
+          status: 'accepted',
+          code: '200',
+          message: 'DPS localizada',
+          ...(accessKey ? { protocol: accessKey } : {}),
+          result: { dpsId, accessKey },
+          exchanges,
+        };
+      },
+    );
   }
 
   /** POST /nfse/{chaveAcesso}/eventos with a signed pedRegEvento (cancellation e101101, …). */
@@ -158,7 +202,14 @@ export class NfseNacionalClient {
       const answer = parseSefinEventResponse(text);
       if (!answer.ok) return rejectedFrom(status, text, exchanges);
       const id = /Id="(EVT[0-9]+)"/.exec(answer.eventXml)?.[1];
-      return { status: 'accepted', code: '201', message: 'Evento registrado', ...(id ? { protocol: id } : {}), result: { eventXml: answer.eventXml }, exchanges };
+      return {
+        status: 'accepted',
+        code: '201',
+        message: 'Evento registrado',
+        ...(id ? { protocol: id } : {}),
+        result: { eventXml: answer.eventXml },
+        exchanges,
+      };
     });
   }
 
@@ -179,7 +230,10 @@ export class NfseNacionalClient {
   }
 
   /** GET {adn}/contribuintes/DFe/{NSU}: documents of the company from an NSU on (404 with no document is an answer). */
-  prepareDistribution(ctx: NfseCallContext, input: { nsu: number; cnpjConsulta?: string; batch?: boolean }): PreparedCall<AdnDistributionBatch> {
+  prepareDistribution(
+    ctx: NfseCallContext,
+    input: { nsu: number; cnpjConsulta?: string; batch?: boolean },
+  ): PreparedCall<AdnDistributionBatch> {
     const query = new URLSearchParams();
     if (input.cnpjConsulta) query.set('cnpjConsulta', input.cnpjConsulta);
     query.set('lote', String(input.batch ?? true));
@@ -189,7 +243,13 @@ export class NfseNacionalClient {
       const batch = parseAdnDistribution(text);
       if (batch.status === 'REJEICAO') {
         const first = batch.errors[0];
-        return { status: 'rejected', code: first?.code || batch.status, message: first?.description || batch.status, result: batch, exchanges };
+        return {
+          status: 'rejected',
+          code: first?.code || batch.status,
+          message: first?.description || batch.status,
+          result: batch,
+          exchanges,
+        };
       }
       return { status: 'accepted', code: batch.status, message: batch.status, result: batch, exchanges };
     });
@@ -207,7 +267,10 @@ export class NfseNacionalClient {
     return this.prepareDpsLookup(ctx, dpsId, headOnly).send();
   }
 
-  sendEvent(ctx: NfseCallContext, input: { accessKey: string; signedEventRequest: string }): Promise<AuthorizerOutcome<{ eventXml?: string }>> {
+  sendEvent(
+    ctx: NfseCallContext,
+    input: { accessKey: string; signedEventRequest: string },
+  ): Promise<AuthorizerOutcome<{ eventXml?: string }>> {
     return this.prepareEvent(ctx, input).send();
   }
 
@@ -215,7 +278,10 @@ export class NfseNacionalClient {
     return this.prepareDanfse(ctx, accessKey).send();
   }
 
-  distribution(ctx: NfseCallContext, input: { nsu: number; cnpjConsulta?: string; batch?: boolean }): Promise<AuthorizerOutcome<AdnDistributionBatch>> {
+  distribution(
+    ctx: NfseCallContext,
+    input: { nsu: number; cnpjConsulta?: string; batch?: boolean },
+  ): Promise<AuthorizerOutcome<AdnDistributionBatch>> {
     return this.prepareDistribution(ctx, input).send();
   }
 }
@@ -232,9 +298,7 @@ export interface DpsLookup {
  * - `inconclusive`: the lookup could not tell.
  */
 export type DpsRecord =
-  | { kind: 'found'; accessKey: string; code: string; message: string }
-  | { kind: 'absent' }
-  | { kind: 'inconclusive'; detail: string };
+  { kind: 'found'; accessKey: string; code: string; message: string } | { kind: 'absent' } | { kind: 'inconclusive'; detail: string };
 
 export function readDpsRecord(outcome: AuthorizerOutcome<DpsLookup>): DpsRecord {
   if (outcome.status === 'accepted' || outcome.status === 'authorized') {

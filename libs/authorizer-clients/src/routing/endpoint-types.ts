@@ -1,5 +1,6 @@
 /** Authorizers of NF-e model 55: the states with their own SEFAZ, the virtual ones, the SVC contingencies and AN. */
-export type SefazAuthorizer = 'AM' | 'BA' | 'GO' | 'MG' | 'MS' | 'MT' | 'PE' | 'PR' | 'RS' | 'SP' | 'SVAN' | 'SVRS' | 'SVC-AN' | 'SVC-RS' | 'AN';
+export type SefazAuthorizer =
+  'AM' | 'BA' | 'GO' | 'MG' | 'MS' | 'MT' | 'PE' | 'PR' | 'RS' | 'SP' | 'SVAN' | 'SVRS' | 'SVC-AN' | 'SVC-RS' | 'AN';
 
 export type FiscalEnvironment = 'homologation' | 'production';
 

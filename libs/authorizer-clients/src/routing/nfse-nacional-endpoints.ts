@@ -24,10 +24,7 @@ export function simulatedNfsePrefixes(environment: FiscalEnvironment): NfseNacio
   return { sefin: `/sefin/${env}${new URL(REAL[environment].sefin).pathname}`, adn: `/adn/${env}` };
 }
 
-export function resolveNfseNacionalBaseUrls(
-  environment: FiscalEnvironment,
-  overrides: { baseUrl?: string } = {},
-): NfseNacionalBaseUrls {
+export function resolveNfseNacionalBaseUrls(environment: FiscalEnvironment, overrides: { baseUrl?: string } = {}): NfseNacionalBaseUrls {
   if (!overrides.baseUrl) return { ...REAL[environment] };
   const base = overrides.baseUrl.replace(/\/+$/, '');
   const prefixes = simulatedNfsePrefixes(environment);

@@ -9,7 +9,11 @@ const SVC_RS = ['AM', 'BA', 'GO', 'MA', 'MS', 'MT', 'PE', 'PR'];
 
 describe('resolveSefazEndpoint', () => {
   it('knows the 27 states', () => {
-    expect(listStateAuthorizers().map((s) => s.uf).sort()).toEqual([...SVC_AN, ...SVC_RS].sort());
+    expect(
+      listStateAuthorizers()
+        .map((s) => s.uf)
+        .sort(),
+    ).toEqual([...SVC_AN, ...SVC_RS].sort());
   });
 
   it.each(listStateAuthorizers().map((s) => s.uf))('%s resolves every service in both environments', (uf) => {
@@ -64,9 +68,15 @@ describe('resolveSefazEndpoint', () => {
   });
 
   it('keeps the real path under the override, prefixed by authorizer and environment', () => {
-    const hom = resolveSefazEndpoint({ uf: 'SC', environment: 'homologation', service: 'NFeAutorizacao4', contingency: true }, { baseUrl: 'https://sim:8443/' });
+    const hom = resolveSefazEndpoint(
+      { uf: 'SC', environment: 'homologation', service: 'NFeAutorizacao4', contingency: true },
+      { baseUrl: 'https://sim:8443/' },
+    );
     expect(hom.url).toBe('https://sim:8443/SVC-AN/homologacao/NFeAutorizacao4/NFeAutorizacao4.asmx');
-    const normal = resolveSefazEndpoint({ uf: 'MA', environment: 'homologation', service: 'NFeAutorizacao4' }, { baseUrl: 'https://sim:8443' });
+    const normal = resolveSefazEndpoint(
+      { uf: 'MA', environment: 'homologation', service: 'NFeAutorizacao4' },
+      { baseUrl: 'https://sim:8443' },
+    );
     expect(normal.url).toBe('https://sim:8443/SVAN/homologacao/NFeAutorizacao4/NFeAutorizacao4.asmx');
   });
 });

@@ -23,7 +23,12 @@ export function readNfeRecord(outcome: AuthorizerOutcome<RetConsSitNFe>): NfeRec
     const state = nfeRecordState(code);
     if (!state) return { kind: 'inconclusive', detail: `consult answered ${code} ${message}` };
     return {
-      kind: 'found', state, code, message, protocol: prot?.protocolNumber ?? outcome.protocol ?? null, ...(prot?.rawXml ? { protocolXml: prot.rawXml } : {}),
+      kind: 'found',
+      state,
+      code,
+      message,
+      protocol: prot?.protocolNumber ?? outcome.protocol ?? null,
+      ...(prot?.rawXml ? { protocolXml: prot.rawXml } : {}),
     };
   }
   if (outcome.status === 'rejected' && outcome.code === NFE_NOT_ON_RECORD) return { kind: 'absent' };

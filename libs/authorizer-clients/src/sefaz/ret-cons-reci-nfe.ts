@@ -1,7 +1,15 @@
 // retConsReciNFe (NFeRetAutorizacao4), the one answer fiscal-xml has no reader for: the result of an asynchronous
 // lot, read with fiscal-xml's hardened primitives into the same NfeProtocol shape as the synchronous answer.
 import {
-  type AuthorizerStatus, childOf, childrenOf, fiscalResponse, type NfeProtocol, rawElement, textOf, XmlParseError, type XmlObject,
+  type AuthorizerStatus,
+  childOf,
+  childrenOf,
+  fiscalResponse,
+  type NfeProtocol,
+  rawElement,
+  textOf,
+  XmlParseError,
+  type XmlObject,
 } from '@talao/fiscal-xml';
 
 export interface RetConsReciNFe {

@@ -1,8 +1,6 @@
 // The client's reading of real SEFAZ answers (../shared/fiscal/samples/nfe/soap): fiscal-xml's parsers, then the
 // outcome the platform acts on.
-import {
-  parseRetConsStatServ, parseRetDistDFeInt, parseRetEnviNFe, parseRetEnvEvento, parseRetInutNFe,
-} from '@talao/fiscal-xml';
+import { parseRetConsStatServ, parseRetDistDFeInt, parseRetEnviNFe, parseRetEnvEvento, parseRetInutNFe } from '@talao/fiscal-xml';
 import { readFiscalSample } from '../testing/shared-fiscal.js';
 import { parseRetConsReciNFe } from './ret-cons-reci-nfe.js';
 import { classifyDistribution, classifyEvent, classifyInutilizacao, classifyStatusService } from './sefaz-classification.js';
@@ -13,17 +11,26 @@ describe('classification of real SEFAZ answers', () => {
   it('reads a synchronous authorization (104 with protNFe 100) and keeps protNFe byte for byte', () => {
     const ret = parseRetEnviNFe(soap('NFeAutorizacao4_response_retEnviNFe_sync_cStat104.xml'));
     expect(ret.status.code).toBe('104');
-    expect(ret.protocol).toMatchObject({ accessKey: '43211105730928000145650010000002401717268120', protocolNumber: '143210000624926', status: { code: '100' } });
+    expect(ret.protocol).toMatchObject({
+      accessKey: '43211105730928000145650010000002401717268120',
+      protocolNumber: '143210000624926',
+      status: { code: '100' },
+    });
     expect(ret.protocol?.rawXml).toMatch(/^<protNFe versao="4.00"><infProt>.*<\/protNFe>$/);
   });
 
   it('classifies the status service, events, inutilização and distribution', () => {
-    expect(classifyStatusService(parseRetConsStatServ(soap('NFeStatusServico4_response.xml')), [])).toMatchObject({ status: 'accepted', code: '107' });
+    expect(classifyStatusService(parseRetConsStatServ(soap('NFeStatusServico4_response.xml')), [])).toMatchObject({
+      status: 'accepted',
+      code: '107',
+    });
     const late = classifyEvent(parseRetEnvEvento(soap('RecepcaoEvento_cancelamento_response.xml')), []);
     expect(late).toMatchObject({ status: 'accepted', code: '155', message: 'Cancelamento homologado fora de prazo' });
     expect(classifyEvent(parseRetEnvEvento(soap('RecepcaoEvento_cce_response.xml')), []).status).toBe('accepted');
     expect(classifyInutilizacao(parseRetInutNFe(soap('NFeInutilizacao4_response_retInutNFe.xml')), [])).toMatchObject({
-      status: 'accepted', code: '102', protocol: '152250025831513',
+      status: 'accepted',
+      code: '102',
+      protocol: '152250025831513',
     });
     const dist = classifyDistribution(parseRetDistDFeInt(soap('NFeDistribuicaoDFe_response_retDistDFeInt_50docs.xml')), []);
     expect(dist).toMatchObject({ status: 'accepted', code: '138' });

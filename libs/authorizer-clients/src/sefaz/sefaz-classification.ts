@@ -1,6 +1,11 @@
 // From the authorizer's answer to the outcome the platform acts on (see ../outcome.ts).
 import {
-  type AuthorizerStatus, type RetConsSitNFe, type RetConsStatServ, type RetDistDFeInt, type RetEnvEvento, type RetInutNFe,
+  type AuthorizerStatus,
+  type RetConsSitNFe,
+  type RetConsStatServ,
+  type RetDistDFeInt,
+  type RetEnvEvento,
+  type RetInutNFe,
 } from '@talao/fiscal-xml';
 import { type AuthorizerOutcome } from '../outcome.js';
 import { type RecordedExchange } from '../transport/exchange.js';
@@ -15,9 +20,15 @@ const PAUSED = new Set(['108', '109']);
  */
 export type NfeRecordState = 'authorized' | 'denied' | 'cancelled';
 const RECORD_STATES: ReadonlyMap<string, NfeRecordState> = new Map([
-  ['100', 'authorized'], ['150', 'authorized'],
-  ['110', 'denied'], ['301', 'denied'], ['302', 'denied'], ['303', 'denied'],
-  ['101', 'cancelled'], ['151', 'cancelled'], ['155', 'cancelled'],
+  ['100', 'authorized'],
+  ['150', 'authorized'],
+  ['110', 'denied'],
+  ['301', 'denied'],
+  ['302', 'denied'],
+  ['303', 'denied'],
+  ['101', 'cancelled'],
+  ['151', 'cancelled'],
+  ['155', 'cancelled'],
 ]);
 const codesOf = (state: NfeRecordState) => new Set([...RECORD_STATES].flatMap(([code, s]) => (s === state ? [code] : [])));
 export const AUTHORIZED_CODES: ReadonlySet<string> = codesOf('authorized');
@@ -38,7 +49,14 @@ type Outcome<T> = AuthorizerOutcome<T>;
 
 export function pausedOutcome<T>(status: AuthorizerStatus, exchanges: RecordedExchange[]): Outcome<T> | undefined {
   if (!PAUSED.has(status.code)) return undefined;
-  return { status: 'unavailable', reason: 'service-paused', detail: `${status.code} ${status.message}`, code: status.code, message: status.message, exchanges };
+  return {
+    status: 'unavailable',
+    reason: 'service-paused',
+    detail: `${status.code} ${status.message}`,
+    code: status.code,
+    message: status.message,
+    exchanges,
+  };
 }
 
 export function rejectedOutcome<T>(status: AuthorizerStatus, result: T, exchanges: RecordedExchange[], protocol?: string): Outcome<T> {

@@ -1,7 +1,24 @@
 import {
-  buildConsSitNFe, buildConsStatServ, buildDistDFeInt, buildEnviNFe, type DistDFeQuery, type FederalTaxId, NFE_NAMESPACE, type NfeProtocol,
-  parseRetConsSitNFe, parseRetConsStatServ, parseRetDistDFeInt, parseRetEnviNFe, parseRetEnvEvento, parseRetInutNFe, type RetConsSitNFe,
-  type RetConsStatServ, type RetDistDFeInt, type RetEnviNFe, type RetEnvEvento, type RetInutNFe,
+  buildConsSitNFe,
+  buildConsStatServ,
+  buildDistDFeInt,
+  buildEnviNFe,
+  type DistDFeQuery,
+  type FederalTaxId,
+  NFE_NAMESPACE,
+  type NfeProtocol,
+  parseRetConsSitNFe,
+  parseRetConsStatServ,
+  parseRetDistDFeInt,
+  parseRetEnviNFe,
+  parseRetEnvEvento,
+  parseRetInutNFe,
+  type RetConsSitNFe,
+  type RetConsStatServ,
+  type RetDistDFeInt,
+  type RetEnviNFe,
+  type RetEnvEvento,
+  type RetInutNFe,
 } from '@talao/fiscal-xml';
 import { type AuthorizerOutcome } from '../outcome.js';
 import { type FiscalEnvironment, type SefazService } from '../routing/endpoint-types.js';
@@ -12,8 +29,15 @@ import { type MutualTlsAgentPool, type MutualTlsCredentials } from '../transport
 import { type PreparedCall } from '../transport/prepared-call.js';
 import { buildSoapEnvelope, soapHeaders } from '../transport/soap-envelope.js';
 import {
-  AUTHORIZED_CODES, classifyConsult, classifyDistribution, classifyEvent, classifyInutilizacao, classifyStatusService, DENIED_CODES,
-  pausedOutcome, rejectedOutcome,
+  AUTHORIZED_CODES,
+  classifyConsult,
+  classifyDistribution,
+  classifyEvent,
+  classifyInutilizacao,
+  classifyStatusService,
+  DENIED_CODES,
+  pausedOutcome,
+  rejectedOutcome,
 } from './sefaz-classification.js';
 import { parseRetConsReciNFe } from './ret-cons-reci-nfe.js';
 
@@ -90,7 +114,12 @@ export class SefazClient {
   }
 
   /** Resolves the endpoint once and builds the envelope once: the call sends exactly `body` there. */
-  private prepare<S extends SefazOperation>(ctx: SefazCallContext, operation: S, dataMessage: string | { envelope: string }, national = false): SefazPreparedCall<SefazResults[S]> {
+  private prepare<S extends SefazOperation>(
+    ctx: SefazCallContext,
+    operation: S,
+    dataMessage: string | { envelope: string },
+    national = false,
+  ): SefazPreparedCall<SefazResults[S]> {
     const endpoint = this.endpoint(ctx, operation, national);
     const body = typeof dataMessage === 'string' ? buildSoapEnvelope(endpoint, dataMessage) : dataMessage.envelope;
     const transmit = this.transmitters[operation] as Transmit<SefazResults[S]>;
@@ -98,7 +127,13 @@ export class SefazClient {
   }
 
   /** One HTTP exchange; transport failures and unreadable answers become unavailable / unknown outcomes. */
-  private async exchange<T>(ctx: SefazCallContext, endpoint: SefazEndpoint, envelope: string, read: Read<T>, exchanges: RecordedExchange[]): Promise<Exchanged<T>> {
+  private async exchange<T>(
+    ctx: SefazCallContext,
+    endpoint: SefazEndpoint,
+    envelope: string,
+    read: Read<T>,
+    exchanges: RecordedExchange[],
+  ): Promise<Exchanged<T>> {
     const transport = await callHttps({
       method: 'POST',
       url: endpoint.url,
@@ -119,7 +154,15 @@ export class SefazClient {
       return { ok: false, outcome: { status: 'unknown', reason: 'gateway-timeout', detail: `HTTP 504`, exchanges } };
     }
     if (transport.status !== 200) {
-      return { ok: false, outcome: { status: 'unavailable', reason: 'http-error', detail: `HTTP ${transport.status}: ${transport.body.slice(0, 300)}`, exchanges } };
+      return {
+        ok: false,
+        outcome: {
+          status: 'unavailable',
+          reason: 'http-error',
+          detail: `HTTP ${transport.status}: ${transport.body.slice(0, 300)}`,
+          exchanges,
+        },
+      };
     }
     try {
       return { ok: true, result: read(transport.body) };
@@ -180,7 +223,12 @@ export class SefazClient {
    * The stored envelope of an earlier call of `operation`, byte for byte, to the endpoint the context resolves to now
    * (an unknown outcome reconciled as "no record" is sent again exactly as it was stored).
    */
-  prepareResend<S extends SefazOperation>(ctx: SefazCallContext, operation: S, storedEnvelope: string, national = false): SefazPreparedCall<SefazResults[S]> {
+  prepareResend<S extends SefazOperation>(
+    ctx: SefazCallContext,
+    operation: S,
+    storedEnvelope: string,
+    national = false,
+  ): SefazPreparedCall<SefazResults[S]> {
     return this.prepare(ctx, operation, { envelope: storedEnvelope }, national || operation === 'NFeDistribuicaoDFe');
   }
 
@@ -208,7 +256,11 @@ export class SefazClient {
     return this.prepareDistribution(ctx, input).send();
   }
 
-  private async transmitAuthorization(ctx: SefazCallContext, endpoint: SefazEndpoint, envelope: string): Promise<AuthorizerOutcome<AuthorizationResult>> {
+  private async transmitAuthorization(
+    ctx: SefazCallContext,
+    endpoint: SefazEndpoint,
+    envelope: string,
+  ): Promise<AuthorizerOutcome<AuthorizationResult>> {
     const exchanges: RecordedExchange[] = [];
     const where = { authorizer: endpoint.authorizer, url: endpoint.url, tpEmis: endpoint.tpEmis };
     const answer = await this.exchange<RetEnviNFe>(ctx, endpoint, envelope, parseRetEnviNFe, exchanges);
@@ -222,25 +274,52 @@ export class SefazClient {
     return rejectedOutcome(ret.status, { lot, endpoint: where }, exchanges);
   }
 
-  private classifyProtocol(prot: NfeProtocol, lot: AuthorizationResult['lot'], where: AuthorizationResult['endpoint'], exchanges: RecordedExchange[]): AuthorizerOutcome<AuthorizationResult> {
+  private classifyProtocol(
+    prot: NfeProtocol,
+    lot: AuthorizationResult['lot'],
+    where: AuthorizationResult['endpoint'],
+    exchanges: RecordedExchange[],
+  ): AuthorizerOutcome<AuthorizationResult> {
     const result: AuthorizationResult = { lot, protocol: prot, endpoint: where };
     if (AUTHORIZED_CODES.has(prot.status.code) && prot.protocolNumber) {
-      return { status: 'authorized', code: prot.status.code, message: prot.status.message, protocol: prot.protocolNumber, result, exchanges };
+      return {
+        status: 'authorized',
+        code: prot.status.code,
+        message: prot.status.message,
+        protocol: prot.protocolNumber,
+        result,
+        exchanges,
+      };
     }
     return rejectedOutcome(prot.status, result, exchanges, DENIED_CODES.has(prot.status.code) ? prot.protocolNumber : undefined);
   }
 
-  private async pollReceipt(ctx: SefazCallContext, nRec: string, where: AuthorizationResult['endpoint'], exchanges: RecordedExchange[]): Promise<AuthorizerOutcome<AuthorizationResult>> {
-    if (!/^[0-9]{15}$/.test(nRec)) return { status: 'unknown', reason: 'unreadable-response', detail: `receipt ${nRec} is not 15 digits`, exchanges };
+  private async pollReceipt(
+    ctx: SefazCallContext,
+    nRec: string,
+    where: AuthorizationResult['endpoint'],
+    exchanges: RecordedExchange[],
+  ): Promise<AuthorizerOutcome<AuthorizationResult>> {
+    if (!/^[0-9]{15}$/.test(nRec))
+      return { status: 'unknown', reason: 'unreadable-response', detail: `receipt ${nRec} is not 15 digits`, exchanges };
     const polling = this.options.asyncPolling ?? { intervalMs: 1_000, maxAttempts: 5 };
     const endpoint = this.endpoint(ctx, 'NFeRetAutorizacao4');
     const tpAmb = ctx.environment === 'production' ? '1' : '2';
-    const envelope = buildSoapEnvelope(endpoint, `<consReciNFe xmlns="${NFE_NAMESPACE}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><nRec>${nRec}</nRec></consReciNFe>`);
+    const envelope = buildSoapEnvelope(
+      endpoint,
+      `<consReciNFe xmlns="${NFE_NAMESPACE}" versao="4.00"><tpAmb>${tpAmb}</tpAmb><nRec>${nRec}</nRec></consReciNFe>`,
+    );
     for (let attempt = 0; attempt < polling.maxAttempts; attempt++) {
       await sleep(polling.intervalMs);
       const answer = await this.exchange(ctx, endpoint, envelope, parseRetConsReciNFe, exchanges);
       // The lot was received: whatever goes wrong now, only a consult can tell what became of it.
-      if (!answer.ok) return { status: 'unknown', reason: answer.outcome.status === 'unknown' ? answer.outcome.reason : 'still-processing', detail: `polling receipt ${nRec}: ${'detail' in answer.outcome ? answer.outcome.detail : ''}`, exchanges };
+      if (!answer.ok)
+        return {
+          status: 'unknown',
+          reason: answer.outcome.status === 'unknown' ? answer.outcome.reason : 'still-processing',
+          detail: `polling receipt ${nRec}: ${'detail' in answer.outcome ? answer.outcome.detail : ''}`,
+          exchanges,
+        };
       const ret = answer.result;
       if (ret.status.code === '105') continue;
       const lot = { cStat: ret.status.code, xMotivo: ret.status.message, nRec };
@@ -248,6 +327,11 @@ export class SefazClient {
       if (ret.status.code === '104' && prot) return this.classifyProtocol(prot, lot, where, exchanges);
       return rejectedOutcome(ret.status, { lot, endpoint: where }, exchanges);
     }
-    return { status: 'unknown', reason: 'still-processing', detail: `receipt ${nRec} still processing after ${polling.maxAttempts} polls`, exchanges };
+    return {
+      status: 'unknown',
+      reason: 'still-processing',
+      detail: `receipt ${nRec} still processing after ${polling.maxAttempts} polls`,
+      exchanges,
+    };
   }
 }

@@ -52,7 +52,14 @@ beforeEach(() => {
 });
 
 const post = (agentPool: MutualTlsAgentPool, credentials = company, target = url, readMs = 2_000) =>
-  callHttps({ method: 'POST', url: target, headers: { 'content-type': 'text/plain' }, body: 'ação', agent: agentPool.agentFor(credentials), timeouts: { connectMs: 1_000, readMs } });
+  callHttps({
+    method: 'POST',
+    url: target,
+    headers: { 'content-type': 'text/plain' },
+    body: 'ação',
+    agent: agentPool.agentFor(credentials),
+    timeouts: { connectMs: 1_000, readMs },
+  });
 
 describe('callHttps with mutual TLS', () => {
   it('returns the exact bytes and the timings', async () => {
@@ -119,7 +126,10 @@ describe('callHttps with mutual TLS', () => {
     const p = new MutualTlsAgentPool({ caBundlePem: ca.caCertificatePem, maxSockets: 1 });
     pools.push(p);
     const agent = p.agentFor(company);
-    const listeners = () => Object.values(agent.freeSockets).flat().map((socket) => socket!.listenerCount('secureConnect') + socket!.listenerCount('connect'));
+    const listeners = () =>
+      Object.values(agent.freeSockets)
+        .flat()
+        .map((socket) => socket!.listenerCount('secureConnect') + socket!.listenerCount('connect'));
     expect((await post(p)).kind).toBe('response');
     const afterOne = listeners();
     expect(afterOne).toHaveLength(1);

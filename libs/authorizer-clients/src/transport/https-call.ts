@@ -34,7 +34,10 @@ interface CallProgress {
 }
 
 class CallAbort extends Error {
-  constructor(readonly reason: TransportFailureReason, message: string) {
+  constructor(
+    readonly reason: TransportFailureReason,
+    message: string,
+  ) {
     super(message);
   }
 }

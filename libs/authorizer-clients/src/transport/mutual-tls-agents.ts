@@ -38,7 +38,9 @@ export class MutualTlsAgentPool {
   constructor(private readonly options: MutualTlsAgentOptions = {}) {
     const bundle = options.caBundlePem;
     this.ca = bundle === undefined ? undefined : typeof bundle === 'string' ? [bundle] : [...bundle];
-    this.caDigest = createHash('sha256').update(this.ca?.join('\n') ?? 'default-store').digest('hex');
+    this.caDigest = createHash('sha256')
+      .update(this.ca?.join('\n') ?? 'default-store')
+      .digest('hex');
   }
 
   /** Parsing a PEM certificate costs about as much as a whole request's transport: done once per certificate text. */

@@ -23,5 +23,8 @@ export function buildSoapEnvelope(endpoint: Pick<SefazEndpoint, 'operation' | 'm
 }
 
 export function soapHeaders(endpoint: Pick<SefazEndpoint, 'soapAction'>): Record<string, string> {
-  return { 'content-type': `application/soap+xml; charset=utf-8; action="${endpoint.soapAction}"`, accept: 'application/soap+xml, text/xml' };
+  return {
+    'content-type': `application/soap+xml; charset=utf-8; action="${endpoint.soapAction}"`,
+    accept: 'application/soap+xml, text/xml',
+  };
 }

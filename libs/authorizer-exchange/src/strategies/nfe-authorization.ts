@@ -2,8 +2,14 @@
 // ("this key is already held") is reconciled with NFeConsultaProtocolo4 by the access key — at the SVC when the key's
 // tpEmis is 6 or 7 — and "not on record" (217) sends the stored envelope again, byte for byte.
 import {
-  alreadyHeld, type AuthorizationResult, issuedInContingency, type MutualTlsCredentials, readNfeRecord, type SefazClient,
-  type SefazCallContext, type SefazPreparedCall,
+  alreadyHeld,
+  type AuthorizationResult,
+  issuedInContingency,
+  type MutualTlsCredentials,
+  readNfeRecord,
+  type SefazClient,
+  type SefazCallContext,
+  type SefazPreparedCall,
 } from '@talao/authorizer-clients';
 import { buildNfeProc } from '@talao/fiscal-xml';
 import type { ExchangeStrategy, Reconciled } from '../consult-first.js';
@@ -43,7 +49,9 @@ function nfeProc(signedNfe: string, protocolXml: string | undefined): string | n
   return protocolXml ? buildNfeProc({ signedNfe, protocolXml }) : null;
 }
 
-export function nfeAuthorization(options: NfeAuthorizationOptions): ExchangeStrategy<DocumentDecision, AuthorizationResult, SefazPreparedCall<AuthorizationResult>> {
+export function nfeAuthorization(
+  options: NfeAuthorizationOptions,
+): ExchangeStrategy<DocumentDecision, AuthorizationResult, SefazPreparedCall<AuthorizationResult>> {
   const { sefaz, caller } = options;
   const contextFor = (accessKey: string): SefazCallContext => ({ ...caller, contingency: issuedInContingency(accessKey) });
   // A lot holds one NF-e; its id only has to be 1–15 digits.
@@ -62,18 +70,28 @@ export function nfeAuthorization(options: NfeAuthorizationOptions): ExchangeStra
       if (outcome.status === 'unavailable') return { kind: 'unavailable', detail: `${outcome.reason}: ${outcome.detail}` };
       if (outcome.status === 'unknown' || alreadyHeld(outcome)) return { kind: 'consult' };
       const signedNfe = signedNfeOf(call.body);
-      const base = { accessKey: accessKeyOf(signedNfe), protocol: outcome.protocol ?? null, statusCode: outcome.code, statusMessage: outcome.message };
+      const base = {
+        accessKey: accessKeyOf(signedNfe),
+        protocol: outcome.protocol ?? null,
+        statusCode: outcome.code,
+        statusMessage: outcome.message,
+      };
       if (outcome.status === 'rejected') return { kind: 'decided', decision: { status: 'rejected', ...base } };
-      return { kind: 'decided', decision: { status: 'issued', ...base, authorizedXml: nfeProc(signedNfe, outcome.result.protocol?.rawXml) } };
+      return {
+        kind: 'decided',
+        decision: { status: 'issued', ...base, authorizedXml: nfeProc(signedNfe, outcome.result.protocol?.rawXml) },
+      };
     },
     async reconcile(storedEnvelope, log): Promise<Reconciled<DocumentDecision>> {
       const signedNfe = signedNfeOf(storedEnvelope);
       const accessKey = accessKeyOf(signedNfe);
       const record = readNfeRecord(await log.call(sefaz.prepareConsult(contextFor(accessKey), accessKey)));
       if (record.kind === 'absent') return record;
-      if (record.kind === 'inconclusive') return { kind: 'inconclusive', reason: `consult of ${accessKey} inconclusive (${record.detail})` };
+      if (record.kind === 'inconclusive')
+        return { kind: 'inconclusive', reason: `consult of ${accessKey} inconclusive (${record.detail})` };
       const base = { accessKey, protocol: record.protocol, statusCode: record.code, statusMessage: record.message };
-      if (record.state === 'authorized') return { kind: 'decided', decision: { status: 'issued', ...base, authorizedXml: nfeProc(signedNfe, record.protocolXml) } };
+      if (record.state === 'authorized')
+        return { kind: 'decided', decision: { status: 'issued', ...base, authorizedXml: nfeProc(signedNfe, record.protocolXml) } };
       return { kind: 'decided', decision: { status: record.state === 'denied' ? 'rejected' : 'cancelled', ...base } };
     },
     async reroute(detail, call) {

@@ -1,7 +1,14 @@
 // NFS-e Nacional emission (POST /nfse) as an exchange strategy: the DPS id names the declaration, so an unknown
 // outcome is reconciled with GET /dps/{id}; found, the NFS-e itself is fetched (GET /nfse/{key}) to keep the legal
 // document; a 404 sends the stored body again, byte for byte.
-import { type IssuedNfse, type MutualTlsCredentials, type NfseCallContext, type NfseNacionalClient, NFSE_OPERATIONS, readDpsRecord } from '@talao/authorizer-clients';
+import {
+  type IssuedNfse,
+  type MutualTlsCredentials,
+  type NfseCallContext,
+  type NfseNacionalClient,
+  NFSE_OPERATIONS,
+  readDpsRecord,
+} from '@talao/authorizer-clients';
 import { decodeGzipBase64 } from '@talao/fiscal-xml';
 import type { ExchangeStrategy, Reconciled } from '../consult-first.js';
 import type { DocumentDecision } from './document-decision.js';
@@ -37,11 +44,19 @@ export function nfseEmission(options: NfseEmissionOptions): ExchangeStrategy<Doc
     settle(outcome) {
       if (outcome.status === 'unavailable') return { kind: 'unavailable', detail: `${outcome.reason}: ${outcome.detail}` };
       if (outcome.status === 'unknown') return { kind: 'consult' };
-      if (outcome.status === 'rejected') return { kind: 'decided', decision: { status: 'rejected', statusCode: outcome.code, statusMessage: outcome.message } };
+      if (outcome.status === 'rejected')
+        return { kind: 'decided', decision: { status: 'rejected', statusCode: outcome.code, statusMessage: outcome.message } };
       const { accessKey, nfseXml } = outcome.result;
       return {
         kind: 'decided',
-        decision: { status: 'issued', accessKey, protocol: accessKey, statusCode: outcome.code, statusMessage: outcome.message, authorizedXml: nfseXml ?? null },
+        decision: {
+          status: 'issued',
+          accessKey,
+          protocol: accessKey,
+          statusCode: outcome.code,
+          statusMessage: outcome.message,
+          authorizedXml: nfseXml ?? null,
+        },
       };
     },
     async reconcile(storedBody, log): Promise<Reconciled<DocumentDecision>> {
@@ -55,7 +70,14 @@ export function nfseEmission(options: NfseEmissionOptions): ExchangeStrategy<Doc
       const authorizedXml = fetched.status === 'accepted' || fetched.status === 'authorized' ? (fetched.result.nfseXml ?? null) : null;
       return {
         kind: 'decided',
-        decision: { status: 'issued', accessKey: record.accessKey, protocol: record.accessKey, statusCode: record.code, statusMessage: record.message, authorizedXml },
+        decision: {
+          status: 'issued',
+          accessKey: record.accessKey,
+          protocol: record.accessKey,
+          statusCode: record.code,
+          statusMessage: record.message,
+          authorizedXml,
+        },
       };
     },
   };

@@ -14,8 +14,12 @@ const samplesDir = resolve(process.cwd(), 'fixtures', 'fiscal', 'samples', 'nfe'
 function realKeys(): string[] {
   const keys = new Set<string>();
   const files = [
-    ...readdirSync(samplesDir).filter((f) => /^(nfeProc|procEvento).*\.xml$/.test(f) || f === 'envEvento_cancelamento_110111_SIGNATURE_VALID.xml'),
-    ...readdirSync(resolve(samplesDir, 'dist')).filter((f) => f.endsWith('.xml')).map((f) => `dist/${f}`),
+    ...readdirSync(samplesDir).filter(
+      (f) => /^(nfeProc|procEvento).*\.xml$/.test(f) || f === 'envEvento_cancelamento_110111_SIGNATURE_VALID.xml',
+    ),
+    ...readdirSync(resolve(samplesDir, 'dist'))
+      .filter((f) => f.endsWith('.xml'))
+      .map((f) => `dist/${f}`),
   ];
   for (const file of files) {
     const xml = readFileSync(resolve(samplesDir, file), 'utf8');
@@ -36,7 +40,11 @@ describe('access key', () => {
 
   it('detects the made-up keys of the hand-written fixtures', () => {
     // envEvento_cce_110110.xml, envEvento_manifestacao_SIGNATURE_VALID.xml, RecepcaoEvento_cce_response.xml
-    for (const key of ['35220605730928000145550010000048661583302923', '35240305730928000145650010000001421071400478', '35170449607777000156550010000022511003873504']) {
+    for (const key of [
+      '35220605730928000145550010000048661583302923',
+      '35240305730928000145650010000001421071400478',
+      '35170449607777000156550010000022511003873504',
+    ]) {
       expect(isAccessKeyValid(key)).toBe(false);
     }
   });
@@ -44,14 +52,32 @@ describe('access key', () => {
   it('rebuilds a real key from its parts', () => {
     const key = '35180834128745000152550010000474281920007498';
     const parts = parseAccessKey(key)!;
-    expect(parts).toMatchObject({ cUF: '35', yearMonth: '1808', cnpjOrCpf: '34128745000152', series: 1, number: 47428, emissionType: 1, numericCode: '92000749', checkDigit: 8 });
+    expect(parts).toMatchObject({
+      cUF: '35',
+      yearMonth: '1808',
+      cnpjOrCpf: '34128745000152',
+      series: 1,
+      number: 47428,
+      emissionType: 1,
+      numericCode: '92000749',
+      checkDigit: 8,
+    });
     expect(buildAccessKey(parts)).toBe(key);
   });
 
   it('computes remainder 0/1 as check digit 0', () => {
     let zeroFound = false;
     for (let n = 1; n < 50 && !zeroFound; n++) {
-      const key = buildAccessKey({ cUF: 35, yearMonth: '2601', cnpjOrCpf: '11222333000181', model: 55, series: 1, number: n, emissionType: 1, numericCode: '10293847' });
+      const key = buildAccessKey({
+        cUF: 35,
+        yearMonth: '2601',
+        cnpjOrCpf: '11222333000181',
+        model: 55,
+        series: 1,
+        number: n,
+        emissionType: 1,
+        numericCode: '10293847',
+      });
       if (key.endsWith('0')) zeroFound = true;
       expect(isAccessKeyValid(key)).toBe(true);
     }
@@ -59,7 +85,16 @@ describe('access key', () => {
   });
 
   it('handles alphanumeric CNPJ with ASCII − 48 values', () => {
-    const key = buildAccessKey({ cUF: '35', yearMonth: '2607', cnpjOrCpf: '12ABC34501DE35', model: 55, series: 1, number: 123, emissionType: 1, numericCode: '12345670' });
+    const key = buildAccessKey({
+      cUF: '35',
+      yearMonth: '2607',
+      cnpjOrCpf: '12ABC34501DE35',
+      model: 55,
+      series: 1,
+      number: 123,
+      emissionType: 1,
+      numericCode: '12345670',
+    });
     expect(key).toHaveLength(44);
     expect(key.slice(6, 20)).toBe('12ABC34501DE35');
     // hand computation: sum of (ascii-48) × weights 2..9 from the right
@@ -82,9 +117,27 @@ describe('access key', () => {
   });
 
   it('pads a CPF issuer to 14 and refuses malformed parts', () => {
-    const key = buildAccessKey({ cUF: 35, yearMonth: '2601', cnpjOrCpf: '12345678909', model: 55, series: 0, number: 1, emissionType: 1, numericCode: '00000001' });
+    const key = buildAccessKey({
+      cUF: 35,
+      yearMonth: '2601',
+      cnpjOrCpf: '12345678909',
+      model: 55,
+      series: 0,
+      number: 1,
+      emissionType: 1,
+      numericCode: '00000001',
+    });
     expect(key.slice(6, 20)).toBe('00012345678909');
-    const base = { cUF: 35, yearMonth: '2601', cnpjOrCpf: '11222333000181', model: 55, series: 1, number: 1, emissionType: 1, numericCode: '00000001' };
+    const base = {
+      cUF: 35,
+      yearMonth: '2601',
+      cnpjOrCpf: '11222333000181',
+      model: 55,
+      series: 1,
+      number: 1,
+      emissionType: 1,
+      numericCode: '00000001',
+    };
     expect(() => buildAccessKey({ ...base, yearMonth: '2613' })).toThrow(RangeError);
     expect(() => buildAccessKey({ ...base, series: 1000 })).toThrow(RangeError);
     expect(() => buildAccessKey({ ...base, number: 0 })).toThrow(RangeError);
@@ -108,7 +161,16 @@ describe('access key', () => {
         fc.stringMatching(/^\d{8}$/),
         fc.integer({ min: 0, max: 42 }),
         (cnpj, number, series, numericCode, position) => {
-          const key = buildAccessKey({ cUF: 43, yearMonth: '2612', cnpjOrCpf: cnpj, model: 55, series, number, emissionType: 1, numericCode });
+          const key = buildAccessKey({
+            cUF: 43,
+            yearMonth: '2612',
+            cnpjOrCpf: cnpj,
+            model: 55,
+            series,
+            number,
+            emissionType: 1,
+            numericCode,
+          });
           expect(isAccessKeyValid(key)).toBe(true);
           if (position >= 6 && position < 20) return; // letters allowed there: a substitution may collide
           // remainders 0 and 1 both give digit 0, so a change between them is invisible: the layout's rule, not a bug

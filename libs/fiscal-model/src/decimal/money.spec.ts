@@ -17,7 +17,22 @@ describe('decimal money', () => {
     expect(decimalText(null)).toBeNull();
   });
   it('canonicalizes decimal text as Decimal prints it', () => {
-    const cases = ['0', '-0', '00', '0.000', '-0.000', '007', '000.500', '-000.050', '100', '100.0000', '12.340', '-3.0', '9999999999999.99', '1.0000000001'];
+    const cases = [
+      '0',
+      '-0',
+      '00',
+      '0.000',
+      '-0.000',
+      '007',
+      '000.500',
+      '-000.050',
+      '100',
+      '100.0000',
+      '12.340',
+      '-3.0',
+      '9999999999999.99',
+      '1.0000000001',
+    ];
     for (const text of cases) expect(decimalText(text)).toBe(new Dec(text).toFixed());
     expect(decimalText(-0)).toBe('0');
     expect(decimalText(250)).toBe('250');
@@ -35,7 +50,7 @@ describe('decimal money', () => {
     expect(new Dec('10').dividedBy(3).toDecimalPlaces(10).toFixed(10)).toBe('3.3333333333');
     expect(new Dec('20').dividedBy(3).toDecimalPlaces(10).toFixed(10)).toBe('6.6666666667');
   });
-  it('rounds half-up at 2 places (not banker\'s rounding, not float artefacts)', () => {
+  it("rounds half-up at 2 places (not banker's rounding, not float artefacts)", () => {
     expect(round2(new Dec('0.125')).toFixed(2)).toBe('0.13');
     expect(round2(new Dec('0.135')).toFixed(2)).toBe('0.14');
     expect(money('1.005')).toBe('1.01'); // (1.005).toFixed(2) === '1.00' with floats

@@ -48,7 +48,15 @@ function toma(request: ValidatedInvoiceRequest, environment: DpsContext['environ
     xNome: environment === 'homologation' ? HOMOLOGATION_RECIPIENT_NAME : b.name,
     // Abroad the DPS needs a structured foreign address the request does not carry: it is left out (optional).
     ...(a && !b.foreign
-      ? { end: { endNac: { cMun: a.cityCode, CEP: a.postalCode! }, xLgr: a.street, nro: a.number, ...(a.complement ? { xCpl: a.complement } : {}), xBairro: a.district } }
+      ? {
+          end: {
+            endNac: { cMun: a.cityCode, CEP: a.postalCode! },
+            xLgr: a.street,
+            nro: a.number,
+            ...(a.complement ? { xCpl: a.complement } : {}),
+            xBairro: a.district,
+          },
+        }
       : {}),
     ...(b.phone ? { fone: b.phone } : {}),
     ...(b.email ? { email: b.email } : {}),
@@ -90,7 +98,8 @@ export function computeDpsDocument(request: ValidatedInvoiceRequest, issuer: Iss
   const ibs = first.ibsCbs;
   const operationIndicator = ibs?.operation_indicator ?? issuer.defaultOperationIndicator;
   const complement = dpsComplementaryText(items, request.additionalInfo);
-  if (ibs && !operationIndicator) throw new RangeError('IBS/CBS on a DPS needs cIndOp (ibs_cbs.operation_indicator or the company default)');
+  if (ibs && !operationIndicator)
+    throw new RangeError('IBS/CBS on a DPS needs cIndOp (ibs_cbs.operation_indicator or the company default)');
   return {
     id,
     tpAmb: context.environment === 'production' ? '1' : '2',

@@ -55,8 +55,16 @@ function emit(issuer: IssuerProfile): NfeEmit {
     xNome: issuer.legalName,
     ...(issuer.tradeName ? { xFant: issuer.tradeName } : {}),
     enderEmit: {
-      xLgr: a.street, nro: a.number, ...(a.complement ? { xCpl: a.complement } : {}), xBairro: a.district,
-      cMun: city.code, xMun: city.name, UF: city.state, CEP: a.postalCode, cPais: '1058', xPais: 'Brasil',
+      xLgr: a.street,
+      nro: a.number,
+      ...(a.complement ? { xCpl: a.complement } : {}),
+      xBairro: a.district,
+      cMun: city.code,
+      xMun: city.name,
+      UF: city.state,
+      CEP: a.postalCode,
+      cPais: '1058',
+      xPais: 'Brasil',
       ...(a.phone ? { fone: a.phone } : {}),
     },
     IE: issuer.stateRegistration,
@@ -69,15 +77,23 @@ function dest(request: ValidatedInvoiceRequest, environment: NfeContext['environ
   const { buyer } = request;
   const a = buyer.address!;
   const address: NfeAddress = {
-    xLgr: a.street, nro: a.number, ...(a.complement ? { xCpl: a.complement } : {}), xBairro: a.district,
-    cMun: a.cityCode, xMun: a.cityName, UF: a.state, ...(a.postalCode && !buyer.foreign ? { CEP: a.postalCode } : {}),
+    xLgr: a.street,
+    nro: a.number,
+    ...(a.complement ? { xCpl: a.complement } : {}),
+    xBairro: a.district,
+    cMun: a.cityCode,
+    xMun: a.cityName,
+    UF: a.state,
+    ...(a.postalCode && !buyer.foreign ? { CEP: a.postalCode } : {}),
     ...(a.bacenCountryCode ? { cPais: a.bacenCountryCode } : {}),
     ...(buyer.phone ? { fone: buyer.phone } : {}),
   };
   const indIEDest = stateRegistrationIndicator(buyer);
   const id = buyer.foreign
     ? { idEstrangeiro: buyer.foreignId ?? '' }
-    : buyer.taxId!.kind === 'cnpj' ? { CNPJ: buyer.taxId!.value } : { CPF: buyer.taxId!.value };
+    : buyer.taxId!.kind === 'cnpj'
+      ? { CNPJ: buyer.taxId!.value }
+      : { CPF: buyer.taxId!.value };
   return {
     ...id,
     xNome: environment === 'homologation' ? HOMOLOGATION_RECIPIENT_NAME : buyer.name,
@@ -95,15 +111,29 @@ function prod(item: ValidatedItem): NfeProd {
   const p = item.product!;
   // Plain non-negative text (as validation writes these amounts) is positive when it has a non-zero digit.
   const positive = (v: string) => ((PLAIN_UNSIGNED.test(v) ? NON_ZERO_DIGIT.test(v) : new Dec(v).gt(0)) ? money(v) : undefined);
-  const extras = { vFrete: positive(item.freight), vSeg: positive(item.insurance), vDesc: positive(item.discount), vOutro: positive(item.otherExpenses) };
+  const extras = {
+    vFrete: positive(item.freight),
+    vSeg: positive(item.insurance),
+    vDesc: positive(item.discount),
+    vOutro: positive(item.otherExpenses),
+  };
   const qCom = new Dec(item.quantity).toFixed(4);
   return {
-    cProd: item.code, cEAN: p.gtin, xProd: item.description, NCM: p.ncm,
+    cProd: item.code,
+    cEAN: p.gtin,
+    xProd: item.description,
+    NCM: p.ncm,
     // CNPJFab is the manufacturer of goods made in a not relevant scale (indEscala N); validated to come with CEST.
     ...(p.cest ? { CEST: p.cest, ...(p.manufacturerCnpj ? { indEscala: 'N' as const, CNPJFab: p.manufacturerCnpj } : {}) } : {}),
     CFOP: p.cfop,
-    uCom: item.unit, qCom, vUnCom: item.unitPrice, vProd: item.gross,
-    cEANTrib: p.gtin, uTrib: item.unit, qTrib: qCom, vUnTrib: item.unitPrice,
+    uCom: item.unit,
+    qCom,
+    vUnCom: item.unitPrice,
+    vProd: item.gross,
+    cEANTrib: p.gtin,
+    uTrib: item.unit,
+    qTrib: qCom,
+    vUnTrib: item.unitPrice,
     ...Object.fromEntries(Object.entries(extras).filter(([, v]) => v !== undefined)),
     indTot: '1',
   };
@@ -116,8 +146,13 @@ function accessKeyParts(issuer: IssuerProfile, context: NfeKeyContext): AccessKe
   const state = findState(issuer.address.state);
   if (!state) throw new RangeError(`unknown issuer state ${issuer.address.state}`);
   return {
-    cUF: state.code, yearMonth: localTime(context.issuedAt, state.uf).yearMonth, cnpjOrCpf: issuerTaxId(issuer).value, model: 55,
-    series: context.series, number: context.number, emissionType: context.contingency ? (context.contingency.type === 'SVC-AN' ? 6 : 7) : 1,
+    cUF: state.code,
+    yearMonth: localTime(context.issuedAt, state.uf).yearMonth,
+    cnpjOrCpf: issuerTaxId(issuer).value,
+    model: 55,
+    series: context.series,
+    number: context.number,
+    emissionType: context.contingency ? (context.contingency.type === 'SVC-AN' ? 6 : 7) : 1,
     numericCode: deriveNumericCode(context.invoiceId, context.number),
   };
 }
@@ -136,7 +171,12 @@ export function computeNfeDocument(request: ValidatedInvoiceRequest, issuer: Iss
   const { emissionType, numericCode: cNF } = key;
   const accessKey = buildAccessKey(key);
   const { taxes, totals } = takeItemComputation(request.items, request.finalConsumer);
-  const det: NfeItem[] = request.items.map((item, i) => ({ nItem: i + 1, prod: prod(item), imposto: taxes[i]!.imposto, itemTotal: item.total }));
+  const det: NfeItem[] = request.items.map((item, i) => ({
+    nItem: i + 1,
+    prod: prod(item),
+    imposto: taxes[i]!.imposto,
+    itemTotal: item.total,
+  }));
   const indPres = PRESENCES[request.presence];
   if (context.contingency && (context.contingency.reason.length < 15 || context.contingency.reason.length > 256)) {
     throw new RangeError('the contingency reason (xJust) must have 15 to 256 characters');
@@ -156,13 +196,29 @@ export function computeNfeDocument(request: ValidatedInvoiceRequest, issuer: Iss
   return {
     accessKey,
     ide: {
-      cUF: state.code, cNF, natOp: request.operationNature, mod: '55', serie: String(context.series), nNF: String(context.number),
-      dhEmi: time.dateTime, tpNF: '1', idDest: request.destination === 'internal' ? '1' : request.destination === 'interstate' ? '2' : '3',
-      cMunFG: issuer.address.cityCode, tpImp: '1', tpEmis: String(emissionType) as '1' | '6' | '7', cDV: accessKey.slice(-1),
-      tpAmb: context.environment === 'production' ? '1' : '2', finNFe: PURPOSES[request.purpose], indFinal: request.finalConsumer ? '1' : '0',
-      indPres, ...(['2', '3', '4', '9'].includes(indPres) ? { indIntermed: '0' as const } : {}), procEmi: '0',
+      cUF: state.code,
+      cNF,
+      natOp: request.operationNature,
+      mod: '55',
+      serie: String(context.series),
+      nNF: String(context.number),
+      dhEmi: time.dateTime,
+      tpNF: '1',
+      idDest: request.destination === 'internal' ? '1' : request.destination === 'interstate' ? '2' : '3',
+      cMunFG: issuer.address.cityCode,
+      tpImp: '1',
+      tpEmis: String(emissionType) as '1' | '6' | '7',
+      cDV: accessKey.slice(-1),
+      tpAmb: context.environment === 'production' ? '1' : '2',
+      finNFe: PURPOSES[request.purpose],
+      indFinal: request.finalConsumer ? '1' : '0',
+      indPres,
+      ...(['2', '3', '4', '9'].includes(indPres) ? { indIntermed: '0' as const } : {}),
+      procEmi: '0',
       verProc: (context.applicationVersion ?? DEFAULT_APPLICATION_VERSION).slice(0, 20),
-      ...(context.contingency ? { contingency: { dhCont: localTime(context.contingency.at, state.uf).dateTime, xJust: context.contingency.reason } } : {}),
+      ...(context.contingency
+        ? { contingency: { dhCont: localTime(context.contingency.at, state.uf).dateTime, xJust: context.contingency.reason } }
+        : {}),
       ...(request.referencedKeys.length > 0 ? { refNFe: request.referencedKeys } : {}),
     },
     emit: emit(issuer),
@@ -173,8 +229,18 @@ export function computeNfeDocument(request: ValidatedInvoiceRequest, issuer: Iss
     pag,
     ...(request.additionalInfo ? { infAdic: { infCpl: request.additionalInfo } } : {}),
     infRespTec: {
-      CNPJ: rt.cnpj, xContato: rt.contact, email: rt.email, fone: rt.phone,
-      ...(rt.csrt ? { idCSRT: rt.csrt.id, hashCSRT: createHash('sha1').update(rt.csrt.secret + accessKey).digest('base64') } : {}),
+      CNPJ: rt.cnpj,
+      xContato: rt.contact,
+      email: rt.email,
+      fone: rt.phone,
+      ...(rt.csrt
+        ? {
+            idCSRT: rt.csrt.id,
+            hashCSRT: createHash('sha1')
+              .update(rt.csrt.secret + accessKey)
+              .digest('base64'),
+          }
+        : {}),
     },
   };
 }

@@ -26,5 +26,9 @@ export function documentIdentity(request: ValidatedInvoiceRequest, issuer: Issue
     const { totals } = takeItemComputation(request.items, request.finalConsumer);
     return { documentType: 'nfe', accessKey: nfeAccessKey(issuer, context), totalAmount: totals.ICMSTot.vNF };
   }
-  return { documentType: 'nfse', dpsId: dpsId(issuer.address.cityCode, issuer.taxId, context.series, context.number), totalAmount: dpsTotal(request.items) };
+  return {
+    documentType: 'nfse',
+    dpsId: dpsId(issuer.address.cityCode, issuer.taxId, context.series, context.number),
+    totalAmount: dpsTotal(request.items),
+  };
 }

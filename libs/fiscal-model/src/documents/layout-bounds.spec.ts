@@ -22,14 +22,25 @@ describe('layout bounds at validation', () => {
   it('refuses quantity × unit_price past 13 integer digits (numeric(15,2), TDec_1302), naming the line', () => {
     const errors = errorsOf(sampleNfeRequest({ items: [{ ...nfeItem(), quantity: '99999999999', unit_price: '99999999999' }] }));
     expect(errors).toEqual([
-      expect.objectContaining({ code: 'FIELD_OUT_OF_RANGE', field: 'items[0].quantity', expected: `a line amount of at most ${MAX_DOCUMENT_AMOUNT}`, received: '99999999999' }),
+      expect.objectContaining({
+        code: 'FIELD_OUT_OF_RANGE',
+        field: 'items[0].quantity',
+        expected: `a line amount of at most ${MAX_DOCUMENT_AMOUNT}`,
+        received: '99999999999',
+      }),
     ]);
     expect(errors[0]!.message).toMatch(/13 integer digits/);
   });
 
   it('refuses an NF-e unit price (amount ÷ quantity) past the 11 integer digits of vUnCom', () => {
     const errors = errorsOf(sampleNfeRequest({ items: [{ ...withoutPrice(), quantity: '1', amount: '9999999999999.99' }] }));
-    expect(errors).toEqual([expect.objectContaining({ code: 'FIELD_OUT_OF_RANGE', field: 'items[0].amount', expected: `a unit price of at most ${MAX_UNIT_PRICE}` })]);
+    expect(errors).toEqual([
+      expect.objectContaining({
+        code: 'FIELD_OUT_OF_RANGE',
+        field: 'items[0].amount',
+        expected: `a unit price of at most ${MAX_UNIT_PRICE}`,
+      }),
+    ]);
     // The same amount over 1000 units fits, and so does an 11-digit unit price.
     expect(errorsOf(sampleNfeRequest({ items: [{ ...withoutPrice(), quantity: '1000', amount: '9999999999999.99' }] }))).toEqual([]);
     expect(errorsOf(sampleNfeRequest({ items: [{ ...withoutPrice(), quantity: '1', amount: '99999999999.99' }] }))).toEqual([]);
@@ -38,7 +49,9 @@ describe('layout bounds at validation', () => {
   it('refuses NF-e totals past 13 integer digits, with the total and the limit in the error', () => {
     const line = { ...withoutPrice(), quantity: '1000', amount: '9999999999999.99' };
     const errors = errorsOf(sampleNfeRequest({ items: [line, line] }));
-    expect(errors).toEqual([expect.objectContaining({ code: 'FIELD_OUT_OF_RANGE', field: 'items', expected: `totals of at most ${MAX_DOCUMENT_AMOUNT}` })]);
+    expect(errors).toEqual([
+      expect.objectContaining({ code: 'FIELD_OUT_OF_RANGE', field: 'items', expected: `totals of at most ${MAX_DOCUMENT_AMOUNT}` }),
+    ]);
     expect(errors[0]!.message).toMatch(/ICMSTot\.\w+ would be 1\d{13}\.\d{2}, more than 9999999999999\.99/);
   });
 

@@ -25,15 +25,21 @@ export function lineValuesBeyondLayout(
 ): FieldError | null {
   if (values.gross.gt(maxAmount)) {
     return fieldError(
-      'FIELD_OUT_OF_RANGE', `${path}.quantity`, `quantity × unit_price = ${values.gross.toFixed(2)} exceeds ${MAX_DOCUMENT_AMOUNT}, the largest line amount a document carries (13 integer digits)`,
-      `a line amount of at most ${MAX_DOCUMENT_AMOUNT}`, received.quantity,
+      'FIELD_OUT_OF_RANGE',
+      `${path}.quantity`,
+      `quantity × unit_price = ${values.gross.toFixed(2)} exceeds ${MAX_DOCUMENT_AMOUNT}, the largest line amount a document carries (13 integer digits)`,
+      `a line amount of at most ${MAX_DOCUMENT_AMOUNT}`,
+      received.quantity,
     );
   }
   // The DPS carries no unit price: an NFS-e line may have any quantity.
   if (documentType === 'nfe' && values.unitPrice.gt(maxUnitPrice)) {
     return fieldError(
-      'FIELD_OUT_OF_RANGE', `${path}.amount`, `amount ÷ quantity = ${values.unitPrice.toFixed()} exceeds ${MAX_UNIT_PRICE}, the largest unit price an NF-e carries (vUnCom, 11 integer digits)`,
-      `a unit price of at most ${MAX_UNIT_PRICE}`, received.amount,
+      'FIELD_OUT_OF_RANGE',
+      `${path}.amount`,
+      `amount ÷ quantity = ${values.unitPrice.toFixed()} exceeds ${MAX_UNIT_PRICE}, the largest unit price an NF-e carries (vUnCom, 11 integer digits)`,
+      `a unit price of at most ${MAX_UNIT_PRICE}`,
+      received.amount,
     );
   }
   return null;
@@ -60,18 +66,26 @@ export function nfeTotalsBeyondLayout(totals: NfeTotals): FieldError | null {
   if (!found) return null;
   const [name, value] = found;
   return fieldError(
-    'FIELD_OUT_OF_RANGE', 'items', `The document's ${name} would be ${value}, more than ${MAX_DOCUMENT_AMOUNT}, the largest total an NF-e carries (13 integer digits, TDec_1302)`,
-    `totals of at most ${MAX_DOCUMENT_AMOUNT}`, value,
+    'FIELD_OUT_OF_RANGE',
+    'items',
+    `The document's ${name} would be ${value}, more than ${MAX_DOCUMENT_AMOUNT}, the largest total an NF-e carries (13 integer digits, TDec_1302)`,
+    `totals of at most ${MAX_DOCUMENT_AMOUNT}`,
+    value,
   );
 }
 
 /** The NFS-e's service value (Σ amount + freight + insurance + other expenses) past what the invoice record holds. */
-export function nfseTotalBeyondLayout(lines: readonly { gross: string; freight: string; insurance: string; otherExpenses: string }[]): FieldError | null {
+export function nfseTotalBeyondLayout(
+  lines: readonly { gross: string; freight: string; insurance: string; otherExpenses: string }[],
+): FieldError | null {
   let total = new Dec(0);
   for (const line of lines) total = total.plus(line.gross).plus(line.freight).plus(line.insurance).plus(line.otherExpenses);
   if (total.lte(maxAmount)) return null;
   return fieldError(
-    'FIELD_OUT_OF_RANGE', 'items', `The items add up to ${total.toFixed(2)}, more than ${MAX_DOCUMENT_AMOUNT}, the largest total an invoice carries (13 integer digits)`,
-    `a total of at most ${MAX_DOCUMENT_AMOUNT}`, total.toFixed(2),
+    'FIELD_OUT_OF_RANGE',
+    'items',
+    `The items add up to ${total.toFixed(2)}, more than ${MAX_DOCUMENT_AMOUNT}, the largest total an invoice carries (13 integer digits)`,
+    `a total of at most ${MAX_DOCUMENT_AMOUNT}`,
+    total.toFixed(2),
   );
 }

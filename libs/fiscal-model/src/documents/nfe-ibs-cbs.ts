@@ -23,5 +23,11 @@ export interface NfeIbsCbsTot {
     readonly vCredPres: DecimalText;
     readonly vCredPresCondSus: DecimalText;
   };
-  readonly gCBS: { readonly vDif: DecimalText; readonly vDevTrib: DecimalText; readonly vCBS: DecimalText; readonly vCredPres: DecimalText; readonly vCredPresCondSus: DecimalText };
+  readonly gCBS: {
+    readonly vDif: DecimalText;
+    readonly vDevTrib: DecimalText;
+    readonly vCBS: DecimalText;
+    readonly vCredPres: DecimalText;
+    readonly vCredPresCondSus: DecimalText;
+  };
 }

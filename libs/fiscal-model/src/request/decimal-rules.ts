@@ -43,14 +43,22 @@ function exceeds(text: string, max: string): boolean {
 export function readDecimal(value: unknown, field: string, rule: DecimalRule, errors: FieldError[]): string | undefined {
   const text = decimalText(value);
   if (text === null) {
-    errors.push(fieldError('FIELD_INVALID', field, 'Must be a decimal number (a JSON number or a string such as "12.50")', 'a decimal', value));
+    errors.push(
+      fieldError('FIELD_INVALID', field, 'Must be a decimal number (a JSON number or a string such as "12.50")', 'a decimal', value),
+    );
     return undefined;
   }
   const places = canonicalDecimalPlaces(text);
   if (places > rule.places) {
     const codes = codesFor(field);
     errors.push(
-      fieldError(codes.precision, field, `At most ${rule.places} decimal places are supported here; got ${places}`, `at most ${rule.places} decimal places`, value),
+      fieldError(
+        codes.precision,
+        field,
+        `At most ${rule.places} decimal places are supported here; got ${places}`,
+        `at most ${rule.places} decimal places`,
+        value,
+      ),
     );
     return undefined;
   }

@@ -12,7 +12,13 @@ export interface LayoutLimit {
 
 const DOCUMENT_NAMES = { nfe: 'NF-e', nfse: 'NFS-e' } as const;
 
-export function checkLayoutLength(value: string, field: string, documentType: 'nfe' | 'nfse', limit: LayoutLimit, errors: FieldError[]): void {
+export function checkLayoutLength(
+  value: string,
+  field: string,
+  documentType: 'nfe' | 'nfse',
+  limit: LayoutLimit,
+  errors: FieldError[],
+): void {
   if (value.length >= limit.min && value.length <= limit.max) return;
   const expected = `${limit.min}–${limit.max} characters for ${documentType}`;
   const message = `The ${DOCUMENT_NAMES[documentType]} carries ${field} in ${limit.element}, which holds ${limit.min} to ${limit.max} characters; got ${value.length} (document_type ${documentType})`;

@@ -17,7 +17,9 @@ export function schemaErrors(error: z.ZodError, body: unknown): FieldError[] {
     const field = fieldPath(issue.path);
     const received = valueAt(body, issue.path);
     if ((received === undefined || received === null) && issue.code !== 'unrecognized_keys' && issue.code !== 'custom') {
-      out.push(fieldError('FIELD_REQUIRED', field, 'This field is required', 'expected' in issue ? String(issue.expected) : 'a value', null));
+      out.push(
+        fieldError('FIELD_REQUIRED', field, 'This field is required', 'expected' in issue ? String(issue.expected) : 'a value', null),
+      );
       continue;
     }
     switch (issue.code) {
@@ -31,7 +33,14 @@ export function schemaErrors(error: z.ZodError, body: unknown): FieldError[] {
         out.push(fieldError('FIELD_INVALID', field, `Expected ${issue.expected}`, issue.expected, received));
         break;
       case 'too_big': {
-        const code: FieldErrorCode = issue.origin === 'string' ? 'FIELD_TOO_LONG' : issue.origin === 'array' ? (field === 'items' ? 'ITEMS_TOO_MANY' : 'FIELD_OUT_OF_RANGE') : 'FIELD_OUT_OF_RANGE';
+        const code: FieldErrorCode =
+          issue.origin === 'string'
+            ? 'FIELD_TOO_LONG'
+            : issue.origin === 'array'
+              ? field === 'items'
+                ? 'ITEMS_TOO_MANY'
+                : 'FIELD_OUT_OF_RANGE'
+              : 'FIELD_OUT_OF_RANGE';
         const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' entries' : '';
         out.push(fieldError(code, field, `At most ${String(issue.maximum)}${unit}`, `at most ${String(issue.maximum)}${unit}`, received));
         break;
@@ -40,7 +49,13 @@ export function schemaErrors(error: z.ZodError, body: unknown): FieldError[] {
         const empty = issue.origin === 'string' || issue.origin === 'array';
         out.push(
           empty && issue.minimum === 1
-            ? fieldError('FIELD_REQUIRED', field, issue.origin === 'array' ? 'At least one entry is required' : 'Must not be empty', 'a non-empty value', received)
+            ? fieldError(
+                'FIELD_REQUIRED',
+                field,
+                issue.origin === 'array' ? 'At least one entry is required' : 'Must not be empty',
+                'a non-empty value',
+                received,
+              )
             : fieldError('FIELD_OUT_OF_RANGE', field, `At least ${String(issue.minimum)}`, `at least ${String(issue.minimum)}`, received),
         );
         break;
@@ -54,7 +69,15 @@ export function schemaErrors(error: z.ZodError, body: unknown): FieldError[] {
         break;
       }
       default:
-        out.push(fieldError('FIELD_INVALID', field, issue.message, issue.code === 'invalid_format' ? `format ${issue.format}` : 'a valid value', received));
+        out.push(
+          fieldError(
+            'FIELD_INVALID',
+            field,
+            issue.message,
+            issue.code === 'invalid_format' ? `format ${issue.format}` : 'a valid value',
+            received,
+          ),
+        );
     }
   }
   return out;

@@ -4,8 +4,18 @@ import { MONEY, PER_UNIT, PERCENT, POSITIVE_QUANTITY } from './decimal-rules.js'
 import type { DecimalSpec } from './canonical-decimals.js';
 
 export type IcmsField =
-  | 'base_mode' | 'base_reduction' | 'rate' | 'fcp_rate' | 'deferral_rate' | 'relief' | 'st' | 'monophasic'
-  | 'retained' | 'partition' | 'st_transfer' | 'credit_rate';
+  | 'base_mode'
+  | 'base_reduction'
+  | 'rate'
+  | 'fcp_rate'
+  | 'deferral_rate'
+  | 'relief'
+  | 'st'
+  | 'monophasic'
+  | 'retained'
+  | 'partition'
+  | 'st_transfer'
+  | 'credit_rate';
 
 export interface IcmsCodeRule {
   readonly required: readonly IcmsField[];
@@ -24,7 +34,11 @@ export const ICMS_CODE_RULES: Readonly<Record<string, IcmsCodeRule>> = {
   '20': { required: ['rate', 'base_reduction'], allowed: [...OWN, 'relief'], reliefReasons: ['3', '9', '12'] },
   '30': { required: ['st'], allowed: ['relief', 'rate'], reliefReasons: ['6', '7', '9'] },
   '40': { required: [], allowed: ['relief'], reliefReasons: ['1', '3', '4', '5', '6', '7', '8', '9', '10', '11', '16', '90'] },
-  '41': { required: [], allowed: ['relief', 'retained', 'st_transfer'], reliefReasons: ['1', '3', '4', '5', '6', '7', '8', '9', '10', '11', '16', '90'] },
+  '41': {
+    required: [],
+    allowed: ['relief', 'retained', 'st_transfer'],
+    reliefReasons: ['1', '3', '4', '5', '6', '7', '8', '9', '10', '11', '16', '90'],
+  },
   '50': { required: [], allowed: ['relief'], reliefReasons: ['1', '3', '4', '5', '6', '7', '8', '9', '10', '11', '16', '90'] },
   '51': { required: ['rate'], allowed: [...OWN, 'base_reduction', 'deferral_rate'] },
   '53': { required: ['monophasic'], allowed: [] },
@@ -92,5 +106,28 @@ export const SOCIAL_RATE_CSTS = ['01', '02'];
 export const SOCIAL_QUANTITY_CSTS = ['03'];
 export const SOCIAL_NOT_TAXED_CSTS = ['04', '05', '06', '07', '08', '09'];
 export const SOCIAL_OTHER_CSTS = [
-  '49', '50', '51', '52', '53', '54', '55', '56', '60', '61', '62', '63', '64', '65', '66', '67', '70', '71', '72', '73', '74', '75', '98', '99',
+  '49',
+  '50',
+  '51',
+  '52',
+  '53',
+  '54',
+  '55',
+  '56',
+  '60',
+  '61',
+  '62',
+  '63',
+  '64',
+  '65',
+  '66',
+  '67',
+  '70',
+  '71',
+  '72',
+  '73',
+  '74',
+  '75',
+  '98',
+  '99',
 ];

@@ -17,7 +17,10 @@ const originSchema = z
 
 const reliefSchema = z
   .strictObject({
-    reason: z.string().regex(/^\d{1,2}$/).meta({ description: 'motDesICMS: reason code (3, 9, 12, … as the CST allows).', examples: ['9'] }),
+    reason: z
+      .string()
+      .regex(/^\d{1,2}$/)
+      .meta({ description: 'motDesICMS: reason code (3, 9, 12, … as the CST allows).', examples: ['9'] }),
     amount: money('vICMSDeson given explicitly; when absent it is computed (see README).', '12.34').optional(),
     rate: percent('Rate used to compute the relieved ICMS for CST 30 and 40/41/50.', '18').optional(),
     deducted: z.boolean().meta({ description: 'indDeduzDeson: the relief is deducted from the item value and vNF.' }).optional(),
@@ -26,7 +29,10 @@ const reliefSchema = z
 
 const stSchema = z
   .strictObject({
-    base_mode: z.enum(['0', '1', '2', '3', '4', '5', '6']).meta({ description: 'modBCST: 0 tabled price, 1–3 lists, 4 MVA margin, 5 pauta, 6 operation value. Default 4.' }).optional(),
+    base_mode: z
+      .enum(['0', '1', '2', '3', '4', '5', '6'])
+      .meta({ description: 'modBCST: 0 tabled price, 1–3 lists, 4 MVA margin, 5 pauta, 6 operation value. Default 4.' })
+      .optional(),
     margin: percent('pMVAST: value-added margin, required for base_mode 4.', '40').optional(),
     base_reduction: percent('pRedBCST: ST base reduction.', '10').optional(),
     base: money('vBCST given explicitly: required for base_mode 0, 1, 2, 3 and 5 (price lists and pauta).', '150.00').optional(),
@@ -46,7 +52,10 @@ const monophasicSchema = z
     retained_quantity: decimal('qBCMonoReten (CST 15); default the item quantity.', '100').optional(),
     retained_ad_rem_rate: decimal('adRemICMSReten (CST 15), up to 4 places.', '0.5000').optional(),
     rate_reduction: z
-      .strictObject({ rate: percent('pRedAdRem.', '10'), reason: z.enum(['1', '9']).meta({ description: 'motRedAdRem: 1 public transport, 9 other.' }) })
+      .strictObject({
+        rate: percent('pRedAdRem.', '10'),
+        reason: z.enum(['1', '9']).meta({ description: 'motRedAdRem: 1 public transport, 9 other.' }),
+      })
       .optional(),
     deferral_rate: percent('pDif for CST 53.', '100').optional(),
   })
@@ -72,7 +81,10 @@ export const icmsSchema = z
     cst: z.enum(ICMS_CSTS).meta({ description: 'CST of ICMS, for CRT 2 and 3 issuers.' }).optional(),
     csosn: z.enum(ICMS_CSOSNS).meta({ description: 'CSOSN, for Simples Nacional (CRT 1) and MEI (CRT 4) issuers.' }).optional(),
     origin: originSchema.optional(),
-    base_mode: z.enum(['0', '1', '2', '3']).meta({ description: 'modBC: 0 MVA, 1 pauta, 2 tabled price, 3 operation value. Default 3.' }).optional(),
+    base_mode: z
+      .enum(['0', '1', '2', '3'])
+      .meta({ description: 'modBC: 0 MVA, 1 pauta, 2 tabled price, 3 operation value. Default 3.' })
+      .optional(),
     base_reduction: percent('pRedBC: base reduction (CST 20, 51, 70, 90, partition, CSOSN 900).', '33.33').optional(),
     rate: percent('pICMS: own-operation rate (for CSOSN 201/202/203: the rate of the own ICMS deducted from ST).', '18').optional(),
     fcp_rate: percent('pFCP: Fundo de Combate à Pobreza.', '2').optional(),
@@ -84,7 +96,10 @@ export const icmsSchema = z
     partition: z
       .strictObject({
         operation_base_rate: percent('pBCOp: share of the operation base taxed in the origin state.', '100'),
-        st_state: z.string().regex(/^[A-Z]{2}$/).meta({ description: 'UFST: state owed the ST.', examples: ['SP'] }),
+        st_state: z
+          .string()
+          .regex(/^[A-Z]{2}$/)
+          .meta({ description: 'UFST: state owed the ST.', examples: ['SP'] }),
       })
       .meta({ description: 'ICMSPart (CST 10 or 90): partition between origin and destination states.' })
       .optional(),
@@ -99,13 +114,23 @@ export const icmsSchema = z
   })
   .meta({
     description: 'ICMS: exactly one of cst / csosn, plus what that code needs (see README, "ICMS groups").',
-    examples: [{ cst: '00', origin: '0', rate: '18' }, { csosn: '102', origin: '0' }, { cst: '10', origin: '0', rate: '12', st: { margin: '40', rate: '18' } }],
+    examples: [
+      { cst: '00', origin: '0', rate: '18' },
+      { csosn: '102', origin: '0' },
+      { cst: '10', origin: '0', rate: '12', st: { margin: '40', rate: '18' } },
+    ],
   });
 
 export const ipiSchema = z
   .strictObject({
-    cst: z.enum(['00', '49', '50', '99', '01', '02', '03', '04', '05', '51', '52', '53', '54', '55']).meta({ description: 'CST of IPI: 00/49/50/99 taxed (IPITrib), others not taxed (IPINT).' }),
-    framing_code: z.string().regex(/^\d{3}$/).meta({ description: 'cEnq, legal framing code. Default 999.', examples: ['999'] }).optional(),
+    cst: z
+      .enum(['00', '49', '50', '99', '01', '02', '03', '04', '05', '51', '52', '53', '54', '55'])
+      .meta({ description: 'CST of IPI: 00/49/50/99 taxed (IPITrib), others not taxed (IPINT).' }),
+    framing_code: z
+      .string()
+      .regex(/^\d{3}$/)
+      .meta({ description: 'cEnq, legal framing code. Default 999.', examples: ['999'] })
+      .optional(),
     rate: percent('pIPI (taxed CSTs; exclusive with unit_amount).', '5').optional(),
     unit_amount: decimal('vUnid: IPI per unit (taxed CSTs; exclusive with rate), 4 places.', '0.5000').optional(),
   })
@@ -114,7 +139,10 @@ export const ipiSchema = z
 export const socialContributionSchema = (name: 'PIS' | 'COFINS') =>
   z
     .strictObject({
-      cst: z.string().regex(/^\d{2}$/).meta({ description: `CST of ${name}: 01/02 rate, 03 quantity, 04–09 not taxed, 49–99 other.`, examples: ['01'] }),
+      cst: z
+        .string()
+        .regex(/^\d{2}$/)
+        .meta({ description: `CST of ${name}: 01/02 rate, 03 quantity, 04–09 not taxed, 49–99 other.`, examples: ['01'] }),
       rate: percent(`p${name}.`, name === 'PIS' ? '1.65' : '7.6').optional(),
       quantity_rate: decimal(`vAliqProd: ${name} per unit, up to 4 places.`, '0.1000').optional(),
       base: money(`vBC override; default the item total. Send it to exclude ICMS from the base (STF Tema 69).`, '100.00').optional(),
@@ -129,7 +157,8 @@ export const icmsDestinationSchema = z
     base: money('vBCUFDest override; default the operation base (item total + IPI).', '100.00').optional(),
   })
   .meta({
-    description: 'ICMSUFDest (DIFAL, EC 87/2015): interstate sale to a non-contributor final consumer. Required there for CST issuers (rejection 694).',
+    description:
+      'ICMSUFDest (DIFAL, EC 87/2015): interstate sale to a non-contributor final consumer. Required there for CST issuers (rejection 694).',
     examples: [{ rate: '18', interstate_rate: '12', fcp_rate: '2' }],
   });
 
@@ -154,7 +183,7 @@ export const ibsCbsSchema = z
     operation_indicator: digits(6, 'cIndOp for the NFS-e (DPS); default the company setting.', '100301').optional(),
   })
   .meta({
-    description: 'IBS/CBS (tax reform). Amounts = base × rate / 100, half-up to 2 places. Required from 2026 for normal-regime (CRT 3) issuers.',
+    description:
+      'IBS/CBS (tax reform). Amounts = base × rate / 100, half-up to 2 places. Required from 2026 for normal-regime (CRT 3) issuers.',
     examples: [{ cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' }],
   });
-

@@ -24,13 +24,34 @@ function validateAddress(address: AddressParsed, documentType: 'nfe' | 'nfse', e
     checkLayoutLength(address.neighborhood, `${ADDRESS}.neighborhood`, documentType, NFE_LIMITS.neighborhood, errors);
   }
   const countryCode = address.country_code ?? 'BR';
-  const base = { street: address.street, number: address.number, district: address.neighborhood, ...(address.complement ? { complement: address.complement } : {}) };
+  const base = {
+    street: address.street,
+    number: address.number,
+    district: address.neighborhood,
+    ...(address.complement ? { complement: address.complement } : {}),
+  };
   if (countryCode !== 'BR') {
     const countryName = findCountryName(countryCode);
     if (!countryName) {
-      errors.push(fieldError('FIELD_INVALID', `${ADDRESS}.country_code`, 'Unknown ISO 3166 alpha-2 country code', 'an ISO 3166 alpha-2 code', countryCode));
+      errors.push(
+        fieldError(
+          'FIELD_INVALID',
+          `${ADDRESS}.country_code`,
+          'Unknown ISO 3166 alpha-2 country code',
+          'an ISO 3166 alpha-2 code',
+          countryCode,
+        ),
+      );
     } else if (documentType === 'nfe' && !address.bacen_country_code) {
-      errors.push(fieldError('FIELD_REQUIRED', `${ADDRESS}.bacen_country_code`, 'A recipient abroad on an NF-e needs the BACEN country code (cPais)', '4 digits', null));
+      errors.push(
+        fieldError(
+          'FIELD_REQUIRED',
+          `${ADDRESS}.bacen_country_code`,
+          'A recipient abroad on an NF-e needs the BACEN country code (cPais)',
+          '4 digits',
+          null,
+        ),
+      );
     }
     if (errors.length > before) return undefined;
     return {
@@ -44,20 +65,45 @@ function validateAddress(address: AddressParsed, documentType: 'nfe' | 'nfse', e
     };
   }
   for (const key of ['state', 'zip_code', 'city_code'] as const) {
-    if (address[key] === undefined) errors.push(fieldError('FIELD_REQUIRED', `${ADDRESS}.${key}`, `A Brazilian address needs ${key}`, 'a value', null));
+    if (address[key] === undefined)
+      errors.push(fieldError('FIELD_REQUIRED', `${ADDRESS}.${key}`, `A Brazilian address needs ${key}`, 'a value', null));
   }
   if (errors.length > before) return undefined;
   const city = findMunicipality(address.city_code!);
   if (!city) {
-    errors.push(fieldError('CITY_CODE_UNKNOWN', `${ADDRESS}.city_code`, 'Not a municipality of the IBGE table', 'an IBGE municipality code', address.city_code));
+    errors.push(
+      fieldError(
+        'CITY_CODE_UNKNOWN',
+        `${ADDRESS}.city_code`,
+        'Not a municipality of the IBGE table',
+        'an IBGE municipality code',
+        address.city_code,
+      ),
+    );
     return undefined;
   }
   if (city.state !== address.state) {
-    errors.push(fieldError('STATE_CITY_MISMATCH', `${ADDRESS}.state`, `City ${city.code} (${city.name}) is in ${city.state}`, city.state, address.state));
+    errors.push(
+      fieldError(
+        'STATE_CITY_MISMATCH',
+        `${ADDRESS}.state`,
+        `City ${city.code} (${city.name}) is in ${city.state}`,
+        city.state,
+        address.state,
+      ),
+    );
     return undefined;
   }
   // `city` (the name as sent) is not compared: the code decides, and the document carries the table's name.
-  return { ...base, cityCode: city.code, cityName: city.name, state: city.state, postalCode: address.zip_code!, countryCode: 'BR', bacenCountryCode: '1058' };
+  return {
+    ...base,
+    cityCode: city.code,
+    cityName: city.name,
+    state: city.state,
+    postalCode: address.zip_code!,
+    countryCode: 'BR',
+    bacenCountryCode: '1058',
+  };
 }
 
 function validateTaxId(req: InvoiceRequestParsed, documentType: 'nfe' | 'nfse', foreign: boolean, errors: FieldError[]) {
@@ -65,27 +111,59 @@ function validateTaxId(req: InvoiceRequestParsed, documentType: 'nfe' | 'nfse', 
   if (foreign) {
     // idEstrangeiro: empty or 5–20 printable characters (leiaute: ([!-ÿ]{0}|[!-ÿ]{5,20})?)
     if (!/^([A-Za-z0-9.\-/]{5,20})?$/.test(value)) {
-      errors.push(fieldError('TAX_ID_INVALID', 'tax_id', 'For a recipient abroad tax_id is the foreign id: empty or 5 to 20 letters, digits, ".", "-" or "/"', 'empty or 5–20 characters', value));
+      errors.push(
+        fieldError(
+          'TAX_ID_INVALID',
+          'tax_id',
+          'For a recipient abroad tax_id is the foreign id: empty or 5 to 20 letters, digits, ".", "-" or "/"',
+          'empty or 5–20 characters',
+          value,
+        ),
+      );
     }
     return { foreignId: value };
   }
   // The length decides (11 CPF, 14 CNPJ); shape only, as sent: no punctuation, never an older check-digit rule.
-  const taxId = value.length === 11 && isCpfShape(value) ? ({ kind: 'cpf', value } as const) : value.length === 14 && isCnpjShape(value) ? ({ kind: 'cnpj', value } as const) : undefined;
+  const taxId =
+    value.length === 11 && isCpfShape(value)
+      ? ({ kind: 'cpf', value } as const)
+      : value.length === 14 && isCnpjShape(value)
+        ? ({ kind: 'cnpj', value } as const)
+        : undefined;
   if (!taxId) {
     errors.push(
-      fieldError('TAX_ID_INVALID', 'tax_id', 'Must be a CPF (11 digits) or a CNPJ (14 characters: 12 letters A–Z or digits, then 2 digits), without punctuation', 'CPF (11) or CNPJ (14)', value),
+      fieldError(
+        'TAX_ID_INVALID',
+        'tax_id',
+        'Must be a CPF (11 digits) or a CNPJ (14 characters: 12 letters A–Z or digits, then 2 digits), without punctuation',
+        'CPF (11) or CNPJ (14)',
+        value,
+      ),
     );
     return {};
   }
   if (documentType === 'nfse' && taxId.kind === 'cnpj' && !/^\d{14}$/.test(value)) {
     // DPS v1.01 (TSCNPJ [0-9]{14}) cannot carry an alphanumeric CNPJ yet; refuse now rather than fail the schema later.
-    errors.push(fieldError('TAX_ID_INVALID', 'tax_id', 'The NFS-e layout (DPS v1.01) accepts a numeric CNPJ only (document_type nfse)', '14 digits for nfse', value));
+    errors.push(
+      fieldError(
+        'TAX_ID_INVALID',
+        'tax_id',
+        'The NFS-e layout (DPS v1.01) accepts a numeric CNPJ only (document_type nfse)',
+        '14 digits for nfse',
+        value,
+      ),
+    );
     return {};
   }
   return { taxId };
 }
 
-export function validateBuyer(req: InvoiceRequestParsed, documentType: 'nfe' | 'nfse', issuer: IssuerProfile, errors: FieldError[]): BuyerResult | undefined {
+export function validateBuyer(
+  req: InvoiceRequestParsed,
+  documentType: 'nfe' | 'nfse',
+  issuer: IssuerProfile,
+  errors: FieldError[],
+): BuyerResult | undefined {
   const before = errors.length;
   const foreign = (req.recipient_address?.country_code ?? 'BR') !== 'BR';
   const { taxId, foreignId } = validateTaxId(req, documentType, foreign, errors);

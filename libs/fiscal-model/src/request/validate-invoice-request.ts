@@ -49,7 +49,10 @@ function resolvePayments(parsed: InvoiceRequestParsed, vNF: Dec, errors: FieldEr
   parsed.payment.forEach((p, i) => {
     const path = `payment[${i}]`;
     if (p.method === 'none') {
-      if (!single) errors.push(fieldError('FIELD_INVALID', `${path}.method`, '"none" cannot be combined with other payments', 'a single "none" entry', p.method));
+      if (!single)
+        errors.push(
+          fieldError('FIELD_INVALID', `${path}.method`, '"none" cannot be combined with other payments', 'a single "none" entry', p.method),
+        );
       if (p.amount !== undefined && !(readDecimal(p.amount, `${path}.amount`, MONEY, errors) === '0')) {
         errors.push(fieldError('FIELD_INVALID', `${path}.amount`, 'A "none" payment has amount 0', '0', p.amount));
       }
@@ -72,7 +75,15 @@ function resolvePayments(parsed: InvoiceRequestParsed, vNF: Dec, errors: FieldEr
   if (payments[0]?.method !== 'none') {
     const paid = sum(payments.map((p) => p.amount));
     if (paid.lt(vNF)) {
-      errors.push(fieldError('PAYMENT_TOTAL_INSUFFICIENT', 'payment', `Payments add up to ${paid.toFixed(2)}, less than the document total`, `at least ${vNF.toFixed(2)}`, paid.toFixed(2)));
+      errors.push(
+        fieldError(
+          'PAYMENT_TOTAL_INSUFFICIENT',
+          'payment',
+          `Payments add up to ${paid.toFixed(2)}, less than the document total`,
+          `at least ${vNF.toFixed(2)}`,
+          paid.toFixed(2),
+        ),
+      );
     }
   }
   return payments;
@@ -124,13 +135,25 @@ function nfseDocumentRules(req: InvoiceRequestParsed, items: readonly ValidatedI
   for (const item of items.slice(1)) {
     if (item.serviceCode !== first.serviceCode) {
       errors.push(
-        fieldError('SERVICE_CODES_MIXED', `items[${item.index}].service_code`, `One NFS-e carries one service: every item must have service code ${first.serviceCode}; issue one invoice per service`, first.serviceCode!, item.serviceCode),
+        fieldError(
+          'SERVICE_CODES_MIXED',
+          `items[${item.index}].service_code`,
+          `One NFS-e carries one service: every item must have service code ${first.serviceCode}; issue one invoice per service`,
+          first.serviceCode!,
+          item.serviceCode,
+        ),
       );
     }
     // tpRetISSQN is one per DPS.
     if (Boolean(item.taxRetained) !== Boolean(first.taxRetained)) {
       errors.push(
-        fieldError('FIELD_INVALID', `items[${item.index}].tax_retained`, 'One NFS-e has one ISS withholding (tpRetISSQN): every item must agree with items[0]', String(Boolean(first.taxRetained)), Boolean(item.taxRetained)),
+        fieldError(
+          'FIELD_INVALID',
+          `items[${item.index}].tax_retained`,
+          'One NFS-e has one ISS withholding (tpRetISSQN): every item must agree with items[0]',
+          String(Boolean(first.taxRetained)),
+          Boolean(item.taxRetained),
+        ),
       );
     }
   }
@@ -139,22 +162,52 @@ function nfseDocumentRules(req: InvoiceRequestParsed, items: readonly ValidatedI
   items.forEach((item) => {
     const same = item.ibsCbs?.cst === ibs?.cst && item.ibsCbs?.classification === ibs?.classification;
     if (!same) {
-      errors.push(fieldError('FIELD_INVALID', `items[${item.index}].ibs_cbs`, 'One NFS-e carries one IBS/CBS classification: give every item the same cst and classification as items[0]', 'the ibs_cbs of items[0]', item.ibsCbs ?? null));
+      errors.push(
+        fieldError(
+          'FIELD_INVALID',
+          `items[${item.index}].ibs_cbs`,
+          'One NFS-e carries one IBS/CBS classification: give every item the same cst and classification as items[0]',
+          'the ibs_cbs of items[0]',
+          item.ibsCbs ?? null,
+        ),
+      );
     }
   });
   if (ibs && !ibs.operation_indicator && !issuer.defaultOperationIndicator) {
-    errors.push(fieldError('FIELD_REQUIRED', 'items[0].ibs_cbs.operation_indicator', 'The NFS-e IBS/CBS group needs cIndOp and the company has no default', '6 digits', null));
+    errors.push(
+      fieldError(
+        'FIELD_REQUIRED',
+        'items[0].ibs_cbs.operation_indicator',
+        'The NFS-e IBS/CBS group needs cIndOp and the company has no default',
+        '6 digits',
+        null,
+      ),
+    );
   }
   const joined = items.map((i) => i.description).join('; ');
   if (joined.length > 2000) {
-    errors.push(fieldError('FIELD_TOO_LONG', 'items', `The NFS-e carries the joined item descriptions in xDescServ, which holds 2000 characters; got ${joined.length} (document_type nfse)`, 'at most 2000 characters for nfse', joined.length));
+    errors.push(
+      fieldError(
+        'FIELD_TOO_LONG',
+        'items',
+        `The NFS-e carries the joined item descriptions in xDescServ, which holds 2000 characters; got ${joined.length} (document_type nfse)`,
+        'at most 2000 characters for nfse',
+        joined.length,
+      ),
+    );
   }
   const complement = dpsComplementaryText(items, req.additional_info);
   if (complement !== undefined && complement.length > 2000) {
     const last = [...items].reverse().find((i) => i.observations);
     const field = req.additional_info ? 'additional_info' : `items[${last!.index}].observations`;
     errors.push(
-      fieldError('FIELD_TOO_LONG', field, `The NFS-e carries the items' observations and additional_info together in xInfComp, which holds 2000 characters; together they have ${complement.length} (document_type nfse)`, 'at most 2000 characters together for nfse', complement.length),
+      fieldError(
+        'FIELD_TOO_LONG',
+        field,
+        `The NFS-e carries the items' observations and additional_info together in xInfComp, which holds 2000 characters; together they have ${complement.length} (document_type nfse)`,
+        'at most 2000 characters together for nfse',
+        complement.length,
+      ),
     );
   }
 }
@@ -177,7 +230,9 @@ export function validateInvoiceRequest(body: unknown, issuer: IssuerProfile, opt
   }
   const purpose = req.purpose ?? 'normal';
   if (type === 'nfe' && (purpose === 'complementary' || purpose === 'return') && !req.referenced_keys) {
-    errors.push(fieldError('REFERENCE_REQUIRED', 'referenced_keys', `A ${purpose} NF-e must reference the original document`, 'access keys', null));
+    errors.push(
+      fieldError('REFERENCE_REQUIRED', 'referenced_keys', `A ${purpose} NF-e must reference the original document`, 'access keys', null),
+    );
   }
   const series = numbering(req.series, 'series', 0, 999, errors);
   const number = numbering(req.number, 'number', 1, 999_999_999, errors);
@@ -207,7 +262,18 @@ export function validateInvoiceRequest(body: unknown, issuer: IssuerProfile, opt
   if (errors.length > 0 || !buyerResult) return { ok: false, errors };
 
   if (type === 'nfe' && !finalConsumer && nonContributor && !buyerResult.buyer.foreign) {
-    return { ok: false, errors: [fieldError('FINAL_CONSUMER_REQUIRED', 'final_consumer', 'A recipient without client_state_registration is a final consumer (rejection 696)', 'true', false)] };
+    return {
+      ok: false,
+      errors: [
+        fieldError(
+          'FINAL_CONSUMER_REQUIRED',
+          'final_consumer',
+          'A recipient without client_state_registration is a final consumer (rejection 696)',
+          'true',
+          false,
+        ),
+      ],
+    };
   }
   let payments: ValidatedPayment[] = [];
   if (type === 'nfe') {
@@ -240,4 +306,3 @@ export function validateInvoiceRequest(body: unknown, issuer: IssuerProfile, opt
     },
   };
 }
-

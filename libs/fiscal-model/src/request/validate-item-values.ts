@@ -34,13 +34,27 @@ function sources(item: ItemParsed, path: string, documentType: 'nfe' | 'nfse') {
   };
 }
 
-export function validateItemValues(item: ItemParsed, path: string, documentType: 'nfe' | 'nfse', errors: FieldError[]): ItemValues | undefined {
+export function validateItemValues(
+  item: ItemParsed,
+  path: string,
+  documentType: 'nfe' | 'nfse',
+  errors: FieldError[],
+): ItemValues | undefined {
   const before = errors.length;
   const src = sources(item, path, documentType);
   let quantity: string | undefined;
   if (src.quantity.value !== undefined) quantity = readDecimal(src.quantity.value, src.quantity.field, POSITIVE_QUANTITY, errors);
   else if (documentType === 'nfse') quantity = '1';
-  else errors.push(fieldError('FIELD_REQUIRED', src.quantity.field, 'An NF-e item needs product.quantity', 'a quantity > 0 with up to 4 decimal places', null));
+  else
+    errors.push(
+      fieldError(
+        'FIELD_REQUIRED',
+        src.quantity.field,
+        'An NF-e item needs product.quantity',
+        'a quantity > 0 with up to 4 decimal places',
+        null,
+      ),
+    );
   const unitPrice =
     item.unit_price === undefined
       ? undefined
@@ -81,18 +95,39 @@ export function validateItemValues(item: ItemParsed, path: string, documentType:
     gross = new Dec(amount);
     price = gross.dividedBy(q).toDecimalPlaces(10);
     if (price.lte(0)) {
-      errors.push(fieldError('ITEM_VALUE_NOT_POSITIVE', `${path}.amount`, 'amount / quantity is below 10 decimal places of unit price', 'a larger amount', item.amount));
+      errors.push(
+        fieldError(
+          'ITEM_VALUE_NOT_POSITIVE',
+          `${path}.amount`,
+          'amount / quantity is below 10 decimal places of unit price',
+          'a larger amount',
+          item.amount,
+        ),
+      );
       return undefined;
     }
   } else {
     price = new Dec(unitPrice!);
     gross = round2(q.times(price));
     if (gross.lte(0)) {
-      errors.push(fieldError('ITEM_VALUE_NOT_POSITIVE', `${path}.unit_price`, 'quantity × unit_price rounds to 0.00', 'a line amount of at least 0.01', item.unit_price));
+      errors.push(
+        fieldError(
+          'ITEM_VALUE_NOT_POSITIVE',
+          `${path}.unit_price`,
+          'quantity × unit_price rounds to 0.00',
+          'a line amount of at least 0.01',
+          item.unit_price,
+        ),
+      );
       return undefined;
     }
   }
-  const beyond = lineValuesBeyondLayout(path, documentType, { gross, unitPrice: price }, { quantity: item.product?.quantity, amount: item.amount });
+  const beyond = lineValuesBeyondLayout(
+    path,
+    documentType,
+    { gross, unitPrice: price },
+    { quantity: item.product?.quantity, amount: item.amount },
+  );
   if (beyond) {
     errors.push(beyond);
     return undefined;
@@ -101,7 +136,13 @@ export function validateItemValues(item: ItemParsed, path: string, documentType:
   const discount = additions.discount!;
   if (discount !== '0' && new Dec(discount).gt(gross)) {
     errors.push(
-      fieldError('ITEM_DISCOUNT_EXCEEDS_GROSS', src.discount.field, `The discount exceeds the gross amount ${gross.toFixed(2)}`, `at most ${gross.toFixed(2)}`, src.discount.value),
+      fieldError(
+        'ITEM_DISCOUNT_EXCEEDS_GROSS',
+        src.discount.field,
+        `The discount exceeds the gross amount ${gross.toFixed(2)}`,
+        `at most ${gross.toFixed(2)}`,
+        src.discount.value,
+      ),
     );
     return undefined;
   }

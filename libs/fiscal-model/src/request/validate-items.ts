@@ -31,12 +31,17 @@ const DESTINATION_WORDS: Record<Destination, string> = {
 
 function validateProduct(item: ItemParsed, path: string, destination: Destination, errors: FieldError[]): ValidatedProduct | undefined {
   if (!item.product) {
-    errors.push(fieldError('PRODUCT_REQUIRED', `${path}.product`, 'NF-e items need product (quantity, unit, br)', 'a product object', null));
+    errors.push(
+      fieldError('PRODUCT_REQUIRED', `${path}.product`, 'NF-e items need product (quantity, unit, br)', 'a product object', null),
+    );
     return undefined;
   }
   const before = errors.length;
   const product = item.product;
-  if (product.unit === undefined) errors.push(fieldError('FIELD_REQUIRED', `${path}.product.unit`, 'An NF-e item needs product.unit (uCom)', 'up to 6 characters, e.g. UN', null));
+  if (product.unit === undefined)
+    errors.push(
+      fieldError('FIELD_REQUIRED', `${path}.product.unit`, 'An NF-e item needs product.unit (uCom)', 'up to 6 characters, e.g. UN', null),
+    );
   const br = product.br;
   if (!br) {
     errors.push(fieldError('PRODUCT_REQUIRED', `${path}.product.br`, 'NF-e items need product.br (ncm, cfop, tax)', 'product.br', null));
@@ -45,7 +50,13 @@ function validateProduct(item: ItemParsed, path: string, destination: Destinatio
   const expectedDigit = CFOP_FIRST_DIGIT[destination];
   if (br.cfop[0] !== expectedDigit) {
     errors.push(
-      fieldError('CFOP_DESTINATION_MISMATCH', `${path}.product.br.cfop`, `A CFOP starting with ${expectedDigit} is required: ${DESTINATION_WORDS[destination]}`, `${expectedDigit}xxx`, br.cfop),
+      fieldError(
+        'CFOP_DESTINATION_MISMATCH',
+        `${path}.product.br.cfop`,
+        `A CFOP starting with ${expectedDigit} is required: ${DESTINATION_WORDS[destination]}`,
+        `${expectedDigit}xxx`,
+        br.cfop,
+      ),
     );
   }
   let gtin = NO_GTIN;
@@ -54,31 +65,77 @@ function validateProduct(item: ItemParsed, path: string, destination: Destinatio
     if (!isGtinShape(barcode)) {
       errors.push(fieldError('FIELD_INVALID', `${path}.product.barcode`, 'A GTIN has 8, 12, 13 or 14 digits', 'GTIN-8/12/13/14', barcode));
     } else if (!isValidGtin(barcode)) {
-      errors.push(fieldError('GTIN_CHECK_DIGIT_INVALID', `${path}.product.barcode`, 'The GTIN check digit is wrong', 'a GTIN with a valid check digit', barcode));
+      errors.push(
+        fieldError(
+          'GTIN_CHECK_DIGIT_INVALID',
+          `${path}.product.barcode`,
+          'The GTIN check digit is wrong',
+          'a GTIN with a valid check digit',
+          barcode,
+        ),
+      );
     } else gtin = barcode;
   }
   const manufacturer = br.manufacturer_cnpj;
   if (manufacturer !== undefined) {
     if (!isCnpjShape(manufacturer)) {
-      errors.push(fieldError('FIELD_INVALID', `${path}.product.br.manufacturer_cnpj`, 'Must be a CNPJ: 12 letters A–Z or digits, then 2 digits, without punctuation', '14 characters', manufacturer));
+      errors.push(
+        fieldError(
+          'FIELD_INVALID',
+          `${path}.product.br.manufacturer_cnpj`,
+          'Must be a CNPJ: 12 letters A–Z or digits, then 2 digits, without punctuation',
+          '14 characters',
+          manufacturer,
+        ),
+      );
     } else if (br.cest === undefined) {
       // The layout's sequence is CEST, indEscala, CNPJFab: CNPJFab cannot be emitted without CEST.
-      errors.push(fieldError('FIELD_REQUIRED', `${path}.product.br.cest`, 'manufacturer_cnpj (CNPJFab) is carried only beside the CEST of goods under tax substitution', '7 digits', null));
+      errors.push(
+        fieldError(
+          'FIELD_REQUIRED',
+          `${path}.product.br.cest`,
+          'manufacturer_cnpj (CNPJFab) is carried only beside the CEST of goods under tax substitution',
+          '7 digits',
+          null,
+        ),
+      );
     }
   }
   if (errors.length > before) return undefined;
-  return { ncm: br.ncm, cfop: br.cfop, ...(br.cest ? { cest: br.cest } : {}), gtin, ...(manufacturer ? { manufacturerCnpj: manufacturer } : {}) };
+  return {
+    ncm: br.ncm,
+    cfop: br.cfop,
+    ...(br.cest ? { cest: br.cest } : {}),
+    gtin,
+    ...(manufacturer ? { manufacturerCnpj: manufacturer } : {}),
+  };
 }
 
 function validateServiceCode(item: ItemParsed, path: string, issuer: IssuerProfile, errors: FieldError[]): string | undefined {
   const raw = item.service_code ?? issuer.defaultServiceCode;
   if (raw === undefined) {
-    errors.push(fieldError('SERVICE_CODE_REQUIRED', `${path}.service_code`, 'No service code on the item and no company default', 'a service code such as "1.07"', null));
+    errors.push(
+      fieldError(
+        'SERVICE_CODE_REQUIRED',
+        `${path}.service_code`,
+        'No service code on the item and no company default',
+        'a service code such as "1.07"',
+        null,
+      ),
+    );
     return undefined;
   }
   const code = normalizeServiceCode(raw);
   if (!code || !isNationalServiceCode(code)) {
-    errors.push(fieldError('SERVICE_CODE_UNKNOWN', `${path}.service_code`, 'Not a code of the NFS-e national service list', 'a national service code (cTribNac)', raw));
+    errors.push(
+      fieldError(
+        'SERVICE_CODE_UNKNOWN',
+        `${path}.service_code`,
+        'Not a code of the NFS-e national service list',
+        'a national service code (cTribNac)',
+        raw,
+      ),
+    );
     return undefined;
   }
   return code;
@@ -90,18 +147,31 @@ const notApplicable = (errors: FieldError[], field: string, why: string, value: 
 /** Item fields of the other document type: refused with the field to use instead, never dropped. */
 function refuseOtherType(item: ItemParsed, path: string, documentType: 'nfe' | 'nfse', errors: FieldError[]): void {
   if (documentType === 'nfe') {
-    if (item.discount !== undefined) notApplicable(errors, `${path}.discount`, 'discount is the NFS-e service discount; an NF-e item takes product.discount', item.discount);
+    if (item.discount !== undefined)
+      notApplicable(
+        errors,
+        `${path}.discount`,
+        'discount is the NFS-e service discount; an NF-e item takes product.discount',
+        item.discount,
+      );
     if (item.service_code !== undefined) notApplicable(errors, `${path}.service_code`, 'service_code is for NFS-e', item.service_code);
     if (item.tax_retained !== undefined) notApplicable(errors, `${path}.tax_retained`, 'tax_retained is for NFS-e', item.tax_retained);
-    if (item.observations !== undefined) notApplicable(errors, `${path}.observations`, 'observations is for NFS-e; an NF-e takes additional_info', item.observations);
-    if (item.ibs_cbs !== undefined) notApplicable(errors, `${path}.ibs_cbs`, 'An NF-e item carries IBS/CBS in product.br.ibs_cbs', item.ibs_cbs);
+    if (item.observations !== undefined)
+      notApplicable(errors, `${path}.observations`, 'observations is for NFS-e; an NF-e takes additional_info', item.observations);
+    if (item.ibs_cbs !== undefined)
+      notApplicable(errors, `${path}.ibs_cbs`, 'An NF-e item carries IBS/CBS in product.br.ibs_cbs', item.ibs_cbs);
     return;
   }
   // nfse reads product.quantity only; the amounts of an NF-e product would change the total, so they are refused.
   for (const key of ['discount', 'freight', 'insurance', 'other_expenses'] as const) {
     const value = item.product?.[key];
     if (value !== undefined) {
-      notApplicable(errors, `${path}.product.${key}`, key === 'discount' ? 'An NFS-e item takes its discount in `discount`' : `An NFS-e has no ${key.replace('_', ' ')}`, value);
+      notApplicable(
+        errors,
+        `${path}.product.${key}`,
+        key === 'discount' ? 'An NFS-e item takes its discount in `discount`' : `An NFS-e has no ${key.replace('_', ' ')}`,
+        value,
+      );
     }
   }
 }
@@ -126,7 +196,15 @@ export function validateItem(item: ItemParsed, index: number, ctx: ItemRulesCont
   let ibsCbs: IbsCbsInput | undefined;
   if (ibsCbsSource.value) ibsCbs = canonicalizeDecimals(ibsCbsSource.value, IBS_CBS_DECIMALS, ibsCbsSource.field, errors) as IbsCbsInput;
   else if (ctx.ibsCbsRequired) {
-    errors.push(fieldError('IBS_CBS_REQUIRED', ibsCbsSource.field, 'Normal-regime issuers (CRT 3) must inform IBS/CBS from 2026', 'an ibs_cbs group', null));
+    errors.push(
+      fieldError(
+        'IBS_CBS_REQUIRED',
+        ibsCbsSource.field,
+        'Normal-regime issuers (CRT 3) must inform IBS/CBS from 2026',
+        'an ibs_cbs group',
+        null,
+      ),
+    );
   }
   if (errors.length > before || !values) return undefined;
   return {

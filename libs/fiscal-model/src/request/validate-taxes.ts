@@ -28,15 +28,23 @@ function checkIcms(icms: IcmsInput, path: string, issuer: IssuerProfile, errors:
     return;
   }
   if (icms.cst === undefined && icms.csosn === undefined) {
-    required(errors, `${path}.${csosnRegime ? 'csosn' : 'cst'}`, csosnRegime ? 'Simples Nacional and MEI issuers give a CSOSN' : 'Issuers outside Simples Nacional give a CST');
+    required(
+      errors,
+      `${path}.${csosnRegime ? 'csosn' : 'cst'}`,
+      csosnRegime ? 'Simples Nacional and MEI issuers give a CSOSN' : 'Issuers outside Simples Nacional give a CST',
+    );
     return;
   }
   if (csosnRegime && icms.cst !== undefined) {
-    errors.push(fieldError('TAX_CODE_REGIME_MISMATCH', `${path}.cst`, `The issuer is in ${issuer.taxRegime} (CRT 1/4): use csosn`, 'csosn', icms.cst));
+    errors.push(
+      fieldError('TAX_CODE_REGIME_MISMATCH', `${path}.cst`, `The issuer is in ${issuer.taxRegime} (CRT 1/4): use csosn`, 'csosn', icms.cst),
+    );
     return;
   }
   if (!csosnRegime && icms.csosn !== undefined) {
-    errors.push(fieldError('TAX_CODE_REGIME_MISMATCH', `${path}.csosn`, `The issuer is in ${issuer.taxRegime} (CRT 2/3): use cst`, 'cst', icms.csosn));
+    errors.push(
+      fieldError('TAX_CODE_REGIME_MISMATCH', `${path}.csosn`, `The issuer is in ${issuer.taxRegime} (CRT 2/3): use cst`, 'cst', icms.csosn),
+    );
     return;
   }
   const code = (icms.cst ?? icms.csosn)!;
@@ -47,7 +55,8 @@ function checkIcms(icms: IcmsInput, path: string, issuer: IssuerProfile, errors:
   }
   const accepted = new Set<IcmsField>([...rule.required, ...rule.allowed]);
   for (const field of Object.keys(ICMS_FIELD_SET) as IcmsField[]) {
-    if (icms[field] !== undefined && !accepted.has(field)) notApplicable(errors, `${path}.${field}`, `${label} does not take ${field}`, icms[field]);
+    if (icms[field] !== undefined && !accepted.has(field))
+      notApplicable(errors, `${path}.${field}`, `${label} does not take ${field}`, icms[field]);
   }
   // combinations inside the accepted fields
   if (code === '10' && icms.base_reduction !== undefined && icms.partition === undefined) {
@@ -63,12 +72,20 @@ function checkIcms(icms: IcmsInput, path: string, issuer: IssuerProfile, errors:
   if (icms.st_transfer !== undefined && icms.retained === undefined) {
     required(errors, `${path}.retained`, `${label} with st_transfer (ICMSST) needs the retained ST`);
   }
-  if ((code === '41' && icms.retained !== undefined && icms.st_transfer === undefined)) {
+  if (code === '41' && icms.retained !== undefined && icms.st_transfer === undefined) {
     required(errors, `${path}.st_transfer`, 'CST 41 carries retained ST only as a transfer (ICMSST)');
   }
   if (icms.relief) {
     if (rule.reliefReasons && !rule.reliefReasons.includes(icms.relief.reason)) {
-      errors.push(fieldError('FIELD_INVALID', `${path}.relief.reason`, `${label} accepts motDesICMS ${rule.reliefReasons.join(', ')}`, rule.reliefReasons.join(', '), icms.relief.reason));
+      errors.push(
+        fieldError(
+          'FIELD_INVALID',
+          `${path}.relief.reason`,
+          `${label} accepts motDesICMS ${rule.reliefReasons.join(', ')}`,
+          rule.reliefReasons.join(', '),
+          icms.relief.reason,
+        ),
+      );
     }
     const computable = ['20', '70'].includes(code) || (code === '90' && icms.rate !== undefined);
     if (icms.relief.amount === undefined && icms.relief.rate === undefined && !computable) {
@@ -87,25 +104,39 @@ function checkIcms(icms: IcmsInput, path: string, issuer: IssuerProfile, errors:
   }
   if (icms.monophasic) {
     const m = icms.monophasic;
-    if (code === '15' && m.retained_ad_rem_rate === undefined) required(errors, `${path}.monophasic.retained_ad_rem_rate`, 'CST 15 needs the retained ad rem rate');
+    if (code === '15' && m.retained_ad_rem_rate === undefined)
+      required(errors, `${path}.monophasic.retained_ad_rem_rate`, 'CST 15 needs the retained ad rem rate');
     if (code !== '15') {
       for (const key of ['retained_quantity', 'retained_ad_rem_rate', 'rate_reduction'] as const) {
         if (m[key] !== undefined) notApplicable(errors, `${path}.monophasic.${key}`, `Only CST 15 takes ${key}`, m[key]);
       }
     }
-    if (code !== '53' && m.deferral_rate !== undefined) notApplicable(errors, `${path}.monophasic.deferral_rate`, 'Only CST 53 takes a deferral', m.deferral_rate);
+    if (code !== '53' && m.deferral_rate !== undefined)
+      notApplicable(errors, `${path}.monophasic.deferral_rate`, 'Only CST 53 takes a deferral', m.deferral_rate);
   }
 }
 
 const ICMS_FIELD_SET: Record<IcmsField, true> = {
-  base_mode: true, base_reduction: true, rate: true, fcp_rate: true, deferral_rate: true, relief: true, st: true,
-  monophasic: true, retained: true, partition: true, st_transfer: true, credit_rate: true,
+  base_mode: true,
+  base_reduction: true,
+  rate: true,
+  fcp_rate: true,
+  deferral_rate: true,
+  relief: true,
+  st: true,
+  monophasic: true,
+  retained: true,
+  partition: true,
+  st_transfer: true,
+  credit_rate: true,
 };
 
 function checkIpi(ipi: NonNullable<TaxInput['ipi']>, path: string, errors: FieldError[]): void {
   const taxed = IPI_TAXED_CSTS.includes(ipi.cst);
-  if (taxed && ipi.rate === undefined && ipi.unit_amount === undefined) required(errors, `${path}.rate`, `IPI CST ${ipi.cst} needs rate or unit_amount`);
-  if (taxed && ipi.rate !== undefined && ipi.unit_amount !== undefined) notApplicable(errors, `${path}.unit_amount`, 'Give rate or unit_amount, not both', ipi.unit_amount);
+  if (taxed && ipi.rate === undefined && ipi.unit_amount === undefined)
+    required(errors, `${path}.rate`, `IPI CST ${ipi.cst} needs rate or unit_amount`);
+  if (taxed && ipi.rate !== undefined && ipi.unit_amount !== undefined)
+    notApplicable(errors, `${path}.unit_amount`, 'Give rate or unit_amount, not both', ipi.unit_amount);
   if (!taxed) {
     for (const key of ['rate', 'unit_amount'] as const) {
       if (ipi[key] !== undefined) notApplicable(errors, `${path}.${key}`, `IPI CST ${ipi.cst} is not taxed`, ipi[key]);
@@ -128,9 +159,12 @@ function checkSocial(tax: TaxInput['pis'], path: string, name: string, errors: F
       if (tax[key] !== undefined) notApplicable(errors, `${path}.${key}`, `${name} CST ${cst} is not taxed`, tax[key]);
     }
   } else if (SOCIAL_OTHER_CSTS.includes(cst)) {
-    if (tax.rate === undefined && tax.quantity_rate === undefined) required(errors, `${path}.rate`, `${name} CST ${cst} needs rate or quantity_rate`);
-    if (tax.rate !== undefined && tax.quantity_rate !== undefined) notApplicable(errors, `${path}.quantity_rate`, 'Give rate or quantity_rate, not both', tax.quantity_rate);
-    if (tax.quantity_rate !== undefined && tax.base !== undefined) notApplicable(errors, `${path}.base`, 'A quantity-based contribution has no base', tax.base);
+    if (tax.rate === undefined && tax.quantity_rate === undefined)
+      required(errors, `${path}.rate`, `${name} CST ${cst} needs rate or quantity_rate`);
+    if (tax.rate !== undefined && tax.quantity_rate !== undefined)
+      notApplicable(errors, `${path}.quantity_rate`, 'Give rate or quantity_rate, not both', tax.quantity_rate);
+    if (tax.quantity_rate !== undefined && tax.base !== undefined)
+      notApplicable(errors, `${path}.base`, 'A quantity-based contribution has no base', tax.base);
   } else {
     errors.push(fieldError('FIELD_INVALID', `${path}.cst`, `Not a CST of ${name}`, '01–09, 49–56, 60–67, 70–75, 98, 99', cst));
   }
@@ -147,7 +181,13 @@ export type DestinationIcmsRule = 'required' | 'allowed' | 'not_applicable';
  * The canonical tax object (with a resolved origin), or undefined after pushing errors. `br` is an NF-e item's
  * product.br and `path` its path (items[0].product.br).
  */
-export function validateTax(br: z.output<typeof brProductSchema>, path: string, issuer: IssuerProfile, difal: DestinationIcmsRule, errors: FieldError[]): TaxInput | undefined {
+export function validateTax(
+  br: z.output<typeof brProductSchema>,
+  path: string,
+  issuer: IssuerProfile,
+  difal: DestinationIcmsRule,
+  errors: FieldError[],
+): TaxInput | undefined {
   const before = errors.length;
   if (!br.tax) {
     errors.push(fieldError('TAX_REQUIRED', `${path}.tax`, 'NF-e items need product.br.tax (icms, pis, cofins)', 'a tax object', null));
@@ -155,13 +195,23 @@ export function validateTax(br: z.output<typeof brProductSchema>, path: string, 
   }
   const tax = canonicalizeDecimals(br.tax, TAX_DECIMALS, `${path}.tax`, errors) as TaxInput;
   const origin = tax.icms.origin ?? br.origin;
-  if (origin === undefined) required(errors, `${path}.tax.icms.origin`, 'The origin of the goods is required (product.br.tax.icms.origin or product.br.origin)');
+  if (origin === undefined)
+    required(errors, `${path}.tax.icms.origin`, 'The origin of the goods is required (product.br.tax.icms.origin or product.br.origin)');
   checkIcms(tax.icms, `${path}.tax.icms`, issuer, errors);
   if (tax.icms_destination !== undefined && difal === 'not_applicable') {
-    notApplicable(errors, `${path}.tax.icms_destination`, 'ICMSUFDest applies to interstate sales to a non-contributor final consumer only', tax.icms_destination);
+    notApplicable(
+      errors,
+      `${path}.tax.icms_destination`,
+      'ICMSUFDest applies to interstate sales to a non-contributor final consumer only',
+      tax.icms_destination,
+    );
   }
   if (tax.icms_destination === undefined && difal === 'required') {
-    required(errors, `${path}.tax.icms_destination`, 'An interstate sale to a non-contributor final consumer needs the destination ICMS (DIFAL, rejection 694)');
+    required(
+      errors,
+      `${path}.tax.icms_destination`,
+      'An interstate sale to a non-contributor final consumer needs the destination ICMS (DIFAL, rejection 694)',
+    );
   }
   if (tax.ipi) checkIpi(tax.ipi, `${path}.tax.ipi`, errors);
   checkSocial(tax.pis, `${path}.tax.pis`, 'PIS', errors);

@@ -9,9 +9,7 @@ let municipalitiesByCode: Map<string, MunicipalityRecord> | undefined;
 function municipalityIndex(): Map<string, MunicipalityRecord> {
   // Built on first use: 5,570 rows, about a millisecond.
   if (!municipalitiesByCode) {
-    municipalitiesByCode = new Map(
-      MUNICIPALITIES.map(([code, name, state]) => [code, { code, name, state, stateCode: code.slice(0, 2) }]),
-    );
+    municipalitiesByCode = new Map(MUNICIPALITIES.map(([code, name, state]) => [code, { code, name, state, stateCode: code.slice(0, 2) }]));
   }
   return municipalitiesByCode;
 }

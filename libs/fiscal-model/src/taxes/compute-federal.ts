@@ -21,7 +21,10 @@ export function computeIpi(ipi: NonNullable<TaxInput['ipi']>, itemTotal: Dec, qu
     return { group: { group: 'IPITrib', cEnq, CST, vBC: money(itemTotal), pIPI: rate(ipi.rate), vIPI: money(v) }, amount: v };
   }
   const v = round2(quantity.times(ipi.unit_amount!));
-  return { group: { group: 'IPITrib', cEnq, CST, qUnid: fixed(quantity, 4), vUnid: fixed(ipi.unit_amount!, 4), vIPI: money(v) }, amount: v };
+  return {
+    group: { group: 'IPITrib', cEnq, CST, qUnid: fixed(quantity, 4), vUnid: fixed(ipi.unit_amount!, 4), vIPI: money(v) },
+    amount: v,
+  };
 }
 
 export function computeSocialContribution(tax: TaxInput['pis'], itemTotal: Dec, quantity: Dec): Computed<NfeSocialContribution> {

@@ -4,8 +4,20 @@ import { type Dec, ZERO, percentOf, round2 } from '../decimal/money.js';
 import type { Fcp, IcmsSt, NfeIcms, Orig } from '../documents/nfe-icms.js';
 import type { IcmsInput } from '../request/validated-request.js';
 import {
-  type IcmsContext, type OwnComputed, type RetainedComputed, type StComputed,
-  fcp, fixed, money, monoQuantity, operationBase, ownIcms, rate, relief, retainedSt, stIcms,
+  type IcmsContext,
+  type OwnComputed,
+  type RetainedComputed,
+  type StComputed,
+  fcp,
+  fixed,
+  money,
+  monoQuantity,
+  operationBase,
+  ownIcms,
+  rate,
+  relief,
+  retainedSt,
+  stIcms,
 } from './icms-parts.js';
 
 /** What an item adds to ICMSTot. */
@@ -31,9 +43,22 @@ export interface IcmsAmounts {
 
 export function emptyIcmsAmounts(): IcmsAmounts {
   return {
-    vBC: ZERO, vICMS: ZERO, vICMSDeson: ZERO, vICMSDesonDeducted: ZERO, vFCP: ZERO, vBCST: ZERO, vST: ZERO, vFCPST: ZERO,
-    vFCPSTRet: ZERO, qBCMono: ZERO, vICMSMono: ZERO, qBCMonoReten: ZERO, vICMSMonoReten: ZERO, qBCMonoRet: ZERO,
-    vICMSMonoRet: ZERO, monophasic: false,
+    vBC: ZERO,
+    vICMS: ZERO,
+    vICMSDeson: ZERO,
+    vICMSDesonDeducted: ZERO,
+    vFCP: ZERO,
+    vBCST: ZERO,
+    vST: ZERO,
+    vFCPST: ZERO,
+    vFCPSTRet: ZERO,
+    qBCMono: ZERO,
+    vICMSMono: ZERO,
+    qBCMonoReten: ZERO,
+    vICMSMonoReten: ZERO,
+    qBCMonoRet: ZERO,
+    vICMSMonoRet: ZERO,
+    monophasic: false,
   };
 }
 
@@ -85,7 +110,18 @@ export function computeIcms(icms: IcmsInput, ctx: IcmsContext): IcmsComputed {
         const own = ownIcms(icms, ctx, icms.partition.operation_base_rate);
         addOwn(own);
         const st = addSt(stIcms(icms.st!, ctx, own.vICMS));
-        return { group: { group: 'ICMSPart', orig, CST: cst, ...own.xml, st, pBCOp: rate(icms.partition.operation_base_rate), UFST: icms.partition.st_state }, amounts: a };
+        return {
+          group: {
+            group: 'ICMSPart',
+            orig,
+            CST: cst,
+            ...own.xml,
+            st,
+            pBCOp: rate(icms.partition.operation_base_rate),
+            UFST: icms.partition.st_state,
+          },
+          amounts: a,
+        };
       }
       if (cst === '10') {
         const own = ownIcms(icms, ctx);
@@ -100,7 +136,15 @@ export function computeIcms(icms: IcmsInput, ctx: IcmsContext): IcmsComputed {
         if (own) addOwn(own, f);
         const st = icms.st ? addSt(stIcms(icms.st, ctx, own?.vICMS ?? ZERO)) : undefined;
         return {
-          group: { group: 'ICMS90', orig, CST: '90', ...(own ? { own: { ...own.xml, ...fcpXml(f) } } : {}), ...(st ? { st } : {}), ...deson(own?.vICMS), ...desonSt },
+          group: {
+            group: 'ICMS90',
+            orig,
+            CST: '90',
+            ...(own ? { own: { ...own.xml, ...fcpXml(f) } } : {}),
+            ...(st ? { st } : {}),
+            ...deson(own?.vICMS),
+            ...desonSt,
+          },
           amounts: a,
         };
       }
@@ -129,7 +173,10 @@ export function computeIcms(icms: IcmsInput, ctx: IcmsContext): IcmsComputed {
         a.vFCPSTRet = r.vFCPSTRetValue;
         return {
           group: {
-            group: 'ICMSST', orig, CST: cst as '41' | '60', retained: r.retained!,
+            group: 'ICMSST',
+            orig,
+            CST: cst as '41' | '60',
+            retained: r.retained!,
             ...(r.fcpStRetained ? { fcpStRetained: r.fcpStRetained } : {}),
             vBCSTDest: money(icms.st_transfer.destination_base),
             vICMSSTDest: money(percentOf(icms.st_transfer.destination_base, icms.st_transfer.destination_rate)),
@@ -154,8 +201,18 @@ export function computeIcms(icms: IcmsInput, ctx: IcmsContext): IcmsComputed {
       const x = own.xml;
       return {
         group: {
-          group: 'ICMS51', orig, CST: '51', modBC: x.modBC, ...(x.pRedBC ? { pRedBC: x.pRedBC } : {}), vBC: x.vBC, pICMS: x.pICMS,
-          vICMSOp: x.vICMS, pDif: rate(pDif), vICMSDif: money(vICMSDif), vICMS: money(vICMS), ...fcpXml(f),
+          group: 'ICMS51',
+          orig,
+          CST: '51',
+          modBC: x.modBC,
+          ...(x.pRedBC ? { pRedBC: x.pRedBC } : {}),
+          vBC: x.vBC,
+          pICMS: x.pICMS,
+          vICMSOp: x.vICMS,
+          pDif: rate(pDif),
+          vICMSDif: money(vICMSDif),
+          vICMS: money(vICMS),
+          ...fcpXml(f),
         },
         amounts: a,
       };
@@ -166,7 +223,11 @@ export function computeIcms(icms: IcmsInput, ctx: IcmsContext): IcmsComputed {
 }
 
 function retainedXml(r: RetainedComputed) {
-  return { ...(r.retained ? { retained: r.retained } : {}), ...(r.fcpStRetained ? { fcpStRetained: r.fcpStRetained } : {}), ...(r.effective ? { effective: r.effective } : {}) };
+  return {
+    ...(r.retained ? { retained: r.retained } : {}),
+    ...(r.fcpStRetained ? { fcpStRetained: r.fcpStRetained } : {}),
+    ...(r.effective ? { effective: r.effective } : {}),
+  };
 }
 
 function computeMonophasic(icms: IcmsInput, ctx: IcmsContext, orig: Orig, a: IcmsAmounts): NfeIcms {
@@ -176,15 +237,26 @@ function computeMonophasic(icms: IcmsInput, ctx: IcmsContext, orig: Orig, a: Icm
   a.monophasic = true;
   switch (icms.cst) {
     case '02':
-      a.qBCMono = q; a.vICMSMono = value;
+      a.qBCMono = q;
+      a.vICMSMono = value;
       return { group: 'ICMS02', orig, CST: '02', qBCMono: q4(q), adRemICMS: rate(m.ad_rem_rate), vICMSMono: money(value) };
     case '15': {
       const qr = monoQuantity(m.retained_quantity, ctx);
       const retained = round2(qr.times(m.retained_ad_rem_rate!));
-      a.qBCMono = q; a.vICMSMono = value; a.qBCMonoReten = qr; a.vICMSMonoReten = retained;
+      a.qBCMono = q;
+      a.vICMSMono = value;
+      a.qBCMonoReten = qr;
+      a.vICMSMonoReten = retained;
       return {
-        group: 'ICMS15', orig, CST: '15', qBCMono: q4(q), adRemICMS: rate(m.ad_rem_rate), vICMSMono: money(value),
-        qBCMonoReten: q4(qr), adRemICMSReten: rate(m.retained_ad_rem_rate!), vICMSMonoReten: money(retained),
+        group: 'ICMS15',
+        orig,
+        CST: '15',
+        qBCMono: q4(q),
+        adRemICMS: rate(m.ad_rem_rate),
+        vICMSMono: money(value),
+        qBCMonoReten: q4(qr),
+        adRemICMSReten: rate(m.retained_ad_rem_rate!),
+        vICMSMonoReten: money(retained),
         ...(m.rate_reduction ? { reduction: { pRedAdRem: fixed(m.rate_reduction.rate, 2), motRedAdRem: m.rate_reduction.reason } } : {}),
       };
     }
@@ -192,11 +264,23 @@ function computeMonophasic(icms: IcmsInput, ctx: IcmsContext, orig: Orig, a: Icm
       const pDif = m.deferral_rate ?? '0';
       const dif = percentOf(value, pDif);
       const due = value.minus(dif);
-      a.qBCMono = q; a.vICMSMono = due;
-      return { group: 'ICMS53', orig, CST: '53', qBCMono: q4(q), adRemICMS: rate(m.ad_rem_rate), vICMSMonoOp: money(value), pDif: rate(pDif), vICMSMonoDif: money(dif), vICMSMono: money(due) };
+      a.qBCMono = q;
+      a.vICMSMono = due;
+      return {
+        group: 'ICMS53',
+        orig,
+        CST: '53',
+        qBCMono: q4(q),
+        adRemICMS: rate(m.ad_rem_rate),
+        vICMSMonoOp: money(value),
+        pDif: rate(pDif),
+        vICMSMonoDif: money(dif),
+        vICMSMono: money(due),
+      };
     }
     default:
-      a.qBCMonoRet = q; a.vICMSMonoRet = value;
+      a.qBCMonoRet = q;
+      a.vICMSMonoRet = value;
       return { group: 'ICMS61', orig, CST: '61', qBCMonoRet: q4(q), adRemICMSRet: rate(m.ad_rem_rate), vICMSMonoRet: money(value) };
   }
 }
@@ -231,7 +315,9 @@ function computeSimples(icms: IcmsInput, ctx: IcmsContext, orig: Orig, a: IcmsAm
       }
       const st = icms.st ? addSt(stIcms(icms.st, ctx, own?.vICMS ?? ZERO)) : undefined;
       return {
-        group: 'ICMSSN900', orig, CSOSN: '900',
+        group: 'ICMSSN900',
+        orig,
+        CSOSN: '900',
         ...(own ? { own: own.xml } : {}),
         ...(st ? { st } : {}),
         ...(icms.credit_rate !== undefined ? { credit: credit() } : {}),

@@ -103,7 +103,11 @@ export function stIcms(st: NonNullable<IcmsInput['st']>, ctx: IcmsContext, ownIc
  * Relieved ICMS: the amount given, or for CST 20/70/90 the ICMS without the base reduction minus the ICMS
  * charged, or (other CSTs, or when relief.rate is given) round2(item base × relief.rate / 100).
  */
-export function relief(icms: IcmsInput, ctx: IcmsContext, charged: Dec | undefined): { xml: Deson; value: Dec; deducted: boolean } | undefined {
+export function relief(
+  icms: IcmsInput,
+  ctx: IcmsContext,
+  charged: Dec | undefined,
+): { xml: Deson; value: Dec; deducted: boolean } | undefined {
   const r = icms.relief;
   if (!r) return undefined;
   let value: Dec;
@@ -148,7 +152,9 @@ export function retainedSt(retainedInput: IcmsInput['retained'], ctx: IcmsContex
       ...(r.substitute_amount !== undefined ? { vICMSSubstituto: money(r.substitute_amount) } : {}),
       vICMSSTRet: money(vICMSSTRet),
     },
-    ...(r.fcp_rate !== undefined ? { fcpStRetained: { vBCFCPSTRet: money(fcpBase), pFCPSTRet: rate(r.fcp_rate), vFCPSTRet: money(fcpValue) } } : {}),
+    ...(r.fcp_rate !== undefined
+      ? { fcpStRetained: { vBCFCPSTRet: money(fcpBase), pFCPSTRet: rate(r.fcp_rate), vFCPSTRet: money(fcpValue) } }
+      : {}),
     ...(effective ? { effective } : {}),
     vFCPSTRetValue: fcpValue,
   };

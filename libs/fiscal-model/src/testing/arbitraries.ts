@@ -18,7 +18,11 @@ const digits = (n: number) => fc.string({ unit: fc.constantFrom(...'0123456789')
 const alnum12 = fc.string({ unit: fc.constantFrom(...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'), minLength: 12, maxLength: 12 });
 
 /** CPF (11 digits), numeric CNPJ, alphanumeric CNPJ — shapes only, as the rules check. */
-export const taxIdArbitrary = fc.oneof(digits(11), digits(14), fc.tuple(alnum12, digits(2)).map(([a, b]) => a + b));
+export const taxIdArbitrary = fc.oneof(
+  digits(11),
+  digits(14),
+  fc.tuple(alnum12, digits(2)).map(([a, b]) => a + b),
+);
 
 const ibsCbsArbitrary = fc.record({
   cst: fc.constantFrom('000', '200', '410'),
@@ -35,7 +39,11 @@ const BUYER_PLACES = [
   { city_code: '4106902', city: 'Curitiba', state: 'PR', zip_code: '80000000', cfop: '6108' },
 ];
 
-const buyerArbitrary = fc.record({ taxId: taxIdArbitrary, place: fc.constantFrom(...BUYER_PLACES), name: fc.constantFrom('Maria da Silva', 'Comércio Ação Ltda', 'José Äpfel') });
+const buyerArbitrary = fc.record({
+  taxId: taxIdArbitrary,
+  place: fc.constantFrom(...BUYER_PLACES),
+  name: fc.constantFrom('Maria da Silva', 'Comércio Ação Ltda', 'José Äpfel'),
+});
 
 /** quantity (≤ 4 places, ≥ 1), unit price (2 or 10 places) and the matching gross. */
 const valuesArbitrary = fc
@@ -54,13 +62,24 @@ const valuesArbitrary = fc
   .filter(({ quantity, price }) => round2(new Dec(quantity).times(price)).gt(0))
   .map(({ quantity, price, mode, discountShare, freight, insurance, other }) => {
     const gross = round2(new Dec(quantity).times(price));
-    const discount = round2(gross.times(discountShare).dividedBy(100).times(discountShare > 80 ? 0 : 1)).toFixed(2);
-    const amounts = mode === 'unit_price' ? { unit_price: price } : mode === 'amount' ? { amount: gross.toFixed(2) } : { unit_price: price, amount: gross.toFixed(2) };
+    const discount = round2(
+      gross
+        .times(discountShare)
+        .dividedBy(100)
+        .times(discountShare > 80 ? 0 : 1),
+    ).toFixed(2);
+    const amounts =
+      mode === 'unit_price'
+        ? { unit_price: price }
+        : mode === 'amount'
+          ? { amount: gross.toFixed(2) }
+          : { unit_price: price, amount: gross.toFixed(2) };
     // NF-e values: quantity and the additions under product; the line's unit_price / amount at the item.
     return {
       amounts,
       product: {
-        quantity, discount,
+        quantity,
+        discount,
         ...(freight > 0 ? { freight: (freight / 100).toFixed(2) } : {}),
         ...(insurance > 0 ? { insurance: (insurance / 100).toFixed(2) } : {}),
         ...(other > 0 ? { other_expenses: (other / 100).toFixed(2) } : {}),
@@ -76,11 +95,13 @@ const socialArbitrary = (name: 'pis' | 'cofins') =>
     fc.record({ cst: fc.constantFrom('49', '50', '99'), rate: percentArb(0, 8) }),
   );
 /** DIFAL decision for an interstate sale to a non-contributor final consumer. */
-const icmsDestinationArbitrary = fc.record({
-  rate: fc.constantFrom('17', '18', '19', '20.5'),
-  interstate_rate: fc.constantFrom('4' as const, '7' as const, '12' as const),
-  fcp_rate: fc.option(fc.constantFrom('1', '2'), { nil: undefined }),
-}).map((d) => Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined)));
+const icmsDestinationArbitrary = fc
+  .record({
+    rate: fc.constantFrom('17', '18', '19', '20.5'),
+    interstate_rate: fc.constantFrom('4' as const, '7' as const, '12' as const),
+    fcp_rate: fc.option(fc.constantFrom('1', '2'), { nil: undefined }),
+  })
+  .map((d) => Object.fromEntries(Object.entries(d).filter(([, v]) => v !== undefined)));
 
 const ipiArbitrary = fc.option(
   fc.oneof(fc.record({ cst: fc.constantFrom('00', '50', '99'), rate: percentArb(0, 20) }), fc.record({ cst: fc.constantFrom('52', '53') })),
@@ -140,7 +161,13 @@ export function nfeScenarioArbitrary(options: ScenarioOptions = {}): fc.Arbitrar
           tax_id: buyer.taxId,
           ...(cpf ? {} : { client_state_registration: '123456789' }),
           recipient_address: {
-            street: 'Rua das Flores', number: '10', neighborhood: 'Centro', city: buyer.place.city, state: buyer.place.state, zip_code: buyer.place.zip_code, city_code: buyer.place.city_code,
+            street: 'Rua das Flores',
+            number: '10',
+            neighborhood: 'Centro',
+            city: buyer.place.city,
+            state: buyer.place.state,
+            zip_code: buyer.place.zip_code,
+            city_code: buyer.place.city_code,
           },
           items: items.map((item, i) => ({
             description: `Produto ${i + 1}`,
@@ -184,7 +211,9 @@ export function nfseScenarioArbitrary(options: ScenarioOptions = {}): fc.Arbitra
       ibs: ibsCbsArbitrary,
       withIbs: fc.boolean(),
       retained: fc.boolean(),
-      observations: fc.option(fc.constantFrom('Referente ao contrato 12/2026', 'Retenção conforme LC 116/2003, art. 6º'), { nil: undefined }),
+      observations: fc.option(fc.constantFrom('Referente ao contrato 12/2026', 'Retenção conforme LC 116/2003, art. 6º'), {
+        nil: undefined,
+      }),
     })
     .map(({ regime, taxId, service, withAddress, count, values, ibs, withIbs, retained, observations }) => ({
       issuer: sampleIssuer(regime),
@@ -194,7 +223,17 @@ export function nfseScenarioArbitrary(options: ScenarioOptions = {}): fc.Arbitra
         client_name: 'Tomador de Servicos',
         tax_id: taxId,
         ...(withAddress
-          ? { recipient_address: { street: 'Rua A', number: '1', neighborhood: 'Centro', city: 'Rio de Janeiro', state: 'RJ', zip_code: '20000000', city_code: '3304557' } }
+          ? {
+              recipient_address: {
+                street: 'Rua A',
+                number: '1',
+                neighborhood: 'Centro',
+                city: 'Rio de Janeiro',
+                state: 'RJ',
+                zip_code: '20000000',
+                city_code: '3304557',
+              },
+            }
           : {}),
         items: values.slice(0, count).map((v, i) => ({
           description: `Servico ${i + 1}`,

@@ -27,7 +27,12 @@ function build(scenario: { issuer: Parameters<typeof computeNfeDocument>[1]; bod
   const r = validateInvoiceRequest(scenario.body, scenario.issuer, { now: scenario.now });
   if (!r.ok) throw new Error(`generated request refused: ${JSON.stringify(r.errors.slice(0, 3))}`);
   return computeNfeDocument(r.value, scenario.issuer, {
-    environment: 'homologation', series: 1, number, invoiceId: `inv-${number}`, issuedAt: scenario.now, technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
+    environment: 'homologation',
+    series: 1,
+    number,
+    invoiceId: `inv-${number}`,
+    issuedAt: scenario.now,
+    technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
   });
 }
 
@@ -50,17 +55,34 @@ describe('properties', () => {
         const t = doc.total.ICMSTot;
         const items = doc.det;
         const prod = (k: 'vProd' | 'vDesc' | 'vFrete' | 'vSeg' | 'vOutro') => sum(items.map((d) => d.prod[k] ?? '0')).toFixed(2);
-        expect([t.vProd, t.vDesc, t.vFrete, t.vSeg, t.vOutro]).toEqual([prod('vProd'), prod('vDesc'), prod('vFrete'), prod('vSeg'), prod('vOutro')]);
-        const icmsSum = (pick: (g: Record<string, unknown>) => unknown) => sum(items.map((d) => String(pick(d.imposto.ICMS as unknown as Record<string, unknown>) ?? '0'))).toFixed(2);
-        expect(t.vICMS).toBe(icmsSum((g) => (g.group === 'ICMS90' || g.group === 'ICMSSN900' ? (g.own as { vICMS?: string } | undefined)?.vICMS : g.vICMS)));
+        expect([t.vProd, t.vDesc, t.vFrete, t.vSeg, t.vOutro]).toEqual([
+          prod('vProd'),
+          prod('vDesc'),
+          prod('vFrete'),
+          prod('vSeg'),
+          prod('vOutro'),
+        ]);
+        const icmsSum = (pick: (g: Record<string, unknown>) => unknown) =>
+          sum(items.map((d) => String(pick(d.imposto.ICMS as unknown as Record<string, unknown>) ?? '0'))).toFixed(2);
+        expect(t.vICMS).toBe(
+          icmsSum((g) => (g.group === 'ICMS90' || g.group === 'ICMSSN900' ? (g.own as { vICMS?: string } | undefined)?.vICMS : g.vICMS)),
+        );
         expect(t.vST).toBe(icmsSum((g) => (g.st as { vICMSST?: string } | undefined)?.vICMSST));
         expect(t.vIPI).toBe(sum(items.map((d) => (d.imposto.IPI && 'vIPI' in d.imposto.IPI ? d.imposto.IPI.vIPI : '0'))).toFixed(2));
         expect(t.vPIS).toBe(sum(items.map((d) => ('v' in d.imposto.PIS ? d.imposto.PIS.v : '0'))).toFixed(2));
         const itemTotals = sum(items.map((d) => d.itemTotal));
-        const expected = itemTotals.plus(t.vST).plus(t.vFCPST).plus(t.vIPI).minus(sum(items.map((d) => {
-          const deson = (d.imposto.ICMS as { deson?: { vICMSDeson: string; indDeduzDeson?: string } }).deson;
-          return deson?.indDeduzDeson === '1' ? deson.vICMSDeson : '0';
-        })));
+        const expected = itemTotals
+          .plus(t.vST)
+          .plus(t.vFCPST)
+          .plus(t.vIPI)
+          .minus(
+            sum(
+              items.map((d) => {
+                const deson = (d.imposto.ICMS as { deson?: { vICMSDeson: string; indDeduzDeson?: string } }).deson;
+                return deson?.indDeduzDeson === '1' ? deson.vICMSDeson : '0';
+              }),
+            ),
+          );
         expect(t.vNF).toBe(expected.toFixed(2));
         const reform = items.filter((d) => d.imposto.IBSCBS);
         if (reform.length === 0) expect(doc.total.IBSCBSTot).toBeUndefined();
@@ -100,7 +122,12 @@ describe('properties', () => {
       fc.property(nfseScenarioArbitrary(), fc.integer({ min: 1, max: 999_999 }), (scenario, n) => {
         const r = validateInvoiceRequest(scenario.body, scenario.issuer, { now: scenario.now });
         if (!r.ok) throw new Error(JSON.stringify(r.errors.slice(0, 3)));
-        const dps = computeDpsDocument(r.value, scenario.issuer, { environment: 'homologation', series: 1, number: n, issuedAt: scenario.now });
+        const dps = computeDpsDocument(r.value, scenario.issuer, {
+          environment: 'homologation',
+          series: 1,
+          number: n,
+          issuedAt: scenario.now,
+        });
         expect(dps.id).toMatch(/^DPS\d{42}$/);
         const gross = sum(r.value.items.map((i) => new Dec(i.gross).plus(i.freight).plus(i.insurance).plus(i.otherExpenses)));
         expect(dps.valores.vServPrest.vServ).toBe(gross.toFixed(2));

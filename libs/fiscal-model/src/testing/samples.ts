@@ -9,7 +9,15 @@ export function sampleIssuer(taxRegime: TaxRegime = 'normal', overrides: Partial
     stateRegistration: '110042490114',
     municipalRegistration: '12345678',
     taxRegime,
-    address: { street: 'Avenida Paulista', number: '1000', district: 'Bela Vista', cityCode: '3550308', state: 'SP', postalCode: '01310100', phone: '1133334444' },
+    address: {
+      street: 'Avenida Paulista',
+      number: '1000',
+      district: 'Bela Vista',
+      cityCode: '3550308',
+      state: 'SP',
+      postalCode: '01310100',
+      phone: '1133334444',
+    },
     email: 'fiscal@talao.example',
     defaultServiceCode: '1.07',
     defaultOperationIndicator: '100301',
@@ -17,7 +25,12 @@ export function sampleIssuer(taxRegime: TaxRegime = 'normal', overrides: Partial
   };
 }
 
-export const SAMPLE_TECHNICAL_RESPONSIBLE = { cnpj: '11222333000181', contact: 'Equipe Talao', email: 'suporte@talao.example', phone: '1133334444' };
+export const SAMPLE_TECHNICAL_RESPONSIBLE = {
+  cnpj: '11222333000181',
+  contact: 'Equipe Talao',
+  email: 'suporte@talao.example',
+  phone: '1133334444',
+};
 
 /** A one-item NF-e request, same state (CFOP 5102), CST 00 at 18%, PIS/COFINS by rate, IBS/CBS. */
 export function sampleNfeRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
@@ -26,7 +39,15 @@ export function sampleNfeRequest(overrides: Record<string, unknown> = {}): Recor
     client_name: 'Maria da Silva',
     tax_id: '12345678909',
     client_email: 'maria@example.com',
-    recipient_address: { street: 'Rua Augusta', number: '500', neighborhood: 'Consolacao', city: 'Sao Paulo', state: 'SP', zip_code: '01305000', city_code: '3550308' },
+    recipient_address: {
+      street: 'Rua Augusta',
+      number: '500',
+      neighborhood: 'Consolacao',
+      city: 'Sao Paulo',
+      state: 'SP',
+      zip_code: '01305000',
+      city_code: '3550308',
+    },
     items: [
       {
         description: 'Camiseta algodao',
@@ -59,7 +80,14 @@ export function sampleNfseRequest(overrides: Record<string, unknown> = {}): Reco
     document_type: 'nfse',
     client_name: 'Cliente Servicos Ltda',
     tax_id: '11222333000181',
-    items: [{ description: 'Suporte tecnico', amount: '1500.00', service_code: '1.07', ibs_cbs: { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' } }],
+    items: [
+      {
+        description: 'Suporte tecnico',
+        amount: '1500.00',
+        service_code: '1.07',
+        ibs_cbs: { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' },
+      },
+    ],
     ...overrides,
   };
 }
@@ -96,7 +124,11 @@ export function sampleNfeItem(options: SampleNfeItemOptions = {}): Record<string
       br: {
         ncm: '61091000',
         cfop: options.cfop ?? '5102',
-        tax: options.tax ?? { icms: { cst: '00', origin: '0', rate: '18' }, pis: { cst: '01', rate: '1.65' }, cofins: { cst: '01', rate: '7.6' } },
+        tax: options.tax ?? {
+          icms: { cst: '00', origin: '0', rate: '18' },
+          pis: { cst: '01', rate: '1.65' },
+          cofins: { cst: '01', rate: '7.6' },
+        },
         ...(ibsCbs ? { ibs_cbs: ibsCbs } : {}),
         ...options.br,
       },

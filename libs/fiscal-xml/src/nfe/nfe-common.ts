@@ -18,7 +18,8 @@ export type FederalTaxId = { readonly cnpj: string } | { readonly cpf: string };
 
 /** `<CNPJ>` or `<CPF>`, checked for shape. */
 export function taxIdElement(taxId: FederalTaxId, field: string): string {
-  if ('cnpj' in taxId) return textElement('CNPJ', requirePattern(taxId.cnpj, CNPJ_PATTERN, `${field}.cnpj`, '14 characters, [0-9A-Z]{12}[0-9]{2}'));
+  if ('cnpj' in taxId)
+    return textElement('CNPJ', requirePattern(taxId.cnpj, CNPJ_PATTERN, `${field}.cnpj`, '14 characters, [0-9A-Z]{12}[0-9]{2}'));
   if ('cpf' in taxId) return textElement('CPF', requirePattern(taxId.cpf, CPF_PATTERN, `${field}.cpf`, '11 digits'));
   throw new XmlBuildError(`${field}: expected { cnpj } or { cpf }`);
 }

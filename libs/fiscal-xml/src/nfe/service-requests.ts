@@ -2,7 +2,12 @@
 // DistDFe (distribution to the interested party) and the authorization lot enviNFe.
 import { element, textElement, XmlBuildError } from '../writer/canonical-xml.js';
 import {
-  NUMERIC_CNPJ_PATTERN, UF_CODE_PATTERN, padDigits, requireIntegerInRange, requirePattern, requireText,
+  NUMERIC_CNPJ_PATTERN,
+  UF_CODE_PATTERN,
+  padDigits,
+  requireIntegerInRange,
+  requirePattern,
+  requireText,
 } from '../writer/field-rules.js';
 import { requireValidAccessKey } from './events/event-message.js';
 import { type FederalTaxId, type FiscalEnvironment, NFE_NAMESPACE, taxIdElement, tpAmb, withoutXmlDeclaration } from './nfe-common.js';
@@ -28,7 +33,8 @@ export function buildInutilizacao(input: InutilizacaoInput): { id: string; xml: 
   const year = padDigits(requireIntegerInRange(input.year, 'year', 2000, 2099) % 100, 2, 'year');
   // inutNFe 4.00 (PL_010b) still takes a numeric CNPJ only.
   const cnpj = requirePattern(input.cnpj, NUMERIC_CNPJ_PATTERN, 'cnpj', '14 digits');
-  if (input.model !== '55' && input.model !== '65') throw new XmlBuildError(`model: expected 55 or 65, received ${JSON.stringify(input.model)}`);
+  if (input.model !== '55' && input.model !== '65')
+    throw new XmlBuildError(`model: expected 55 or 65, received ${JSON.stringify(input.model)}`);
   const series = requireIntegerInRange(input.series, 'series', 0, 999);
   const first = requireIntegerInRange(input.firstNumber, 'firstNumber', 1, 999_999_999);
   const last = requireIntegerInRange(input.lastNumber, 'lastNumber', 1, 999_999_999);
@@ -97,7 +103,10 @@ export function buildDistDFeInt(input: DistDFeInput): string {
     default:
       throw new XmlBuildError('query: expected kind "after", "nsu" or "accessKey"');
   }
-  const uf = input.authorUfCode === undefined ? '' : textElement('cUFAutor', requirePattern(input.authorUfCode, UF_CODE_PATTERN, 'authorUfCode', 'an IBGE state code'));
+  const uf =
+    input.authorUfCode === undefined
+      ? ''
+      : textElement('cUFAutor', requirePattern(input.authorUfCode, UF_CODE_PATTERN, 'authorUfCode', 'an IBGE state code'));
   const body = textElement('tpAmb', tpAmb(input.environment)) + uf + taxIdElement(input.interested, 'interested') + query;
   return element('distDFeInt', body, { xmlns: NFE_NAMESPACE, versao: '1.01' });
 }

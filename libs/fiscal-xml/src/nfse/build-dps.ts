@@ -31,17 +31,27 @@ function addressXml(address: DpsAddress): string {
   if (address.endNac && !address.endExt) location = element('endNac', el('cMun', address.endNac.cMun) + el('CEP', address.endNac.CEP));
   else if (address.endExt && !address.endNac) {
     const ext = address.endExt;
-    location = element('endExt', el('cPais', ext.cPais) + el('cEndPost', ext.cEndPost) + el('xCidade', ext.xCidade) + el('xEstProvReg', ext.xEstProvReg));
+    location = element(
+      'endExt',
+      el('cPais', ext.cPais) + el('cEndPost', ext.cEndPost) + el('xCidade', ext.xCidade) + el('xEstProvReg', ext.xEstProvReg),
+    );
   } else throw new XmlBuildError('end: exactly one of endNac, endExt is required');
-  return element('end', location + el('xLgr', address.xLgr) + el('nro', address.nro) + opt('xCpl', address.xCpl) + el('xBairro', address.xBairro));
+  return element(
+    'end',
+    location + el('xLgr', address.xLgr) + el('nro', address.nro) + opt('xCpl', address.xCpl) + el('xBairro', address.xBairro),
+  );
 }
 
 function providerXml(prest: DpsProvider): string {
   const reg = prest.regTrib;
-  if ((reg.regApTribSN !== undefined) !== (reg.opSimpNac === '3')) throw new XmlBuildError('prest.regTrib.regApTribSN: present exactly when opSimpNac is 3');
+  if ((reg.regApTribSN !== undefined) !== (reg.opSimpNac === '3'))
+    throw new XmlBuildError('prest.regTrib.regApTribSN: present exactly when opSimpNac is 3');
   return element(
     'prest',
-    oneTaxId(prest, 'prest') + opt('IM', prest.IM) + opt('fone', prest.fone) + opt('email', prest.email) +
+    oneTaxId(prest, 'prest') +
+      opt('IM', prest.IM) +
+      opt('fone', prest.fone) +
+      opt('email', prest.email) +
       element('regTrib', el('opSimpNac', reg.opSimpNac) + opt('regApTribSN', reg.regApTribSN) + el('regEspTrib', reg.regEspTrib)),
   );
 }
@@ -50,7 +60,11 @@ function takerXml(toma: DpsPerson | undefined): string {
   if (!toma) return '';
   return element(
     'toma',
-    oneTaxId(toma, 'toma') + el('xNome', toma.xNome) + (toma.end ? addressXml(toma.end) : '') + opt('fone', toma.fone) + opt('email', toma.email),
+    oneTaxId(toma, 'toma') +
+      el('xNome', toma.xNome) +
+      (toma.end ? addressXml(toma.end) : '') +
+      opt('fone', toma.fone) +
+      opt('email', toma.email),
   );
 }
 
@@ -58,7 +72,9 @@ function valuesXml(values: DpsValues): string {
   const discount = values.vDescCondIncond ? element('vDescCondIncond', el('vDescIncond', values.vDescCondIncond.vDescIncond)) : '';
   const tot = values.trib.totTrib;
   const totTrib = 'indTotTrib' in tot ? el('indTotTrib', tot.indTotTrib) : el('pTotTribSN', tot.pTotTribSN);
-  const trib = element('tribMun', el('tribISSQN', values.trib.tribMun.tribISSQN) + el('tpRetISSQN', values.trib.tribMun.tpRetISSQN)) + element('totTrib', totTrib);
+  const trib =
+    element('tribMun', el('tribISSQN', values.trib.tribMun.tribISSQN) + el('tpRetISSQN', values.trib.tribMun.tpRetISSQN)) +
+    element('totTrib', totTrib);
   return element('valores', element('vServPrest', el('vServ', values.vServPrest.vServ)) + discount + element('trib', trib));
 }
 
@@ -75,14 +91,36 @@ export function buildDps(doc: DpsDocument): UnsignedDps {
   const ibsCbs = doc.IBSCBS
     ? element(
         'IBSCBS',
-        el('finNFSe', doc.IBSCBS.finNFSe) + el('indFinal', doc.IBSCBS.indFinal) + el('cIndOp', doc.IBSCBS.cIndOp) + el('indDest', doc.IBSCBS.indDest) +
-          element('valores', element('trib', element('gIBSCBS', el('CST', doc.IBSCBS.valores.trib.gIBSCBS.CST) + el('cClassTrib', doc.IBSCBS.valores.trib.gIBSCBS.cClassTrib)))),
+        el('finNFSe', doc.IBSCBS.finNFSe) +
+          el('indFinal', doc.IBSCBS.indFinal) +
+          el('cIndOp', doc.IBSCBS.cIndOp) +
+          el('indDest', doc.IBSCBS.indDest) +
+          element(
+            'valores',
+            element(
+              'trib',
+              element(
+                'gIBSCBS',
+                el('CST', doc.IBSCBS.valores.trib.gIBSCBS.CST) + el('cClassTrib', doc.IBSCBS.valores.trib.gIBSCBS.cClassTrib),
+              ),
+            ),
+          ),
       )
     : '';
   const info =
-    el('tpAmb', doc.tpAmb) + el('dhEmi', doc.dhEmi) + el('verAplic', doc.verAplic) + el('serie', doc.serie) + el('nDPS', doc.nDPS) +
-    el('dCompet', doc.dCompet) + el('tpEmit', doc.tpEmit) + el('cLocEmi', doc.cLocEmi) + providerXml(doc.prest) + takerXml(doc.toma) +
-    servXml + valuesXml(doc.valores) + ibsCbs;
+    el('tpAmb', doc.tpAmb) +
+    el('dhEmi', doc.dhEmi) +
+    el('verAplic', doc.verAplic) +
+    el('serie', doc.serie) +
+    el('nDPS', doc.nDPS) +
+    el('dCompet', doc.dCompet) +
+    el('tpEmit', doc.tpEmit) +
+    el('cLocEmi', doc.cLocEmi) +
+    providerXml(doc.prest) +
+    takerXml(doc.toma) +
+    servXml +
+    valuesXml(doc.valores) +
+    ibsCbs;
   const xml = element('DPS', element('infDPS', info, { Id: id }), { xmlns: NFSE_NAMESPACE, versao: '1.01' });
   return { id, xml };
 }

@@ -5,8 +5,14 @@ import { buildNfseCancellationRequest } from './cancellation-request.js';
 
 const accessKey = '14001591201761135000132000000000000022096100197260';
 const input = {
-  environment: 'homologation' as const, applicationVersion: 'Talao 0.1.0', author: { cnpj: '01761135000132' }, accessKey,
-  eventAt: new Date('2026-03-10T15:04:05Z'), utcOffset: '-03:00', reason: '1' as const, justification: 'Erro na descricao do servico',
+  environment: 'homologation' as const,
+  applicationVersion: 'Talao 0.1.0',
+  author: { cnpj: '01761135000132' },
+  accessKey,
+  eventAt: new Date('2026-03-10T15:04:05Z'),
+  utcOffset: '-03:00',
+  reason: '1' as const,
+  justification: 'Erro na descricao do servico',
 };
 
 describe('NFS-e cancellation request (pedRegEvento v1.01, e101101)', () => {

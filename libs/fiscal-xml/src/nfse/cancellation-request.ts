@@ -36,8 +36,10 @@ export function buildNfseCancellationRequest(input: NfseCancellationInput): { id
     throw new XmlBuildError(`reason: expected "1", "2" or "9", received ${JSON.stringify(input.reason)}`);
   }
   let author: string;
-  if ('cnpj' in input.author) author = textElement('CNPJAutor', requirePattern(input.author.cnpj, NUMERIC_CNPJ_PATTERN, 'author.cnpj', '14 digits'));
-  else if ('cpf' in input.author) author = textElement('CPFAutor', requirePattern(input.author.cpf, CPF_PATTERN, 'author.cpf', '11 digits'));
+  if ('cnpj' in input.author)
+    author = textElement('CNPJAutor', requirePattern(input.author.cnpj, NUMERIC_CNPJ_PATTERN, 'author.cnpj', '14 digits'));
+  else if ('cpf' in input.author)
+    author = textElement('CPFAutor', requirePattern(input.author.cpf, CPF_PATTERN, 'author.cpf', '11 digits'));
   else throw new XmlBuildError('author: expected { cnpj } or { cpf }');
   const id = `PRE${key}${CANCELLATION_EVENT_TYPE}`;
   const event =

@@ -3,9 +3,27 @@
 // read a summary.
 import { decodeGzipBase64 } from './gzip-base64.js';
 import {
-  attributeOf, childOf, childrenOf, parseXmlTree, rawElement, requiredChild, requiredText, rootOf, textOf, type XmlObject, XmlParseError,
+  attributeOf,
+  childOf,
+  childrenOf,
+  parseXmlTree,
+  rawElement,
+  requiredChild,
+  requiredText,
+  rootOf,
+  textOf,
+  type XmlObject,
+  XmlParseError,
 } from './hardened-xml.js';
-import { type AuthorizerStatus, fiscalResponse, type NfeProtocol, type ProcessedEvent, readProcessedEvent, readProtocol, statusOf } from './nfe-responses.js';
+import {
+  type AuthorizerStatus,
+  fiscalResponse,
+  type NfeProtocol,
+  type ProcessedEvent,
+  readProcessedEvent,
+  readProtocol,
+  statusOf,
+} from './nfe-responses.js';
 
 /** resNFe: the summary of an NF-e addressed to us, before the recipient manifests awareness. */
 export interface NfeSummary {
@@ -49,7 +67,13 @@ export type DistributedDocument =
   | { readonly kind: 'resNFe'; readonly nsu: string; readonly schema: string; readonly xml: string; readonly summary: NfeSummary }
   | { readonly kind: 'resEvento'; readonly nsu: string; readonly schema: string; readonly xml: string; readonly summary: EventSummary }
   | { readonly kind: 'procNFe'; readonly nsu: string; readonly schema: string; readonly xml: string; readonly summary: ProcessedNfe }
-  | { readonly kind: 'procEventoNFe'; readonly nsu: string; readonly schema: string; readonly xml: string; readonly summary: ProcessedEvent }
+  | {
+      readonly kind: 'procEventoNFe';
+      readonly nsu: string;
+      readonly schema: string;
+      readonly xml: string;
+      readonly summary: ProcessedEvent;
+    }
   /** A document type this platform does not read (kept, so the NSU still advances). */
   | { readonly kind: 'other'; readonly nsu: string; readonly schema: string; readonly xml: string; readonly root: string };
 

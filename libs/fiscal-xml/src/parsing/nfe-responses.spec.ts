@@ -3,9 +3,7 @@ import { isAccessKeyValid } from '@talao/fiscal-model';
 import { readSample, SHARED_FISCAL } from '../testing/shared-fiscal.js';
 import { parseRetDistDFeInt } from './dist-dfe.js';
 import { parseXmlTree, XmlParseError } from './hardened-xml.js';
-import {
-  parseRetConsSitNFe, parseRetConsStatServ, parseRetEnviNFe, parseRetEnvEvento, parseRetInutNFe,
-} from './nfe-responses.js';
+import { parseRetConsSitNFe, parseRetConsStatServ, parseRetEnviNFe, parseRetEnvEvento, parseRetInutNFe } from './nfe-responses.js';
 import { SoapFaultError, unwrapSoapResponse } from './soap-envelope.js';
 
 describe('SEFAZ responses (golden, real samples)', () => {
@@ -15,8 +13,10 @@ describe('SEFAZ responses (golden, real samples)', () => {
     expect(ret.status).toEqual({ code: '104', message: 'Lote processado' });
     expect(ret.ufCode).toBe('43');
     expect(ret.protocol).toMatchObject({
-      accessKey: '43211105730928000145650010000002401717268120', protocolNumber: '143210000624926',
-      digestValue: 'aWpBMlDjIlWUn2ALNSdwzLi2ntE=', status: { code: '100', message: 'Autorizado o uso da NF-e' },
+      accessKey: '43211105730928000145650010000002401717268120',
+      protocolNumber: '143210000624926',
+      digestValue: 'aWpBMlDjIlWUn2ALNSdwzLi2ntE=',
+      status: { code: '100', message: 'Autorizado o uso da NF-e' },
     });
     expect(ret.protocol?.rawXml).toMatch(/^<protNFe versao="4.00"><infProt>.*<\/infProt><\/protNFe>$/);
     // This fixture's key was edited by its publisher: its check digit (0) is not the modulus-11 result (9).
@@ -28,8 +28,11 @@ describe('SEFAZ responses (golden, real samples)', () => {
     expect(cancel.status.code).toBe('128');
     expect(cancel.results).toHaveLength(1);
     expect(cancel.results[0]).toMatchObject({
-      status: { code: '155', message: 'Cancelamento homologado fora de prazo' }, type: '110111', sequence: '1',
-      protocolNumber: '135170002129076', accessKey: '35150300822602000124550010009923461099234656',
+      status: { code: '155', message: 'Cancelamento homologado fora de prazo' },
+      type: '110111',
+      sequence: '1',
+      protocolNumber: '135170002129076',
+      accessKey: '35150300822602000124550010009923461099234656',
     });
     const cce = parseRetEnvEvento(readSample('nfe/soap/RecepcaoEvento_cce_response.xml'));
     expect(cce.results[0]).toMatchObject({ status: { code: '135' }, type: '110110', description: 'Carta de Correção registrada' });
@@ -40,7 +43,14 @@ describe('SEFAZ responses (golden, real samples)', () => {
 
   it('retInutNFe and retConsStatServ', () => {
     const inut = parseRetInutNFe(readSample('nfe/soap/NFeInutilizacao4_response_retInutNFe.xml'));
-    expect(inut).toMatchObject({ status: { code: '102', message: 'Inutilização de número homologado' }, ufCode: '52', series: '3', firstNumber: '53', lastNumber: '53', protocolNumber: '152250025831513' });
+    expect(inut).toMatchObject({
+      status: { code: '102', message: 'Inutilização de número homologado' },
+      ufCode: '52',
+      series: '3',
+      firstNumber: '53',
+      lastNumber: '53',
+      protocolNumber: '152250025831513',
+    });
     const stat = parseRetConsStatServ(readSample('nfe/soap/NFeStatusServico4_response.xml'));
     expect(stat).toMatchObject({ status: { code: '107', message: 'Serviço em Operação' }, ufCode: '35', averageSeconds: '1' });
   });
@@ -63,7 +73,11 @@ describe('SEFAZ responses (golden, real samples)', () => {
       expect(doc?.xml.trim()).toBe(readSample(`nfe/dist/${file}`).trim());
     }
     const summary = ret.documents.find((d) => d.nsu === '000000000006762');
-    expect(summary).toMatchObject({ kind: 'resNFe', schema: 'resNFe_v1.01.xsd', summary: { total: '3290.20', situation: '1', issuerTaxId: '07705364000116' } });
+    expect(summary).toMatchObject({
+      kind: 'resNFe',
+      schema: 'resNFe_v1.01.xsd',
+      summary: { total: '3290.20', situation: '1', issuerTaxId: '07705364000116' },
+    });
   });
 
   it('retDistDFeInt by access key with a full procNFe', () => {
@@ -89,13 +103,18 @@ describe('SEFAZ responses (golden, real samples)', () => {
     expect(ret.status.code).toBe('101');
     expect(ret.protocol?.protocolNumber).toBe('135260000000001');
     expect(ret.events).toHaveLength(1);
-    expect(ret.events[0]).toMatchObject({ type: '110111', sequence: '1', result: { status: { code: '135' }, protocolNumber: '135260000000002' } });
+    expect(ret.events[0]).toMatchObject({
+      type: '110111',
+      sequence: '1',
+      result: { status: { code: '135' }, protocolNumber: '135260000000002' },
+    });
   });
 });
 
 describe('hostile and malformed input', () => {
   it('refuses DOCTYPE / ENTITY before parsing (XXE, billion laughs)', () => {
-    const laughs = '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><retConsStatServ>&lol2;</retConsStatServ>';
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><retConsStatServ>&lol2;</retConsStatServ>';
     expect(() => parseRetConsStatServ(laughs)).toThrow(/DOCTYPE/);
     const xxe = '<!doctype x [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><x>&xxe;</x>';
     expect(() => parseXmlTree(xxe)).toThrow(XmlParseError);
@@ -108,7 +127,8 @@ describe('hostile and malformed input', () => {
   });
 
   it('reports SOAP faults and wrong documents', () => {
-    const fault = '<env:Envelope xmlns:env="http://www.w3.org/2003/05/soap-envelope"><env:Body><env:Fault><env:Code><env:Value>env:Receiver</env:Value></env:Code><env:Reason><env:Text xml:lang="pt">Servico indisponivel</env:Text></env:Reason></env:Fault></env:Body></env:Envelope>';
+    const fault =
+      '<env:Envelope xmlns:env="http://www.w3.org/2003/05/soap-envelope"><env:Body><env:Fault><env:Code><env:Value>env:Receiver</env:Value></env:Code><env:Reason><env:Text xml:lang="pt">Servico indisponivel</env:Text></env:Reason></env:Fault></env:Body></env:Envelope>';
     expect(() => unwrapSoapResponse(fault)).toThrow(SoapFaultError);
     expect(() => unwrapSoapResponse(fault)).toThrow(/Servico indisponivel/);
     expect(() => parseRetEnviNFe(readSample('nfe/soap/NFeStatusServico4_response.xml'))).toThrow(/expected <retEnviNFe>/);

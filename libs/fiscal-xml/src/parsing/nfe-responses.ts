@@ -1,7 +1,16 @@
 // Readers of the SEFAZ NF-e 4.00 answers the platform acts on. Each takes either the SOAP 1.2 envelope or the bare
 // response document, and returns plain values; codes stay strings (cStat "100"), as the authorizers send them.
 import {
-  attributeOf, childOf, childrenOf, parseXmlTree, rawElement, requiredChild, requiredText, rootOf, textOf, type XmlObject,
+  attributeOf,
+  childOf,
+  childrenOf,
+  parseXmlTree,
+  rawElement,
+  requiredChild,
+  requiredText,
+  rootOf,
+  textOf,
+  type XmlObject,
   XmlParseError,
 } from './hardened-xml.js';
 import { unwrapSoapResponse } from './soap-envelope.js';

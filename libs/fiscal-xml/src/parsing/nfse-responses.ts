@@ -139,7 +139,8 @@ export function parseAdnDistribution(body: string | unknown, maxChars = 64 * 102
   const documents = lot.map((item) => {
     const nsu = item.NSU;
     const file = optionalString(item, 'ArquivoXml');
-    if (typeof nsu !== 'number' || !Number.isSafeInteger(nsu) || !file) throw new XmlParseError('ADN: each LoteDFe entry needs NSU and ArquivoXml');
+    if (typeof nsu !== 'number' || !Number.isSafeInteger(nsu) || !file)
+      throw new XmlParseError('ADN: each LoteDFe entry needs NSU and ArquivoXml');
     return {
       nsu,
       accessKey: optionalString(item, 'ChaveAcesso'),

@@ -2,7 +2,10 @@
 import { childOf, type XmlObject, XmlParseError, parseXmlTree, rootOf, textOf } from './hardened-xml.js';
 
 export class SoapFaultError extends Error {
-  constructor(readonly code: string, readonly reason: string) {
+  constructor(
+    readonly code: string,
+    readonly reason: string,
+  ) {
     super(`SOAP fault ${code}: ${reason}`);
     this.name = 'SoapFaultError';
   }

@@ -12,9 +12,13 @@ describe('readXmlTree (single pass)', () => {
       Envelope: {
         Body: {
           ret: {
-            '@_versao': '4.00', cStat: '100', empty: '', empty2: '',
+            '@_versao': '4.00',
+            cStat: '100',
+            empty: '',
+            empty2: '',
             item: [{ '@_n': '1', '#text': 'a & b' }, { '@_n': '2' }, 'c'],
-            raw: '<x> & y', ref: 'éA&foo;',
+            raw: '<x> & y',
+            ref: 'éA&foo;',
           },
         },
       },

@@ -138,7 +138,8 @@ export function readXmlTree(xml: string): XmlObject {
       const gt = indexAfter(xml, '>', lt, 'an end tag');
       const name = xml.slice(lt + 2, gt - 1).trimEnd();
       const open = stack.at(-1);
-      if (!open || open.rawName !== name) throw new XmlSyntaxError(`end tag </${name}> does not match ${open ? `<${open.rawName}>` : 'any open element'}`);
+      if (!open || open.rawName !== name)
+        throw new XmlSyntaxError(`end tag </${name}> does not match ${open ? `<${open.rawName}>` : 'any open element'}`);
       closeElement(stack, root);
       i = gt;
     } else if (next === 63 /* ? */) {

@@ -3,7 +3,13 @@
 import { computeDpsDocument, computeNfeDocument, validateInvoiceRequest, type IssuerProfile } from '@talao/fiscal-model';
 import { createTestCertificateAuthority } from '@talao/icp-test-ca';
 import { createSigner, loadPkcs12, verifyXmlSignature } from '@talao/xml-signing';
-import { SAMPLE_TECHNICAL_RESPONSIBLE, sampleIssuer, sampleNfeItem, sampleNfeRequest, sampleNfseRequest } from '@talao/fiscal-model/testing';
+import {
+  SAMPLE_TECHNICAL_RESPONSIBLE,
+  sampleIssuer,
+  sampleNfeItem,
+  sampleNfeRequest,
+  sampleNfseRequest,
+} from '@talao/fiscal-model/testing';
 import { xmlsec1Verifies } from '../testing/xmlsec1.js';
 import { buildNfeProc } from '../nfe/nfe-proc.js';
 import { buildEnviNFe } from '../nfe/service-requests.js';
@@ -25,22 +31,46 @@ describe('request → computed document → signed XML', () => {
   // Simples Nacional: CSOSN instead of CST, no IBS/CBS group required.
   const simplesRequest = () =>
     sampleNfeRequest({
-      items: [sampleNfeItem({ unit_price: '10', ibs_cbs: null, tax: { icms: { csosn: '102', origin: '0' }, pis: { cst: '49', rate: '0' }, cofins: { cst: '49', rate: '0' } } })],
+      items: [
+        sampleNfeItem({
+          unit_price: '10',
+          ibs_cbs: null,
+          tax: { icms: { csosn: '102', origin: '0' }, pis: { cst: '49', rate: '0' }, cofins: { cst: '49', rate: '0' } },
+        }),
+      ],
     });
   // product.br.cest + manufacturer_cnpj → CEST, indEscala N, CNPJFab (the layout's optional sequence).
   const manufacturerRequest = () =>
-    sampleNfeRequest({ items: [sampleNfeItem({ unit_price: '10', product: { barcode: '7891000315507' }, br: { cest: '2806300', manufacturer_cnpj: '12ABC34501DE35' } })] });
+    sampleNfeRequest({
+      items: [
+        sampleNfeItem({
+          unit_price: '10',
+          product: { barcode: '7891000315507' },
+          br: { cest: '2806300', manufacturer_cnpj: '12ABC34501DE35' },
+        }),
+      ],
+    });
   const cases = [
     { regime: 'normal' as const, environment: 'homologation' as const, contingency: undefined, request: sampleNfeRequest },
     { regime: 'simples_nacional' as const, environment: 'production' as const, contingency: undefined, request: simplesRequest },
     { regime: 'normal' as const, environment: 'production' as const, contingency: undefined, request: manufacturerRequest },
-    { regime: 'normal' as const, environment: 'homologation' as const, contingency: { type: 'SVC-AN' as const, at: new Date('2026-03-10T14:00:00Z'), reason: 'SEFAZ indisponivel desde as 11h' }, request: sampleNfeRequest },
+    {
+      regime: 'normal' as const,
+      environment: 'homologation' as const,
+      contingency: { type: 'SVC-AN' as const, at: new Date('2026-03-10T14:00:00Z'), reason: 'SEFAZ indisponivel desde as 11h' },
+      request: sampleNfeRequest,
+    },
   ];
 
   it.each(cases)('NF-e ($regime, $environment, contingency: $contingency.type)', ({ regime, environment, contingency, request }) => {
     const issuer = sampleIssuer(regime);
     const document = computeNfeDocument(validated(request(), issuer), issuer, {
-      environment, series: 1, number: 1234, invoiceId: 'inv_01J0000000000000000000000', issuedAt: NOW, contingency,
+      environment,
+      series: 1,
+      number: 1234,
+      invoiceId: 'inv_01J0000000000000000000000',
+      issuedAt: NOW,
+      contingency,
       technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
     });
     const signed = buildSignValidateNfe(document, signer);
@@ -65,7 +95,12 @@ describe('request → computed document → signed XML', () => {
 
   it('NFS-e DPS', () => {
     const issuer = sampleIssuer('simples_nacional');
-    const document = computeDpsDocument(validated(sampleNfseRequest(), issuer), issuer, { environment: 'homologation', series: 1, number: 77, issuedAt: NOW });
+    const document = computeDpsDocument(validated(sampleNfseRequest(), issuer), issuer, {
+      environment: 'homologation',
+      series: 1,
+      number: 77,
+      issuedAt: NOW,
+    });
     const signed = buildSignValidateDps(document, signer);
     expect(signed.id).toBe(document.id);
     expect(verifyXmlSignature(signed.xml).valid).toBe(true);
@@ -76,17 +111,38 @@ describe('request → computed document → signed XML', () => {
     const issuer = sampleIssuer('normal');
     const body = sampleNfseRequest({
       client_name: 'Condominio Edificio Aurora',
-      recipient_address: { street: 'Rua do Catete', number: 'S/N', neighborhood: 'Catete', city: 'Rio de Janeiro', state: 'RJ', zip_code: '22220000', city_code: '3304557' },
-      items: [{
-        description: 'Limpeza predial', unit_price: '1200.50', service_code: '7.10', tax_retained: true,
-        observations: 'ISS retido na fonte pelo tomador (LC 116/2003, art. 6º)', ibs_cbs: { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' },
-      }],
+      recipient_address: {
+        street: 'Rua do Catete',
+        number: 'S/N',
+        neighborhood: 'Catete',
+        city: 'Rio de Janeiro',
+        state: 'RJ',
+        zip_code: '22220000',
+        city_code: '3304557',
+      },
+      items: [
+        {
+          description: 'Limpeza predial',
+          unit_price: '1200.50',
+          service_code: '7.10',
+          tax_retained: true,
+          observations: 'ISS retido na fonte pelo tomador (LC 116/2003, art. 6º)',
+          ibs_cbs: { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' },
+        },
+      ],
       additional_info: 'Contrato 7/2026',
     });
-    const document = computeDpsDocument(validated(body, issuer), issuer, { environment: 'homologation', series: 1, number: 78, issuedAt: NOW });
+    const document = computeDpsDocument(validated(body, issuer), issuer, {
+      environment: 'homologation',
+      series: 1,
+      number: 78,
+      issuedAt: NOW,
+    });
     const signed = buildSignValidateDps(document, signer); // the official DPS v1.01 schema, or it throws
     expect(signed.xml).toContain('<tpRetISSQN>2</tpRetISSQN>');
-    expect(signed.xml).toContain('<infoCompl><xInfComp>ISS retido na fonte pelo tomador (LC 116/2003, art. 6º) | Contrato 7/2026</xInfComp></infoCompl>');
+    expect(signed.xml).toContain(
+      '<infoCompl><xInfComp>ISS retido na fonte pelo tomador (LC 116/2003, art. 6º) | Contrato 7/2026</xInfComp></infoCompl>',
+    );
     expect(signed.xml).toContain('<xNome>NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL</xNome>');
     expect(signed.xml).toContain('<nro>S/N</nro>');
     expect(verifyXmlSignature(signed.xml).valid).toBe(true);

@@ -9,13 +9,19 @@ import { buildSignValidateDps, buildSignValidateNfe } from './sign-and-validate.
 
 const NOW = new Date('2026-03-10T15:00:00Z');
 const issuer = sampleIssuer('normal');
-const signer = createSigner(loadPkcs12(createTestCertificateAuthority().issueA1({ taxId: '11222333000181', legalName: 'TALAO TESTE LTDA', password: 'x' }), 'x'));
+const signer = createSigner(
+  loadPkcs12(createTestCertificateAuthority().issueA1({ taxId: '11222333000181', legalName: 'TALAO TESTE LTDA', password: 'x' }), 'x'),
+);
 const base = { environment: 'homologation' as const, series: 1, number: 1, issuedAt: NOW };
 
 function nfe(items: Record<string, unknown>[]): 'refused' | string {
   const result = validateInvoiceRequest(sampleNfeRequest({ items }), issuer, { now: NOW });
   if (!result.ok) return 'refused';
-  const document = computeNfeDocument(result.value, issuer, { ...base, invoiceId: 'bounds', technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE });
+  const document = computeNfeDocument(result.value, issuer, {
+    ...base,
+    invoiceId: 'bounds',
+    technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
+  });
   buildSignValidateNfe(document, signer); // throws XsdValidationError when the schema refuses it
   return document.total.ICMSTot.vNF;
 }
@@ -37,11 +43,21 @@ describe('layout bounds agree with the schemas', () => {
     expect(nfe([{ ...nfeLine, quantity: '1', amount: '999999999999.99' }])).toBe('refused');
     expect(nfe([{ ...nfeLine, quantity: '1', amount: '9999999999999.99' }])).toBe('refused');
     expect(nfe([{ ...nfeLine, quantity: '99999999999', unit_price: '99999999999' }])).toBe('refused');
-    expect(nfe([{ ...nfeLine, quantity: '1000', amount: '9999999999999.99' }, { ...nfeLine, quantity: '1000', amount: '9999999999999.99' }])).toBe('refused');
+    expect(
+      nfe([
+        { ...nfeLine, quantity: '1000', amount: '9999999999999.99' },
+        { ...nfeLine, quantity: '1000', amount: '9999999999999.99' },
+      ]),
+    ).toBe('refused');
   });
 
   it('NFS-e: a total at the record’s limit is schema-valid, past it refused', () => {
     expect(nfse([{ ...nfseLine, amount: '9999999999999.99' }])).toBe('valid');
-    expect(nfse([{ ...nfseLine, amount: '9999999999999.99' }, { ...nfseLine, amount: '9999999999999.99' }])).toBe('refused');
+    expect(
+      nfse([
+        { ...nfseLine, amount: '9999999999999.99' },
+        { ...nfseLine, amount: '9999999999999.99' },
+      ]),
+    ).toBe('refused');
   });
 });

@@ -6,7 +6,14 @@
 // Seeds are fixed: the coverage assertions must not depend on luck; change a seed to explore other inputs.
 import fc from 'fast-check';
 import { computeDpsDocument, computeNfeDocument, validateInvoiceRequest, type NfeContext } from '@talao/fiscal-model';
-import { ALL_ICMS_GROUPS, nfeScenarioArbitrary, nfseScenarioArbitrary, SAMPLE_TECHNICAL_RESPONSIBLE, taxIdArbitrary, type InvoiceScenario } from '@talao/fiscal-model/testing';
+import {
+  ALL_ICMS_GROUPS,
+  nfeScenarioArbitrary,
+  nfseScenarioArbitrary,
+  SAMPLE_TECHNICAL_RESPONSIBLE,
+  taxIdArbitrary,
+  type InvoiceScenario,
+} from '@talao/fiscal-model/testing';
 import { createTestCertificateAuthority } from '@talao/icp-test-ca';
 import { createSigner, loadPkcs12, verifyXmlSignature } from '@talao/xml-signing';
 import { xmlsec1Verifies } from '../testing/xmlsec1.js';
@@ -19,7 +26,8 @@ const NFSE_NS = 'http://www.sped.fazenda.gov.br/nfse';
 const authority = createTestCertificateAuthority();
 const signer = createSigner(loadPkcs12(authority.issueA1({ taxId: '11222333000181', legalName: 'TALAO TESTE LTDA', password: 'x' }), 'x'));
 
-const taxIdKind = (id: string | undefined) => (id === undefined ? 'none' : id.length === 11 ? 'CPF' : /[A-Z]/.test(id) ? 'CNPJ-alphanumeric' : 'CNPJ-numeric');
+const taxIdKind = (id: string | undefined) =>
+  id === undefined ? 'none' : id.length === 11 ? 'CPF' : /[A-Z]/.test(id) ? 'CNPJ-alphanumeric' : 'CNPJ-numeric';
 
 function validated(scenario: InvoiceScenario) {
   const result = validateInvoiceRequest(scenario.body, scenario.issuer, { now: scenario.now });
@@ -60,9 +68,21 @@ function checkNfe(scenario: InvoiceScenario, context: NfeRunContext, withXmlsec1
   const body = context.contingency ? { ...scenario.body, contingency: true } : scenario.body;
   const request = validated({ ...scenario, issuer, body });
   const document = computeNfeDocument(request, issuer, {
-    environment: context.environment, series: context.series, number: context.number, invoiceId: context.invoiceId, issuedAt: scenario.now,
+    environment: context.environment,
+    series: context.series,
+    number: context.number,
+    invoiceId: context.invoiceId,
+    issuedAt: scenario.now,
     technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
-    ...(context.contingency ? { contingency: { type: context.contingency, at: new Date(scenario.now.getTime() - 3_600_000), reason: 'Autorizador indisponivel desde as 11h' } } : {}),
+    ...(context.contingency
+      ? {
+          contingency: {
+            type: context.contingency,
+            at: new Date(scenario.now.getTime() - 3_600_000),
+            reason: 'Autorizador indisponivel desde as 11h',
+          },
+        }
+      : {}),
   });
   const signed = buildSignValidateNfe(document, signer); // throws XsdValidationError unless schema-valid
   expect(signed.id).toBe(`NFe${document.accessKey}`);
@@ -85,7 +105,9 @@ function checkNfe(scenario: InvoiceScenario, context: NfeRunContext, withXmlsec1
   expect([occurrences('ICMSUFDest'), occurrences('IBSCBS')]).toEqual([difalItems, reformItems]);
   if (difalItems > 0) {
     nfeCoverage.withIcmsUfDest++;
-    expect(signed.xml).toContain(`<vICMSDeson>${document.total.ICMSTot.vICMSDeson}</vICMSDeson><vFCPUFDest>${document.total.ICMSTot.vFCPUFDest}</vFCPUFDest>`);
+    expect(signed.xml).toContain(
+      `<vICMSDeson>${document.total.ICMSTot.vICMSDeson}</vICMSDeson><vFCPUFDest>${document.total.ICMSTot.vFCPUFDest}</vFCPUFDest>`,
+    );
   }
   if (document.total.IBSCBSTot) nfeCoverage.withIbsCbs++;
   nfeCoverage.itemsWithoutIbsCbs += document.det.length - reformItems;
@@ -109,7 +131,9 @@ describe('valid requests → validated → computed → signed XML (property-bas
 
   it('NF-e, 150–200 items: XSD-valid, both verifiers on every document', () => {
     fc.assert(
-      fc.property(nfeScenarioArbitrary({ minItems: 150, maxItems: 200 }), nfeContextArbitrary, (scenario, context) => checkNfe(scenario, context, true)),
+      fc.property(nfeScenarioArbitrary({ minItems: 150, maxItems: 200 }), nfeContextArbitrary, (scenario, context) =>
+        checkNfe(scenario, context, true),
+      ),
       { numRuns: LARGE_RUNS, seed: 4242 },
     );
   });
@@ -144,26 +168,36 @@ describe('valid requests → validated → computed → signed XML (property-bas
     // DPS v1.01 carries a numeric CNPJ only (the schema's TSCNPJ), so the provider is a CPF or a numeric CNPJ.
     const providerTaxId = fc.oneof(fc.stringMatching(/^\d{11}$/), fc.stringMatching(/^\d{14}$/));
     fc.assert(
-      fc.property(nfseScenarioArbitrary({ minItems: 1, maxItems: 20 }), providerTaxId, fc.integer({ min: 1, max: 999_999_999 }), (scenario, taxId, number) => {
-        const issuer = { ...scenario.issuer, taxId };
-        const document = computeDpsDocument(validated({ ...scenario, issuer }), issuer, { environment: 'homologation', series: 1, number, issuedAt: scenario.now });
-        const signed = buildSignValidateDps(document, signer); // throws unless schema-valid
-        expect(signed.id).toBe(document.id);
-        const verification = verifyXmlSignature(signed.xml);
-        if (!verification.valid) throw new Error(`xml-crypto: ${verification.reason}`);
-        if (checked < XMLSEC1_SAMPLE) {
-          const xmlsec = xmlsec1Verifies(signed.xml, NFSE_NS, 'infDPS');
-          if (!xmlsec.ok) throw new Error(`xmlsec1: ${xmlsec.output}`);
-          checked++;
-        }
-        providerIds.add(taxIdKind(taxId));
-        takerIds.add(taxIdKind(String(scenario.body.tax_id)));
-        if (signed.xml.includes('<tpRetISSQN>2</tpRetISSQN>')) withRetention++;
-        if (signed.xml.includes('<xInfComp>')) withObservations++;
-        regimes.add(issuer.taxRegime);
-        if (signed.xml.includes('<IBSCBS>')) withIbsCbs++;
-        largest = Math.max(largest, (scenario.body.items as unknown[]).length);
-      }),
+      fc.property(
+        nfseScenarioArbitrary({ minItems: 1, maxItems: 20 }),
+        providerTaxId,
+        fc.integer({ min: 1, max: 999_999_999 }),
+        (scenario, taxId, number) => {
+          const issuer = { ...scenario.issuer, taxId };
+          const document = computeDpsDocument(validated({ ...scenario, issuer }), issuer, {
+            environment: 'homologation',
+            series: 1,
+            number,
+            issuedAt: scenario.now,
+          });
+          const signed = buildSignValidateDps(document, signer); // throws unless schema-valid
+          expect(signed.id).toBe(document.id);
+          const verification = verifyXmlSignature(signed.xml);
+          if (!verification.valid) throw new Error(`xml-crypto: ${verification.reason}`);
+          if (checked < XMLSEC1_SAMPLE) {
+            const xmlsec = xmlsec1Verifies(signed.xml, NFSE_NS, 'infDPS');
+            if (!xmlsec.ok) throw new Error(`xmlsec1: ${xmlsec.output}`);
+            checked++;
+          }
+          providerIds.add(taxIdKind(taxId));
+          takerIds.add(taxIdKind(String(scenario.body.tax_id)));
+          if (signed.xml.includes('<tpRetISSQN>2</tpRetISSQN>')) withRetention++;
+          if (signed.xml.includes('<xInfComp>')) withObservations++;
+          regimes.add(issuer.taxRegime);
+          if (signed.xml.includes('<IBSCBS>')) withIbsCbs++;
+          largest = Math.max(largest, (scenario.body.items as unknown[]).length);
+        },
+      ),
       { numRuns: DPS_RUNS, seed: 1707 },
     );
     expect(checked).toBe(XMLSEC1_SAMPLE);

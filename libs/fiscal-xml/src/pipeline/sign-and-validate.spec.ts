@@ -10,7 +10,11 @@ import { nfeDocumentArbitrary, sampleNfeDocument } from '../testing/nfe-document
 import { xmlsec1Verifies } from '../testing/xmlsec1.js';
 import { XsdValidationError } from '../xsd/xsd-validator.js';
 import {
-  buildSignValidateDps, buildSignValidateInutilizacao, buildSignValidateNfe, buildSignValidateNfseCancellation, signValidateEventLot,
+  buildSignValidateDps,
+  buildSignValidateInutilizacao,
+  buildSignValidateNfe,
+  buildSignValidateNfseCancellation,
+  signValidateEventLot,
 } from './sign-and-validate.js';
 
 const NFE_NS = 'http://www.portalfiscal.inf.br/nfe';
@@ -49,8 +53,27 @@ describe('build → sign → validate (property-based)', () => {
     );
     expect(checkedWithXmlsec1).toBe(XMLSEC1_SAMPLE);
     expect([...groups].sort()).toEqual([
-      'ICMS00', 'ICMS02', 'ICMS10', 'ICMS15', 'ICMS20', 'ICMS30', 'ICMS40', 'ICMS51', 'ICMS53', 'ICMS60', 'ICMS61', 'ICMS70', 'ICMS90',
-      'ICMSPart', 'ICMSSN101', 'ICMSSN102', 'ICMSSN201', 'ICMSSN202', 'ICMSSN500', 'ICMSSN900', 'ICMSST',
+      'ICMS00',
+      'ICMS02',
+      'ICMS10',
+      'ICMS15',
+      'ICMS20',
+      'ICMS30',
+      'ICMS40',
+      'ICMS51',
+      'ICMS53',
+      'ICMS60',
+      'ICMS61',
+      'ICMS70',
+      'ICMS90',
+      'ICMSPart',
+      'ICMSSN101',
+      'ICMSSN102',
+      'ICMSSN201',
+      'ICMSSN202',
+      'ICMSSN500',
+      'ICMSSN900',
+      'ICMSST',
     ]);
     expect([...issuers].sort()).toEqual(['CNPJ-alphanumeric', 'CNPJ-numeric', 'CPF']);
     expect(withIbsCbs).toBeGreaterThan(0);
@@ -76,26 +99,74 @@ describe('build → sign → validate (property-based)', () => {
 
   it('events, inutilização and the NFS-e cancellation sign, validate and verify', () => {
     const key = sampleNfeDocument(1).accessKey;
-    const common = { environment: 'homologation' as const, author: { cnpj: '11222333000181' }, accessKey: key, eventAt: new Date('2026-08-01T12:00:00Z'), utcOffset: '-03:00' };
+    const common = {
+      environment: 'homologation' as const,
+      author: { cnpj: '11222333000181' },
+      accessKey: key,
+      eventAt: new Date('2026-08-01T12:00:00Z'),
+      utcOffset: '-03:00',
+    };
     const lots = [
-      signValidateEventLot('1', [buildCancellationEvent({ ...common, protocol: '135260000000001', justification: 'Pedido cancelado pelo cliente' })], signer, 'envEventoCancNFe'),
-      signValidateEventLot('2', [1, 2].map((sequence) => buildCorrectionLetterEvent({ ...common, sequence, correction: `Correcao numero ${sequence} do endereco` })), signer, 'envCCe'),
-      signValidateEventLot('3', [buildManifestationEvent({ ...common, type: '210240', justification: 'Operacao nao foi realizada' })], signer, 'envConfRecebto'),
+      signValidateEventLot(
+        '1',
+        [buildCancellationEvent({ ...common, protocol: '135260000000001', justification: 'Pedido cancelado pelo cliente' })],
+        signer,
+        'envEventoCancNFe',
+      ),
+      signValidateEventLot(
+        '2',
+        [1, 2].map((sequence) =>
+          buildCorrectionLetterEvent({ ...common, sequence, correction: `Correcao numero ${sequence} do endereco` }),
+        ),
+        signer,
+        'envCCe',
+      ),
+      signValidateEventLot(
+        '3',
+        [buildManifestationEvent({ ...common, type: '210240', justification: 'Operacao nao foi realizada' })],
+        signer,
+        'envConfRecebto',
+      ),
     ];
     for (const lot of lots) {
       expect(verifyXmlSignature(lot).valid).toBe(true);
       // Inclusive C14N: each event verifies inside the lot, whose only namespace is the same default namespace.
-      expect(xmlsec1Verifies(lot.replace(/^<envEvento[^>]*><idLote>\d+<\/idLote>/, '').replace(/(<\/evento>)[\s\S]*$/, '$1'), NFE_NS, 'infEvento').ok).toBe(true);
+      expect(
+        xmlsec1Verifies(
+          lot.replace(/^<envEvento[^>]*><idLote>\d+<\/idLote>/, '').replace(/(<\/evento>)[\s\S]*$/, '$1'),
+          NFE_NS,
+          'infEvento',
+        ).ok,
+      ).toBe(true);
     }
-    const inut = buildSignValidateInutilizacao({
-      environment: 'homologation', ufCode: '35', year: 2026, cnpj: '11222333000181', model: '55', series: 1, firstNumber: 5, lastNumber: 9,
-      justification: 'Numeracao pulada por falha',
-    }, signer);
+    const inut = buildSignValidateInutilizacao(
+      {
+        environment: 'homologation',
+        ufCode: '35',
+        year: 2026,
+        cnpj: '11222333000181',
+        model: '55',
+        series: 1,
+        firstNumber: 5,
+        lastNumber: 9,
+        justification: 'Numeracao pulada por falha',
+      },
+      signer,
+    );
     expect(xmlsec1Verifies(inut, NFE_NS, 'infInut').ok).toBe(true);
-    const cancel = buildSignValidateNfseCancellation({
-      environment: 'homologation', applicationVersion: 'Talao 0.1.0', author: { cnpj: '11222333000181' }, accessKey: '3'.repeat(50),
-      eventAt: new Date(), utcOffset: '-03:00', reason: '2', justification: 'Servico nao foi prestado',
-    }, signer);
+    const cancel = buildSignValidateNfseCancellation(
+      {
+        environment: 'homologation',
+        applicationVersion: 'Talao 0.1.0',
+        author: { cnpj: '11222333000181' },
+        accessKey: '3'.repeat(50),
+        eventAt: new Date(),
+        utcOffset: '-03:00',
+        reason: '2',
+        justification: 'Servico nao foi prestado',
+      },
+      signer,
+    );
     expect(verifyXmlSignature(cancel).valid).toBe(true);
     expect(xmlsec1Verifies(cancel, NFSE_NS, 'infPedReg').ok).toBe(true);
   });

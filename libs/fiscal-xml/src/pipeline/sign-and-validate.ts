@@ -44,7 +44,12 @@ export function buildSignValidateDps(document: DpsDocument, signer: NfseSigner):
 export type EventLotSchema = Extract<SchemaName, 'envEventoCancNFe' | 'envCCe' | 'envConfRecebto'>;
 
 /** Signs each event, wraps them in envEvento and validates the lot against the event family's schema. */
-export function signValidateEventLot(lotId: string, events: readonly UnsignedNfeEvent[], signer: NfeFamilySigner, schema: EventLotSchema): string {
+export function signValidateEventLot(
+  lotId: string,
+  events: readonly UnsignedNfeEvent[],
+  signer: NfeFamilySigner,
+  schema: EventLotSchema,
+): string {
   const lot = buildEnvEvento({ lotId, signedEvents: events.map((e) => signer.signNfeFamily(e.xml, e.id)) });
   assertValid(schema, lot);
   return lot;

@@ -5,10 +5,19 @@
 import fc from 'fast-check';
 import { buildAccessKey, type NfeDocument, type NfeIcms, type NfeItem } from '@talao/fiscal-model';
 
-const UFS = [['35', 'SP'], ['43', 'RS'], ['31', 'MG'], ['13', 'AM'], ['12', 'AC'], ['53', 'DF']] as const;
+const UFS = [
+  ['35', 'SP'],
+  ['43', 'RS'],
+  ['31', 'MG'],
+  ['13', 'AM'],
+  ['12', 'AC'],
+  ['53', 'DF'],
+] as const;
 
 const digits = (n: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: n, maxLength: n });
-const cnpjAlnum = fc.tuple(fc.string({ unit: fc.constantFrom(...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'), minLength: 12, maxLength: 12 }), digits(2)).map(([a, b]) => a + b);
+const cnpjAlnum = fc
+  .tuple(fc.string({ unit: fc.constantFrom(...'0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ'), minLength: 12, maxLength: 12 }), digits(2))
+  .map(([a, b]) => a + b);
 const cnpj = fc.oneof(digits(14), cnpjAlnum);
 
 // Printable Latin-1 plus the characters escaping must handle; no leading/trailing blank (TString).
@@ -17,13 +26,18 @@ const textChar = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom(...'&<>"\'çãéÇÃÉºª°/-.,;:') },
 );
 const text = (min: number, max: number) =>
-  fc.string({ unit: textChar, minLength: min, maxLength: max }).map((s) => s.trim()).filter((s) => s.length >= min && !/ {2}/.test(s));
+  fc
+    .string({ unit: textChar, minLength: min, maxLength: max })
+    .map((s) => s.trim())
+    .filter((s) => s.length >= min && !/ {2}/.test(s));
 
 const cents = (max = 1_000_000_00) => fc.integer({ min: 1, max }).map((c) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`);
 const money = cents();
 const rate = fc.integer({ min: 1, max: 9999 }).map((c) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`);
 const qty4 = fc.integer({ min: 1, max: 99_999_999 }).map((q) => `${Math.floor(q / 10_000) + 1}.${String(q % 10_000).padStart(4, '0')}`);
-const price10 = fc.integer({ min: 1, max: 2_000_000_000 }).map((v) => `${Math.floor(v / 1_000_000)}.${String(v % 1_000_000).padStart(6, '0')}0000`);
+const price10 = fc
+  .integer({ min: 1, max: 2_000_000_000 })
+  .map((v) => `${Math.floor(v / 1_000_000)}.${String(v % 1_000_000).padStart(6, '0')}0000`);
 const orig = fc.constantFrom('0', '1', '2', '3', '4', '5', '6', '7', '8' as const);
 const modBC = fc.constantFrom('0', '1', '2', '3' as const);
 
@@ -31,11 +45,20 @@ const st = fc.record({
   modBCST: fc.constantFrom('0', '1', '2', '3', '4', '5', '6' as const),
   pMVAST: fc.option(rate, { nil: undefined }),
   pRedBCST: fc.option(rate, { nil: undefined }),
-  vBCST: money, pICMSST: rate, vICMSST: money,
+  vBCST: money,
+  pICMSST: rate,
+  vICMSST: money,
   fcpSt: fc.option(fc.record({ vBCFCPST: money, pFCPST: rate, vFCPST: money }), { nil: undefined }),
 });
 const fcpWithBase = fc.option(fc.record({ vBCFCP: money, pFCP: rate, vFCP: money }), { nil: undefined });
-const deson = fc.option(fc.record({ vICMSDeson: money, motDesICMS: fc.constant('9'), indDeduzDeson: fc.option(fc.constantFrom('0', '1' as const), { nil: undefined }) }), { nil: undefined });
+const deson = fc.option(
+  fc.record({
+    vICMSDeson: money,
+    motDesICMS: fc.constant('9'),
+    indDeduzDeson: fc.option(fc.constantFrom('0', '1' as const), { nil: undefined }),
+  }),
+  { nil: undefined },
+);
 const desonSt = fc.option(fc.record({ vICMSSTDeson: money, motDesICMSST: fc.constant('9') }), { nil: undefined });
 const retained = fc.record({ vBCSTRet: money, pST: rate, vICMSSubstituto: fc.option(money, { nil: undefined }), vICMSSTRet: money });
 const fcpStRetained = fc.option(fc.record({ vBCFCPSTRet: money, pFCPSTRet: rate, vFCPSTRet: money }), { nil: undefined });
@@ -43,30 +66,158 @@ const effective = fc.option(fc.record({ pRedBCEfet: rate, vBCEfet: money, pICMSE
 const own = fc.record({ modBC, vBC: money, pRedBC: fc.option(rate, { nil: undefined }), pICMS: rate, vICMS: money });
 
 export const icmsArbitrary: fc.Arbitrary<NfeIcms> = fc.oneof(
-  fc.record({ group: fc.constant('ICMS00'), orig, CST: fc.constant('00'), modBC, vBC: money, pICMS: rate, vICMS: money, fcp: fc.option(fc.record({ pFCP: rate, vFCP: money }), { nil: undefined }) }),
-  fc.record({ group: fc.constant('ICMS02'), orig, CST: fc.constant('02'), qBCMono: qty4, adRemICMS: rate, vICMSMono: money }),
-  fc.record({ group: fc.constant('ICMS10'), orig, CST: fc.constant('10'), modBC, vBC: money, pICMS: rate, vICMS: money, fcp: fcpWithBase, st, desonSt }),
   fc.record({
-    group: fc.constant('ICMS15'), orig, CST: fc.constant('15'), qBCMono: qty4, adRemICMS: rate, vICMSMono: money, qBCMonoReten: qty4,
-    adRemICMSReten: rate, vICMSMonoReten: money, reduction: fc.option(fc.record({ pRedAdRem: rate, motRedAdRem: fc.constantFrom('1', '9' as const) }), { nil: undefined }),
+    group: fc.constant('ICMS00'),
+    orig,
+    CST: fc.constant('00'),
+    modBC,
+    vBC: money,
+    pICMS: rate,
+    vICMS: money,
+    fcp: fc.option(fc.record({ pFCP: rate, vFCP: money }), { nil: undefined }),
   }),
-  fc.record({ group: fc.constant('ICMS20'), orig, CST: fc.constant('20'), modBC, pRedBC: rate, vBC: money, pICMS: rate, vICMS: money, fcp: fcpWithBase, deson }),
+  fc.record({ group: fc.constant('ICMS02'), orig, CST: fc.constant('02'), qBCMono: qty4, adRemICMS: rate, vICMSMono: money }),
+  fc.record({
+    group: fc.constant('ICMS10'),
+    orig,
+    CST: fc.constant('10'),
+    modBC,
+    vBC: money,
+    pICMS: rate,
+    vICMS: money,
+    fcp: fcpWithBase,
+    st,
+    desonSt,
+  }),
+  fc.record({
+    group: fc.constant('ICMS15'),
+    orig,
+    CST: fc.constant('15'),
+    qBCMono: qty4,
+    adRemICMS: rate,
+    vICMSMono: money,
+    qBCMonoReten: qty4,
+    adRemICMSReten: rate,
+    vICMSMonoReten: money,
+    reduction: fc.option(fc.record({ pRedAdRem: rate, motRedAdRem: fc.constantFrom('1', '9' as const) }), { nil: undefined }),
+  }),
+  fc.record({
+    group: fc.constant('ICMS20'),
+    orig,
+    CST: fc.constant('20'),
+    modBC,
+    pRedBC: rate,
+    vBC: money,
+    pICMS: rate,
+    vICMS: money,
+    fcp: fcpWithBase,
+    deson,
+  }),
   fc.record({ group: fc.constant('ICMS30'), orig, CST: fc.constant('30'), st, deson }),
   fc.record({ group: fc.constant('ICMS40'), orig, CST: fc.constantFrom('40', '41', '50' as const), deson }),
-  fc.record({ group: fc.constant('ICMS51'), orig, CST: fc.constant('51'), modBC, pRedBC: fc.option(rate, { nil: undefined }), vBC: money, pICMS: rate, vICMSOp: money, pDif: rate, vICMSDif: money, vICMS: money, fcp: fcpWithBase }),
-  fc.record({ group: fc.constant('ICMS53'), orig, CST: fc.constant('53'), qBCMono: qty4, adRemICMS: rate, vICMSMonoOp: money, pDif: rate, vICMSMonoDif: money, vICMSMono: money }),
-  fc.record({ group: fc.constant('ICMS60'), orig, CST: fc.constant('60'), retained: fc.option(retained, { nil: undefined }), fcpStRetained, effective }),
+  fc.record({
+    group: fc.constant('ICMS51'),
+    orig,
+    CST: fc.constant('51'),
+    modBC,
+    pRedBC: fc.option(rate, { nil: undefined }),
+    vBC: money,
+    pICMS: rate,
+    vICMSOp: money,
+    pDif: rate,
+    vICMSDif: money,
+    vICMS: money,
+    fcp: fcpWithBase,
+  }),
+  fc.record({
+    group: fc.constant('ICMS53'),
+    orig,
+    CST: fc.constant('53'),
+    qBCMono: qty4,
+    adRemICMS: rate,
+    vICMSMonoOp: money,
+    pDif: rate,
+    vICMSMonoDif: money,
+    vICMSMono: money,
+  }),
+  fc.record({
+    group: fc.constant('ICMS60'),
+    orig,
+    CST: fc.constant('60'),
+    retained: fc.option(retained, { nil: undefined }),
+    fcpStRetained,
+    effective,
+  }),
   fc.record({ group: fc.constant('ICMS61'), orig, CST: fc.constant('61'), qBCMonoRet: qty4, adRemICMSRet: rate, vICMSMonoRet: money }),
-  fc.record({ group: fc.constant('ICMS70'), orig, CST: fc.constant('70'), modBC, pRedBC: rate, vBC: money, pICMS: rate, vICMS: money, fcp: fcpWithBase, st, deson, desonSt }),
-  fc.record({ group: fc.constant('ICMS90'), orig, CST: fc.constant('90'), own: fc.option(fc.tuple(own, fcpWithBase).map(([o, fcp]) => ({ ...o, fcp })), { nil: undefined }), st: fc.option(st, { nil: undefined }), deson, desonSt }),
-  fc.record({ group: fc.constant('ICMSPart'), orig, CST: fc.constantFrom('10', '90' as const), modBC, vBC: money, pRedBC: fc.option(rate, { nil: undefined }), pICMS: rate, vICMS: money, st, pBCOp: rate, UFST: fc.constantFrom('SP', 'RJ', 'EX') }),
-  fc.record({ group: fc.constant('ICMSST'), orig, CST: fc.constantFrom('41', '60' as const), retained, fcpStRetained, vBCSTDest: money, vICMSSTDest: money, effective }),
+  fc.record({
+    group: fc.constant('ICMS70'),
+    orig,
+    CST: fc.constant('70'),
+    modBC,
+    pRedBC: rate,
+    vBC: money,
+    pICMS: rate,
+    vICMS: money,
+    fcp: fcpWithBase,
+    st,
+    deson,
+    desonSt,
+  }),
+  fc.record({
+    group: fc.constant('ICMS90'),
+    orig,
+    CST: fc.constant('90'),
+    own: fc.option(
+      fc.tuple(own, fcpWithBase).map(([o, fcp]) => ({ ...o, fcp })),
+      { nil: undefined },
+    ),
+    st: fc.option(st, { nil: undefined }),
+    deson,
+    desonSt,
+  }),
+  fc.record({
+    group: fc.constant('ICMSPart'),
+    orig,
+    CST: fc.constantFrom('10', '90' as const),
+    modBC,
+    vBC: money,
+    pRedBC: fc.option(rate, { nil: undefined }),
+    pICMS: rate,
+    vICMS: money,
+    st,
+    pBCOp: rate,
+    UFST: fc.constantFrom('SP', 'RJ', 'EX'),
+  }),
+  fc.record({
+    group: fc.constant('ICMSST'),
+    orig,
+    CST: fc.constantFrom('41', '60' as const),
+    retained,
+    fcpStRetained,
+    vBCSTDest: money,
+    vICMSSTDest: money,
+    effective,
+  }),
   fc.record({ group: fc.constant('ICMSSN101'), orig, CSOSN: fc.constant('101'), pCredSN: rate, vCredICMSSN: money }),
   fc.record({ group: fc.constant('ICMSSN102'), orig, CSOSN: fc.constantFrom('102', '103', '300', '400' as const) }),
   fc.record({ group: fc.constant('ICMSSN201'), orig, CSOSN: fc.constant('201'), st, pCredSN: rate, vCredICMSSN: money }),
   fc.record({ group: fc.constant('ICMSSN202'), orig, CSOSN: fc.constantFrom('202', '203' as const), st }),
-  fc.record({ group: fc.constant('ICMSSN500'), orig, CSOSN: fc.constant('500'), retained: fc.option(retained, { nil: undefined }), fcpStRetained, effective }),
-  fc.record({ group: fc.constant('ICMSSN900'), orig, CSOSN: fc.constant('900'), own: fc.option(own, { nil: undefined }), st: fc.option(st, { nil: undefined }), credit: fc.option(fc.record({ pCredSN: rate, vCredICMSSN: money }), { nil: undefined }) }),
+  fc.record({
+    group: fc.constant('ICMSSN500'),
+    orig,
+    CSOSN: fc.constant('500'),
+    retained: fc.option(retained, { nil: undefined }),
+    fcpStRetained,
+    effective,
+  }),
+  fc.record({
+    group: fc.constant('ICMSSN900'),
+    orig,
+    CSOSN: fc.constant('900'),
+    own: fc.option(own, { nil: undefined }),
+    st: fc.option(st, { nil: undefined }),
+    credit: fc.option(fc.record({ pCredSN: rate, vCredICMSSN: money }), { nil: undefined }),
+  }),
 ) as fc.Arbitrary<NfeIcms>;
 
 const socialContribution = fc.oneof(
@@ -79,18 +230,40 @@ const socialContribution = fc.oneof(
 
 const ipi = fc.option(
   fc.oneof(
-    fc.record({ group: fc.constant('IPITrib' as const), cEnq: fc.constant('999'), CST: fc.constantFrom('00', '49', '50', '99' as const), vBC: money, pIPI: rate, vIPI: money }),
-    fc.record({ group: fc.constant('IPITrib' as const), cEnq: fc.constant('999'), CST: fc.constantFrom('00', '50' as const), qUnid: qty4, vUnid: qty4, vIPI: money }),
-    fc.record({ group: fc.constant('IPINT' as const), cEnq: fc.constant('999'), CST: fc.constantFrom('01', '02', '03', '04', '05', '51', '52', '53', '54', '55' as const) }),
+    fc.record({
+      group: fc.constant('IPITrib' as const),
+      cEnq: fc.constant('999'),
+      CST: fc.constantFrom('00', '49', '50', '99' as const),
+      vBC: money,
+      pIPI: rate,
+      vIPI: money,
+    }),
+    fc.record({
+      group: fc.constant('IPITrib' as const),
+      cEnq: fc.constant('999'),
+      CST: fc.constantFrom('00', '50' as const),
+      qUnid: qty4,
+      vUnid: qty4,
+      vIPI: money,
+    }),
+    fc.record({
+      group: fc.constant('IPINT' as const),
+      cEnq: fc.constant('999'),
+      CST: fc.constantFrom('01', '02', '03', '04', '05', '51', '52', '53', '54', '55' as const),
+    }),
   ),
   { nil: undefined },
 );
 
 const ibsCbs = fc.option(
   fc.record({
-    CST: fc.constantFrom('000', '200', '410'), cClassTrib: fc.constantFrom('000001', '200032', '410999'),
+    CST: fc.constantFrom('000', '200', '410'),
+    cClassTrib: fc.constantFrom('000001', '200032', '410999'),
     gIBSCBS: fc.record({
-      vBC: money, gIBSUF: fc.record({ pIBSUF: rate, vIBSUF: money }), gIBSMun: fc.record({ pIBSMun: rate, vIBSMun: money }), vIBS: money,
+      vBC: money,
+      gIBSUF: fc.record({ pIBSUF: rate, vIBSUF: money }),
+      gIBSMun: fc.record({ pIBSMun: rate, vIBSMun: money }),
+      vIBS: money,
       gCBS: fc.record({ pCBS: rate, vCBS: money }),
     }),
   }),
@@ -98,73 +271,173 @@ const ibsCbs = fc.option(
 );
 
 const item = fc.record({
-  prod: fc.tuple(fc.record({
-    cProd: text(1, 60), cEAN: fc.oneof(fc.constant('SEM GTIN'), digits(13)), xProd: text(1, 120), NCM: digits(8),
-    CEST: fc.option(digits(7), { nil: undefined }), CFOP: fc.constantFrom('5102', '6102', '7102', '5405'), uCom: fc.constantFrom('UN', 'KG', 'CX'),
-    qCom: qty4, vUnCom: price10, vProd: money, cEANTrib: fc.constant('SEM GTIN'), uTrib: fc.constantFrom('UN', 'KG'), qTrib: qty4,
-    vUnTrib: price10, vFrete: fc.option(money, { nil: undefined }), vSeg: fc.option(money, { nil: undefined }),
-    vDesc: fc.option(money, { nil: undefined }), vOutro: fc.option(money, { nil: undefined }), indTot: fc.constant('1' as const),
-  }), fc.option(fc.constantFrom('11222333000181', '12ABC34501DE35'), { nil: undefined }))
+  prod: fc
+    .tuple(
+      fc.record({
+        cProd: text(1, 60),
+        cEAN: fc.oneof(fc.constant('SEM GTIN'), digits(13)),
+        xProd: text(1, 120),
+        NCM: digits(8),
+        CEST: fc.option(digits(7), { nil: undefined }),
+        CFOP: fc.constantFrom('5102', '6102', '7102', '5405'),
+        uCom: fc.constantFrom('UN', 'KG', 'CX'),
+        qCom: qty4,
+        vUnCom: price10,
+        vProd: money,
+        cEANTrib: fc.constant('SEM GTIN'),
+        uTrib: fc.constantFrom('UN', 'KG'),
+        qTrib: qty4,
+        vUnTrib: price10,
+        vFrete: fc.option(money, { nil: undefined }),
+        vSeg: fc.option(money, { nil: undefined }),
+        vDesc: fc.option(money, { nil: undefined }),
+        vOutro: fc.option(money, { nil: undefined }),
+        indTot: fc.constant('1' as const),
+      }),
+      fc.option(fc.constantFrom('11222333000181', '12ABC34501DE35'), { nil: undefined }),
+    )
     // CNPJFab (with indEscala N) only beside CEST, as the layout's sequence allows.
-    .map(([prod, manufacturer]) => (prod.CEST !== undefined && manufacturer ? { ...prod, indEscala: 'N' as const, CNPJFab: manufacturer } : prod)),
+    .map(([prod, manufacturer]) =>
+      prod.CEST !== undefined && manufacturer ? { ...prod, indEscala: 'N' as const, CNPJFab: manufacturer } : prod,
+    ),
   imposto: fc.record({ ICMS: icmsArbitrary, IPI: ipi, PIS: socialContribution, COFINS: socialContribution, IBSCBS: ibsCbs }),
   itemTotal: money,
 });
 
 const address = fc.record({
-  xLgr: text(2, 60), nro: text(1, 60), xCpl: fc.option(text(1, 60), { nil: undefined }), xBairro: text(2, 60), cMun: digits(7),
-  xMun: text(2, 60), UF: fc.constantFrom('SP', 'RS', 'MG', 'AM'), CEP: digits(8), cPais: fc.constant('1058'), xPais: fc.constant('BRASIL'),
+  xLgr: text(2, 60),
+  nro: text(1, 60),
+  xCpl: fc.option(text(1, 60), { nil: undefined }),
+  xBairro: text(2, 60),
+  cMun: digits(7),
+  xMun: text(2, 60),
+  UF: fc.constantFrom('SP', 'RS', 'MG', 'AM'),
+  CEP: digits(8),
+  cPais: fc.constant('1058'),
+  xPais: fc.constant('BRASIL'),
   fone: fc.option(digits(10), { nil: undefined }),
 });
 
-const taxIdOf = fc.oneof(cnpj.map((c) => ({ CNPJ: c })), digits(11).map((c) => ({ CPF: c })));
+const taxIdOf = fc.oneof(
+  cnpj.map((c) => ({ CNPJ: c })),
+  digits(11).map((c) => ({ CPF: c })),
+);
 const totalsMoney = fc.record({
-  vBC: money, vICMS: money, vICMSDeson: money, vFCP: money, vBCST: money, vST: money, vFCPST: money, vFCPSTRet: money,
-  vProd: money, vFrete: money, vSeg: money, vDesc: money, vII: money, vIPI: money, vIPIDevol: money, vPIS: money, vCOFINS: money,
-  vOutro: money, vNF: money,
+  vBC: money,
+  vICMS: money,
+  vICMSDeson: money,
+  vFCP: money,
+  vBCST: money,
+  vST: money,
+  vFCPST: money,
+  vFCPSTRet: money,
+  vProd: money,
+  vFrete: money,
+  vSeg: money,
+  vDesc: money,
+  vII: money,
+  vIPI: money,
+  vIPIDevol: money,
+  vPIS: money,
+  vCOFINS: money,
+  vOutro: money,
+  vNF: money,
 });
 const ibsCbsTot = fc.record({
   vBCIBSCBS: money,
   gIBS: fc.record({
-    gIBSUF: fc.record({ vDif: money, vDevTrib: money, vIBSUF: money }), gIBSMun: fc.record({ vDif: money, vDevTrib: money, vIBSMun: money }),
-    vIBS: money, vCredPres: money, vCredPresCondSus: money,
+    gIBSUF: fc.record({ vDif: money, vDevTrib: money, vIBSUF: money }),
+    gIBSMun: fc.record({ vDif: money, vDevTrib: money, vIBSMun: money }),
+    vIBS: money,
+    vCredPres: money,
+    vCredPresCondSus: money,
   }),
   gCBS: fc.record({ vDif: money, vDevTrib: money, vCBS: money, vCredPres: money, vCredPresCondSus: money }),
 });
 
-export function nfeDocumentArbitrary(items: { minLength: number; maxLength: number } = { minLength: 1, maxLength: 200 }): fc.Arbitrary<NfeDocument> {
+export function nfeDocumentArbitrary(
+  items: { minLength: number; maxLength: number } = { minLength: 1, maxLength: 200 },
+): fc.Arbitrary<NfeDocument> {
   return fc
     .record({
-      uf: fc.constantFrom(...UFS), issuer: taxIdOf, dest: fc.oneof(taxIdOf, fc.constant({ idEstrangeiro: 'AB12345' })), serie: fc.integer({ min: 0, max: 999 }),
-      nNF: fc.integer({ min: 1, max: 999_999_999 }), tpEmis: fc.constantFrom(1, 6, 7), cNF: digits(8), tpAmb: fc.constantFrom('1', '2' as const),
-      natOp: text(1, 60), destAddress: address, emitAddress: address, xNome: text(2, 60),
+      uf: fc.constantFrom(...UFS),
+      issuer: taxIdOf,
+      dest: fc.oneof(taxIdOf, fc.constant({ idEstrangeiro: 'AB12345' })),
+      serie: fc.integer({ min: 0, max: 999 }),
+      nNF: fc.integer({ min: 1, max: 999_999_999 }),
+      tpEmis: fc.constantFrom(1, 6, 7),
+      cNF: digits(8),
+      tpAmb: fc.constantFrom('1', '2' as const),
+      natOp: text(1, 60),
+      destAddress: address,
+      emitAddress: address,
+      xNome: text(2, 60),
       // Uniform item count (fc.array alone keeps arrays short by default, and 200-item documents matter).
       det: fc.integer({ min: items.minLength, max: items.maxLength }).chain((n) => fc.array(item, { minLength: n, maxLength: n })),
-      totals: totalsMoney, ibsCbsTot: fc.option(ibsCbsTot, { nil: undefined }), infCpl: fc.option(text(1, 500), { nil: undefined }),
+      totals: totalsMoney,
+      ibsCbsTot: fc.option(ibsCbsTot, { nil: undefined }),
+      infCpl: fc.option(text(1, 500), { nil: undefined }),
       pag: fc.array(fc.record({ tPag: fc.constantFrom('01', '03', '15', '90', '99'), vPag: money }), { minLength: 1, maxLength: 3 }),
-      emitIe: digits(12), crt: fc.constantFrom('1', '2', '3', '4' as const),
+      emitIe: digits(12),
+      crt: fc.constantFrom('1', '2', '3', '4' as const),
     })
     .map((r): NfeDocument => {
       const issuerId = 'CNPJ' in r.issuer ? (r.issuer.CNPJ as string) : (r.issuer.CPF as string);
-      const accessKey = buildAccessKey({ cUF: r.uf[0], yearMonth: '2607', cnpjOrCpf: issuerId, model: '55', series: r.serie, number: r.nNF, emissionType: r.tpEmis, numericCode: r.cNF });
+      const accessKey = buildAccessKey({
+        cUF: r.uf[0],
+        yearMonth: '2607',
+        cnpjOrCpf: issuerId,
+        model: '55',
+        series: r.serie,
+        number: r.nNF,
+        emissionType: r.tpEmis,
+        numericCode: r.cNF,
+      });
       const tpEmis = String(r.tpEmis) as '1' | '6' | '7';
       return {
         accessKey,
         ide: {
-          cUF: r.uf[0], cNF: r.cNF, natOp: r.natOp, mod: '55', serie: String(r.serie), nNF: String(r.nNF), dhEmi: '2026-07-31T10:15:00-03:00',
-          tpNF: '1', idDest: '1', cMunFG: '3550308', tpImp: '1', tpEmis, cDV: accessKey.slice(43), tpAmb: r.tpAmb, finNFe: '1', indFinal: '1',
-          indPres: '2', indIntermed: '0', procEmi: '0', verProc: 'Talao 0.1.0',
-          contingency: tpEmis === '1' ? undefined : { dhCont: '2026-07-31T09:00:00-03:00', xJust: 'Autorizador indisponivel & sem resposta' },
+          cUF: r.uf[0],
+          cNF: r.cNF,
+          natOp: r.natOp,
+          mod: '55',
+          serie: String(r.serie),
+          nNF: String(r.nNF),
+          dhEmi: '2026-07-31T10:15:00-03:00',
+          tpNF: '1',
+          idDest: '1',
+          cMunFG: '3550308',
+          tpImp: '1',
+          tpEmis,
+          cDV: accessKey.slice(43),
+          tpAmb: r.tpAmb,
+          finNFe: '1',
+          indFinal: '1',
+          indPres: '2',
+          indIntermed: '0',
+          procEmi: '0',
+          verProc: 'Talao 0.1.0',
+          contingency:
+            tpEmis === '1' ? undefined : { dhCont: '2026-07-31T09:00:00-03:00', xJust: 'Autorizador indisponivel & sem resposta' },
         },
         emit: { ...r.issuer, xNome: r.xNome, enderEmit: { ...r.emitAddress, UF: r.uf[1] }, IE: r.emitIe, CRT: r.crt },
         dest: {
-          ...r.dest, xNome: r.tpAmb === '2' ? 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL' : r.xNome,
-          enderDest: r.destAddress, indIEDest: '9', email: 'compras@example.com.br',
+          ...r.dest,
+          xNome: r.tpAmb === '2' ? 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL' : r.xNome,
+          enderDest: r.destAddress,
+          indIEDest: '9',
+          email: 'compras@example.com.br',
         },
         det: r.det.map((d, i): NfeItem => ({ ...d, nItem: i + 1 }) as NfeItem),
         total: { ICMSTot: r.totals, IBSCBSTot: r.ibsCbsTot },
         transp: { modFrete: '9' },
-        pag: { detPag: r.pag.map((p) => ({ ...p, xPag: p.tPag === '99' ? 'Permuta de mercadorias' : undefined, card: p.tPag === '03' ? { tpIntegra: '2' as const } : undefined })) },
+        pag: {
+          detPag: r.pag.map((p) => ({
+            ...p,
+            xPag: p.tPag === '99' ? 'Permuta de mercadorias' : undefined,
+            card: p.tPag === '03' ? { tpIntegra: '2' as const } : undefined,
+          })),
+        },
         infAdic: r.infCpl === undefined ? undefined : { infCpl: r.infCpl },
         infRespTec: { CNPJ: '11222333000181', xContato: 'Equipe Talao', email: 'fiscal@talao.example', fone: '11999990000' },
       };

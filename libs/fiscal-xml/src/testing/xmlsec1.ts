@@ -9,7 +9,9 @@ import { join } from 'node:path';
 // would then shrink its failure for many minutes instead of saying what is missing.
 const probe = spawnSync('xmlsec1', ['--version'], { encoding: 'utf8' });
 if (probe.error || probe.status !== 0) {
-  throw new Error(`xmlsec1 is not installed or does not run (${probe.error?.message ?? probe.stderr}): install the Debian package xmlsec1 (.ci/run does)`);
+  throw new Error(
+    `xmlsec1 is not installed or does not run (${probe.error?.message ?? probe.stderr}): install the Debian package xmlsec1 (.ci/run does)`,
+  );
 }
 
 export function xmlsec1Verifies(xml: string, namespace: string, elementName: string): { ok: boolean; output: string } {

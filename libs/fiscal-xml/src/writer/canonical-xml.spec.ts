@@ -8,7 +8,9 @@ describe('canonical XML writer', () => {
   });
 
   it('orders attributes: default namespace, prefixed namespaces, then names in code-point order', () => {
-    expect(element('a', '', { versao: '1', Id: 'x', 'xmlns:ds': 'd', xmlns: 'n' })).toBe('<a xmlns="n" xmlns:ds="d" Id="x" versao="1"></a>');
+    expect(element('a', '', { versao: '1', Id: 'x', 'xmlns:ds': 'd', xmlns: 'n' })).toBe(
+      '<a xmlns="n" xmlns:ds="d" Id="x" versao="1"></a>',
+    );
   });
 
   it('never self-closes and drops undefined optionals', () => {

@@ -19,7 +19,11 @@ export function formatFiscalDateTime(instant: Date, utcOffset: string): string {
 // are rare and the state authorizer accepts the state's main offset.
 const OFFSET_BY_UF: Readonly<Record<string, string>> = {
   AC: '-05:00',
-  AM: '-04:00', RO: '-04:00', RR: '-04:00', MT: '-04:00', MS: '-04:00',
+  AM: '-04:00',
+  RO: '-04:00',
+  RR: '-04:00',
+  MT: '-04:00',
+  MS: '-04:00',
 };
 
 /** The legal UTC offset of a state (UF letters), e.g. "SP" → "-03:00". */

@@ -70,7 +70,9 @@ describe('XSD validation (libxml2-wasm, compiled schemas cached)', () => {
     const alphanumeric = sample.replace(/<emit>\s*<CNPJ>\d{14}<\/CNPJ>/, (emit) => emit.replace(/<CNPJ>\d{12}/, '<CNPJ>12ABC34501DE'));
     expect(alphanumeric).not.toBe(sample);
     expect(validateXml('procNFe', alphanumeric)).toEqual({ valid: true });
-    const official = createSchemaValidator({ schemaFile: (schema) => `${OFFICIAL_NFE_SCHEMAS}nfe/${schema === 'nfe' ? 'nfe' : 'procNFe'}_v4.00.xsd` });
+    const official = createSchemaValidator({
+      schemaFile: (schema) => `${OFFICIAL_NFE_SCHEMAS}nfe/${schema === 'nfe' ? 'nfe' : 'procNFe'}_v4.00.xsd`,
+    });
     try {
       expect(official.validateXml('procNFe', sample)).toEqual({ valid: true });
       expect(official.validateXml('procNFe', alphanumeric).valid).toBe(false);
@@ -80,7 +82,8 @@ describe('XSD validation (libxml2-wasm, compiled schemas cached)', () => {
   });
 
   it('refuses DOCTYPE and entity declarations before parsing', () => {
-    const xxe = '<?xml version="1.0"?><!DOCTYPE consStatServ [<!ENTITY x SYSTEM "file:///etc/passwd">]><consStatServ xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><tpAmb>2</tpAmb><cUF>35</cUF><xServ>&x;</xServ></consStatServ>';
+    const xxe =
+      '<?xml version="1.0"?><!DOCTYPE consStatServ [<!ENTITY x SYSTEM "file:///etc/passwd">]><consStatServ xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><tpAmb>2</tpAmb><cUF>35</cUF><xServ>&x;</xServ></consStatServ>';
     const result = validateXml('consStatServ', xxe);
     expect(result).toEqual({ valid: false, errors: [{ line: 1, message: expect.stringMatching(/DOCTYPE/) }] });
   });
@@ -89,7 +92,8 @@ describe('XSD validation (libxml2-wasm, compiled schemas cached)', () => {
     const signatureOnly = '<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"/>';
     const result = validateXml('nfe', signatureOnly);
     expect(result.valid).toBe(false);
-    const statusRequest = '<consStatServ xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><tpAmb>2</tpAmb><cUF>35</cUF><xServ>STATUS</xServ></consStatServ>';
+    const statusRequest =
+      '<consStatServ xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><tpAmb>2</tpAmb><cUF>35</cUF><xServ>STATUS</xServ></consStatServ>';
     expect(validateXml('consStatServ', statusRequest)).toEqual({ valid: true });
     expect(validateXml('consSitNFe', statusRequest).valid).toBe(false);
   });
@@ -119,7 +123,12 @@ describe('XSD validation (libxml2-wasm, compiled schemas cached)', () => {
       }
     }
     const broken = sample.replace(/<CFOP>\d{4}<\/CFOP>/, '<CFOP>59X2</CFOP>');
-    for (const xml of [broken, '<consStatServ xmlns="http://www.portalfiscal.inf.br/nfe"><tpAmb>', '<!DOCTYPE x><x/>', '<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"/>']) {
+    for (const xml of [
+      broken,
+      '<consStatServ xmlns="http://www.portalfiscal.inf.br/nfe"><tpAmb>',
+      '<!DOCTYPE x><x/>',
+      '<Signature xmlns="http://www.w3.org/2000/09/xmldsig#"/>',
+    ]) {
       expect(validateXmlDocument('procNFe', xml)).toEqual(validateXml('procNFe', xml));
       expect(validateXmlDocument('procNFe', xml).valid).toBe(false);
     }

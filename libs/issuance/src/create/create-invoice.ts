@@ -7,7 +7,14 @@ import { NumberTakenError, type InvoiceRecord, type Prisma } from '@talao/persis
 import { enqueueJob } from '@talao/queue-contracts';
 import { InvoiceValidationError, IssuerNotConfiguredError, NumberConflictError } from '../errors.js';
 import type {
-  CertificateMetadataView, CompaniesPort, EnvironmentName, InvoicesPort, IssuanceLogger, IssuanceQueuePort, IssuingCompany, UsageLedgerPort,
+  CertificateMetadataView,
+  CompaniesPort,
+  EnvironmentName,
+  InvoicesPort,
+  IssuanceLogger,
+  IssuanceQueuePort,
+  IssuingCompany,
+  UsageLedgerPort,
 } from '../ports.js';
 import { assertSigningImplemented } from './document-support.js';
 import { storedRequest } from './stored-request.js';
@@ -82,7 +89,11 @@ export async function persistAndEnqueue(
   let invoice: InvoiceRecord;
   try {
     invoice = await deps.invoices.createProcessing({
-      id, companyId: company.id, environment: command.environment, documentType: request.documentType, series,
+      id,
+      companyId: company.id,
+      environment: command.environment,
+      documentType: request.documentType,
+      series,
       ...(request.number !== undefined ? { number: request.number } : {}),
       request: storedRequest(prepared.body, request) as unknown as Prisma.InputJsonObject,
       createdAt: command.now,
@@ -105,7 +116,10 @@ export async function persistAndEnqueue(
     await enqueueJob({ issuance: deps.queue }, { name: 'issue', data: { invoiceId: invoice.id } });
   } catch (error) {
     enqueued = false;
-    deps.logger.warn({ invoiceId: invoice.id, error: (error as Error).message }, 'issue job not enqueued; the sweeper will re-drive the invoice');
+    deps.logger.warn(
+      { invoiceId: invoice.id, error: (error as Error).message },
+      'issue job not enqueued; the sweeper will re-drive the invoice',
+    );
   }
   return { invoice, enqueued };
 }

@@ -8,7 +8,17 @@ describe('assertSigningImplemented', () => {
   });
 
   it('leaves nfe, nfse and anything else to validation (422)', () => {
-    for (const body of [{ document_type: 'nfe' }, { document_type: 'nfse' }, { document_type: 'NFCE' }, { document_type: 'toString' }, {}, null, 'nfce', [], { document_type: 5 }]) {
+    for (const body of [
+      { document_type: 'nfe' },
+      { document_type: 'nfse' },
+      { document_type: 'NFCE' },
+      { document_type: 'toString' },
+      {},
+      null,
+      'nfce',
+      [],
+      { document_type: 5 },
+    ]) {
       expect(() => assertSigningImplemented(body)).not.toThrow();
     }
   });

@@ -8,7 +8,11 @@
 export * from '../errors.js';
 export type * from '../ports.js';
 export {
-  createInvoice, type CreateInvoiceCommand, type CreateInvoiceDeps, type CreatedInvoice, type CreateSideCertificatesPort,
+  createInvoice,
+  type CreateInvoiceCommand,
+  type CreateInvoiceDeps,
+  type CreatedInvoice,
+  type CreateSideCertificatesPort,
 } from './create-invoice.js';
 export { reissueInvoice, type ReissueCommand } from './reissue-invoice.js';
 export { assertSigningImplemented, UNSIGNABLE_DOCUMENT_TYPES } from './document-support.js';

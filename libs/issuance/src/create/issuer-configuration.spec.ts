@@ -2,24 +2,52 @@ import type { IssuingCompany } from '../ports.js';
 import { issuerProfileOf, issuingProblems, profileProblems } from './issuer-configuration.js';
 
 const company: IssuingCompany = {
-  id: 'c1', taxId: '11222333000181', stateRegistration: '110042490114', municipalRegistration: '12345678', legalName: 'EMPRESA LTDA',
-  tradeName: null, taxRegime: 'normal', street: 'Avenida Paulista', number: '1000', complement: null, district: 'Bela Vista',
-  cityCode: '3550308', state: 'SP', postalCode: '01310100', phone: null, email: null, defaultNfeSeries: 1, defaultNfseSeries: 1,
-  defaultNfseServiceCode: '1.07', productionQuota: 50, overagePrice: null,
+  id: 'c1',
+  taxId: '11222333000181',
+  stateRegistration: '110042490114',
+  municipalRegistration: '12345678',
+  legalName: 'EMPRESA LTDA',
+  tradeName: null,
+  taxRegime: 'normal',
+  street: 'Avenida Paulista',
+  number: '1000',
+  complement: null,
+  district: 'Bela Vista',
+  cityCode: '3550308',
+  state: 'SP',
+  postalCode: '01310100',
+  phone: null,
+  email: null,
+  defaultNfeSeries: 1,
+  defaultNfseSeries: 1,
+  defaultNfseServiceCode: '1.07',
+  productionQuota: 50,
+  overagePrice: null,
 };
 const now = new Date('2026-11-22T12:00:00Z');
-const certificate = { subjectTaxId: company.taxId, notBefore: new Date('2026-01-01T00:00:00Z'), notAfter: new Date('2027-01-01T00:00:00Z') };
+const certificate = {
+  subjectTaxId: company.taxId,
+  notBefore: new Date('2026-01-01T00:00:00Z'),
+  notAfter: new Date('2027-01-01T00:00:00Z'),
+};
 
 describe('issuer configuration', () => {
   it('a complete company has nothing missing', () => {
     expect(profileProblems(company)).toEqual([]);
     expect(issuingProblems(company, 'nfe', certificate, now)).toEqual([]);
     expect(issuingProblems(company, 'nfse', certificate, now)).toEqual([]);
-    expect(issuerProfileOf(company)).toMatchObject({ taxId: company.taxId, taxRegime: 'normal', address: { cityCode: '3550308', postalCode: '01310100' } });
+    expect(issuerProfileOf(company)).toMatchObject({
+      taxId: company.taxId,
+      taxRegime: 'normal',
+      address: { cityCode: '3550308', postalCode: '01310100' },
+    });
   });
 
   it('names the tax regime and each missing address part', () => {
-    expect(profileProblems({ ...company, taxRegime: null, street: null, postalCode: null })).toEqual(['tax regime', 'address (street, zip_code)']);
+    expect(profileProblems({ ...company, taxRegime: null, street: null, postalCode: null })).toEqual([
+      'tax regime',
+      'address (street, zip_code)',
+    ]);
   });
 
   it('names what each document type needs', () => {
@@ -31,7 +59,11 @@ describe('issuer configuration', () => {
   it('refuses a missing, expired, not yet valid or foreign certificate', () => {
     expect(issuingProblems(company, 'nfe', null, now)).toEqual(['certificate (no A1 certificate uploaded)']);
     expect(issuingProblems(company, 'nfe', { ...certificate, notAfter: now }, now)[0]).toMatch(/^certificate \(expired on /);
-    expect(issuingProblems(company, 'nfe', { ...certificate, notBefore: new Date(now.getTime() + 1) }, now)[0]).toMatch(/^certificate \(valid only from /);
-    expect(issuingProblems(company, 'nfe', { ...certificate, subjectTaxId: '99888777000166' }, now)).toEqual(["certificate (its tax id differs from the company's)"]);
+    expect(issuingProblems(company, 'nfe', { ...certificate, notBefore: new Date(now.getTime() + 1) }, now)[0]).toMatch(
+      /^certificate \(valid only from /,
+    );
+    expect(issuingProblems(company, 'nfe', { ...certificate, subjectTaxId: '99888777000166' }, now)).toEqual([
+      "certificate (its tax id differs from the company's)",
+    ]);
   });
 });

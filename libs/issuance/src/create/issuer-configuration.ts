@@ -20,11 +20,17 @@ export function profileProblems(company: IssuingCompany): string[] {
 }
 
 /** Problems specific to the document type and the certificate, checked after the request is validated. */
-export function issuingProblems(company: IssuingCompany, documentType: DocumentTypeName, certificate: CertificateMetadataView | null, now: Date): string[] {
+export function issuingProblems(
+  company: IssuingCompany,
+  documentType: DocumentTypeName,
+  certificate: CertificateMetadataView | null,
+  now: Date,
+): string[] {
   const missing: string[] = [];
   if (!certificate) missing.push('certificate (no A1 certificate uploaded)');
   else if (certificate.notAfter.getTime() <= now.getTime()) missing.push(`certificate (expired on ${certificate.notAfter.toISOString()})`);
-  else if (certificate.notBefore.getTime() > now.getTime()) missing.push(`certificate (valid only from ${certificate.notBefore.toISOString()})`);
+  else if (certificate.notBefore.getTime() > now.getTime())
+    missing.push(`certificate (valid only from ${certificate.notBefore.toISOString()})`);
   else if (certificate.subjectTaxId !== company.taxId) missing.push("certificate (its tax id differs from the company's)");
   if (documentType === 'nfe' && !company.stateRegistration) missing.push('state registration');
   if (documentType === 'nfse' && !company.municipalRegistration) missing.push('municipal registration');

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { InvoiceRecord } from '@talao/persistence';
 import { type JobEndEvents, OutcomeWaiter } from './outcome-waiter.js';
 
-const record = (status: InvoiceRecord['status']): InvoiceRecord => ({ id: 'inv-1', status } as InvoiceRecord);
+const record = (status: InvoiceRecord['status']): InvoiceRecord => ({ id: 'inv-1', status }) as InvoiceRecord;
 
 function setup(states: InvoiceRecord['status'][]) {
   const events = new EventEmitter();
@@ -41,13 +41,34 @@ describe('OutcomeWaiter', () => {
   });
 
   const decided = {
-    status: 'issued', accessKey: '3'.repeat(44), protocol: '135260000000001', statusCode: '100', statusMessage: 'Autorizado o uso da NF-e',
-    contingency: false, issuedAt: '2026-11-22T10:00:00.000Z',
+    status: 'issued',
+    accessKey: '3'.repeat(44),
+    protocol: '135260000000001',
+    statusCode: '100',
+    statusMessage: 'Autorizado o uso da NF-e',
+    contingency: false,
+    issuedAt: '2026-11-22T10:00:00.000Z',
   };
   const created = (): InvoiceRecord => ({
-    ...record('processing'), companyId: 'c-1', environment: 'homologation', documentType: 'nfe', series: 1, number: 7, accessKey: '3'.repeat(44),
-    dpsId: null, protocol: null, statusCode: null, statusMessage: null, totalAmount: '10.00', contingency: false, reissueOfId: null,
-    issuedAt: null, createdAt: new Date('2026-11-22T09:59:59.000Z'), request: {}, authorizedXml: null, updatedAt: new Date(),
+    ...record('processing'),
+    companyId: 'c-1',
+    environment: 'homologation',
+    documentType: 'nfe',
+    series: 1,
+    number: 7,
+    accessKey: '3'.repeat(44),
+    dpsId: null,
+    protocol: null,
+    statusCode: null,
+    statusMessage: null,
+    totalAmount: '10.00',
+    contingency: false,
+    reissueOfId: null,
+    issuedAt: null,
+    createdAt: new Date('2026-11-22T09:59:59.000Z'),
+    request: {},
+    authorizedXml: null,
+    updatedAt: new Date(),
   });
 
   it('answers from the decided state the job returned, without reading the invoice back', async () => {
@@ -55,7 +76,13 @@ describe('OutcomeWaiter', () => {
     const waiting = waiter.waitForFinal('inv-1', 5_000, created());
     await new Promise((resolve) => setImmediate(resolve));
     events.emit('completed', { jobId: 'inv-1', returnvalue: { kind: 'final', status: 'issued', decided } });
-    expect(await waiting).toMatchObject({ id: 'inv-1', status: 'issued', protocol: '135260000000001', number: 7, issuedAt: new Date(decided.issuedAt) });
+    expect(await waiting).toMatchObject({
+      id: 'inv-1',
+      status: 'issued',
+      protocol: '135260000000001',
+      number: 7,
+      issuedAt: new Date(decided.issuedAt),
+    });
     expect(reads).toHaveLength(0);
   });
 
@@ -70,7 +97,10 @@ describe('OutcomeWaiter', () => {
     const { events, reads, waiter } = setup(['rejected']);
     const waiting = waiter.waitForFinal('inv-1', 5_000, created());
     await new Promise((resolve) => setImmediate(resolve));
-    events.emit('completed', { jobId: 'inv-1', returnvalue: { kind: 'final', status: 'issued', decided: { ...decided, status: 'authorized' } } });
+    events.emit('completed', {
+      jobId: 'inv-1',
+      returnvalue: { kind: 'final', status: 'issued', decided: { ...decided, status: 'authorized' } },
+    });
     expect((await waiting)?.status).toBe('rejected');
     expect(reads).toHaveLength(1);
     const again = waiter.waitForFinal('inv-1', 5_000, created());

@@ -33,7 +33,8 @@ const nullableText = (value: unknown) => value === null || typeof value === 'str
 /** The job's DecidedState, when its return value carries a well-formed one (anything else: read PostgreSQL). */
 function decidedStateOf(returnvalue: unknown): DecidedState | undefined {
   const decided = (returnvalue as { decided?: Record<string, unknown> } | null | undefined)?.decided;
-  if (!decided || typeof decided !== 'object' || !FINAL_STATUSES.has(decided.status as string) || typeof decided.contingency !== 'boolean') return undefined;
+  if (!decided || typeof decided !== 'object' || !FINAL_STATUSES.has(decided.status as string) || typeof decided.contingency !== 'boolean')
+    return undefined;
   const texts = [decided.accessKey, decided.protocol, decided.statusCode, decided.statusMessage, decided.issuedAt];
   if (!texts.every(nullableText)) return undefined;
   if (typeof decided.issuedAt === 'string' && Number.isNaN(Date.parse(decided.issuedAt))) return undefined;
@@ -42,11 +43,23 @@ function decidedStateOf(returnvalue: unknown): DecidedState | undefined {
 
 function settledFrom(created: InvoiceRecord, decided: DecidedState): InvoiceOutcome {
   return {
-    id: created.id, companyId: created.companyId, environment: created.environment, documentType: created.documentType,
-    series: created.series, number: created.number, dpsId: created.dpsId, totalAmount: created.totalAmount,
-    reissueOfId: created.reissueOfId, createdAt: created.createdAt,
-    status: decided.status, accessKey: decided.accessKey, protocol: decided.protocol, statusCode: decided.statusCode,
-    statusMessage: decided.statusMessage, contingency: decided.contingency, issuedAt: decided.issuedAt === null ? null : new Date(decided.issuedAt),
+    id: created.id,
+    companyId: created.companyId,
+    environment: created.environment,
+    documentType: created.documentType,
+    series: created.series,
+    number: created.number,
+    dpsId: created.dpsId,
+    totalAmount: created.totalAmount,
+    reissueOfId: created.reissueOfId,
+    createdAt: created.createdAt,
+    status: decided.status,
+    accessKey: decided.accessKey,
+    protocol: decided.protocol,
+    statusCode: decided.statusCode,
+    statusMessage: decided.statusMessage,
+    contingency: decided.contingency,
+    issuedAt: decided.issuedAt === null ? null : new Date(decided.issuedAt),
   };
 }
 
@@ -57,7 +70,11 @@ export class OutcomeWaiter {
   /** Job id → when it ended with no waiter registered (oldest first), and what it decided. */
   private readonly unclaimedEnds = new Map<string, { at: number; decided: DecidedState | undefined }>();
 
-  constructor(private readonly invoices: InvoiceReader, events: JobEndEvents | null, private readonly now: () => number = Date.now) {
+  constructor(
+    private readonly invoices: InvoiceReader,
+    events: JobEndEvents | null,
+    private readonly now: () => number = Date.now,
+  ) {
     const wake = ({ jobId, returnvalue }: { jobId: string; returnvalue?: unknown }) => {
       const decided = decidedStateOf(returnvalue);
       const listeners = this.waiting.get(jobId);

@@ -2,7 +2,8 @@ import { QuotaExceededError } from '../errors.js';
 import type { IssuingCompany } from '../ports.js';
 import { assertProductionQuota, billingPeriod, overageUnitPrice } from './production-quota.js';
 
-const plan = (productionQuota: number | null, overagePrice: string | null) => ({ id: 'c1', productionQuota, overagePrice }) as IssuingCompany;
+const plan = (productionQuota: number | null, overagePrice: string | null) =>
+  ({ id: 'c1', productionQuota, overagePrice }) as IssuingCompany;
 const usage = (credits: number, inFlight: number) => ({
   usage: { creditsInPeriod: async () => credits },
   invoices: { countInFlight: async () => inFlight },

@@ -24,7 +24,11 @@ export async function reissueInvoice(deps: CreateInvoiceDeps, command: ReissueCo
   // Another environment's invoice is as invisible as another company's.
   if (!original || original.environment !== command.environment) throw new InvoiceNotFoundError(command.invoiceId);
   if (!REISSUABLE.has(original.status)) {
-    throw new InvalidInvoiceStateError(original.id, original.status, `Only rejected or failed invoices can be reissued; this one is ${original.status}`);
+    throw new InvalidInvoiceStateError(
+      original.id,
+      original.status,
+      `Only rejected or failed invoices can be reissued; this one is ${original.status}`,
+    );
   }
   const replacement = await deps.invoices.findReplacement(original.id);
   if (replacement) throw new AlreadyReissuedError(original.id, replacement);

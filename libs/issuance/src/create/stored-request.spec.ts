@@ -15,10 +15,19 @@ describe('storedRequest', () => {
   it('stores an NFS-e body without what it ignores (product.br, unit, barcode, code), keeping product.quantity', () => {
     const body = sampleNfseRequest({
       number: '12',
-      items: [{ description: 'Hora tecnica', unit_price: '100', service_code: '1.07', product: { quantity: '3', unit: 'H', barcode: '7891000315507', br: { ncm: '00000000', cfop: '5933' } } }],
+      items: [
+        {
+          description: 'Hora tecnica',
+          unit_price: '100',
+          service_code: '1.07',
+          product: { quantity: '3', unit: 'H', barcode: '7891000315507', br: { ncm: '00000000', cfop: '5933' } },
+        },
+      ],
     });
     const stored = JSON.parse(JSON.stringify(storedRequest(body, validated(body)))) as unknown;
-    expect(stored).toMatchObject({ body: { items: [{ description: 'Hora tecnica', unit_price: '100', service_code: '1.07', product: { quantity: '3' } }] } });
+    expect(stored).toMatchObject({
+      body: { items: [{ description: 'Hora tecnica', unit_price: '100', service_code: '1.07', product: { quantity: '3' } }] },
+    });
     expect(JSON.stringify(stored)).not.toContain('cfop');
     expect(validatedRequestOf(stored).items[0]).toMatchObject({ quantity: '3', gross: '300.00' });
     // a reissue validates the stored body again, without the number the first attempt used

@@ -14,7 +14,8 @@ export function storedRequest(body: unknown, validated: ValidatedInvoiceRequest)
 
 function asStored(value: unknown): StoredRequest {
   const stored = value as Partial<StoredRequest> | null;
-  if (!stored || typeof stored !== 'object' || !stored.body || !stored.validated) throw new Error('invoice request is not in the stored shape { body, validated }');
+  if (!stored || typeof stored !== 'object' || !stored.body || !stored.validated)
+    throw new Error('invoice request is not in the stored shape { body, validated }');
   return stored as StoredRequest;
 }
 

@@ -3,7 +3,13 @@
 // Deterministic: dhEmi is the invoice's creation time and cNF is derived from its id, so every rebuild yields the
 // same access key.
 import {
-  computeDpsDocument, computeNfeDocument, type DpsDocument, type IssuerProfile, type NfeDocument, type TechnicalResponsible, type ValidatedInvoiceRequest,
+  computeDpsDocument,
+  computeNfeDocument,
+  type DpsDocument,
+  type IssuerProfile,
+  type NfeDocument,
+  type TechnicalResponsible,
+  type ValidatedInvoiceRequest,
 } from '@talao/fiscal-model';
 import type { EnvironmentName } from '../ports.js';
 
@@ -25,12 +31,22 @@ export interface ContingencyPlan {
 
 export type PlannedDocument = { documentType: 'nfe'; nfe: NfeDocument } | { documentType: 'nfse'; dps: DpsDocument };
 
-export function planDocument(subject: DocumentSubject, issuer: IssuerProfile, technicalResponsible: TechnicalResponsible, contingency?: ContingencyPlan): PlannedDocument {
+export function planDocument(
+  subject: DocumentSubject,
+  issuer: IssuerProfile,
+  technicalResponsible: TechnicalResponsible,
+  contingency?: ContingencyPlan,
+): PlannedDocument {
   const base = { environment: subject.environment, series: subject.series, number: subject.number, issuedAt: subject.createdAt };
   if (subject.request.documentType === 'nfe') {
     return {
       documentType: 'nfe',
-      nfe: computeNfeDocument(subject.request, issuer, { ...base, invoiceId: subject.id, technicalResponsible, ...(contingency ? { contingency } : {}) }),
+      nfe: computeNfeDocument(subject.request, issuer, {
+        ...base,
+        invoiceId: subject.id,
+        technicalResponsible,
+        ...(contingency ? { contingency } : {}),
+      }),
     };
   }
   return { documentType: 'nfse', dps: computeDpsDocument(subject.request, issuer, base) };

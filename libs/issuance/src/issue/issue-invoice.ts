@@ -34,7 +34,8 @@ export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: 
 
   const gaps = profileProblems(company);
   if (!stored) gaps.push('certificate (none)');
-  else if (stored.metadata.notAfter.getTime() <= now.getTime()) gaps.push(`certificate (expired on ${stored.metadata.notAfter.toISOString()})`);
+  else if (stored.metadata.notAfter.getTime() <= now.getTime())
+    gaps.push(`certificate (expired on ${stored.metadata.notAfter.toISOString()})`);
   if (gaps.length > 0 || !stored) {
     return decideUnusable(partial, `The company cannot issue: ${gaps.join(', ')}`);
   }
@@ -53,7 +54,8 @@ export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: 
   } catch (error) {
     // Both are thrown before the document is sent (it is validated before it leaves): nothing of it reached the
     // authorizer in this run.
-    if (error instanceof XsdValidationError) return decideUnusable(run, `The document failed the official schema (${error.schema}): ${schemaErrors(error)}`);
+    if (error instanceof XsdValidationError)
+      return decideUnusable(run, `The document failed the official schema (${error.schema}): ${schemaErrors(error)}`);
     if (error instanceof XmlBuildError) return decideUnusable(run, `The document could not be built: ${error.message}`);
     throw error;
   } finally {
@@ -64,7 +66,10 @@ export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: 
 
 /** The schema's own words, line by line, within the status message's 500 characters. */
 function schemaErrors(error: XsdValidationError): string {
-  return error.errors.map((e) => e.message.trim()).join('; ').slice(0, 400);
+  return error.errors
+    .map((e) => e.message.trim())
+    .join('; ')
+    .slice(0, 400);
 }
 
 /**

@@ -29,8 +29,18 @@ async function enterContingency(run: IssueRun, plan: ContingencyPlan): Promise<s
   const accessKey = accessKeyOf(signed);
   const { invoice } = run;
   const entered = await run.deps.invoices.setContingencyIdentity(invoice.id, accessKey, {
-    companyId: invoice.companyId, environment: invoice.environment, type: 'invoice.contingency_entered', aggregateId: invoice.id,
-    payload: { invoice_id: invoice.id, previous_access_key: invoice.accessKey, access_key: accessKey, svc: plan.type, reason: plan.reason, entered_at: plan.at.toISOString() },
+    companyId: invoice.companyId,
+    environment: invoice.environment,
+    type: 'invoice.contingency_entered',
+    aggregateId: invoice.id,
+    payload: {
+      invoice_id: invoice.id,
+      previous_access_key: invoice.accessKey,
+      access_key: accessKey,
+      svc: plan.type,
+      reason: plan.reason,
+      entered_at: plan.at.toISOString(),
+    },
   });
   if (!entered) return undefined;
   run.invoice = { ...invoice, accessKey, contingency: true };
@@ -44,7 +54,8 @@ export async function issueNfe(run: IssueRun): Promise<IssueResult> {
   const strategy = nfeAuthorization({
     sefaz: run.deps.sefaz,
     caller: { credentials: run.loaded.credentials, environment: run.invoice.environment, uf: run.company.state },
-    signedNfe: () => (signed ??= buildSigned(run, run.invoice.contingency ? contingencyPlan(run, 'autorizador', 'contingencia em curso') : undefined)),
+    signedNfe: () =>
+      (signed ??= buildSigned(run, run.invoice.contingency ? contingencyPlan(run, 'autorizador', 'contingencia em curso') : undefined)),
     async enterContingency(authorizer, detail) {
       if (!run.request.contingency || run.invoice.contingency) return false;
       signed = await enterContingency(run, contingencyPlan(run, authorizer, detail.slice(0, 120)));

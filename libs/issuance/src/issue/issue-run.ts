@@ -49,7 +49,11 @@ export async function finishRun(run: IssueRun, state: FinalState): Promise<Issue
  */
 export async function unavailable(run: IssueRun, detail: string): Promise<IssueResult> {
   if (!run.options.finalAttempt) return { kind: 'retry', reason: `authorizer unavailable: ${detail}` };
-  return finishRun(run, { status: 'failed', statusCode: null, statusMessage: `Authorizer unavailable after every retry: ${detail}`.slice(0, 500) });
+  return finishRun(run, {
+    status: 'failed',
+    statusCode: null,
+    statusMessage: `Authorizer unavailable after every retry: ${detail}`.slice(0, 500),
+  });
 }
 
 /** The exchange's end as the invoice's: the authorizer's decision, a retry, or unavailable. */

@@ -46,9 +46,17 @@ async function creditOf(deps: IssueDeps, invoice: InvoiceRecord, company: Issuin
 
 /** `answered`: the authorizer's answer that decided the invoice, not stored yet (ExchangeLog.take). */
 export async function recordOutcome(
-  deps: IssueDeps, invoice: InvoiceRecord, company: IssuingCompany, state: FinalState, answered?: FinishOptions['answered'],
+  deps: IssueDeps,
+  invoice: InvoiceRecord,
+  company: IssuingCompany,
+  state: FinalState,
+  answered?: FinishOptions['answered'],
 ): Promise<boolean> {
   const now = deps.now?.() ?? new Date();
-  const charge = state.status === 'issued' && invoice.environment === 'production' ? await creditOf(deps, invoice, company, now) : undefined;
-  return deps.invoices.finishWithEvent(invoice.id, state, eventOf(invoice, state, now), { ...(answered ? { answered } : {}), ...(charge ? { charge } : {}) });
+  const charge =
+    state.status === 'issued' && invoice.environment === 'production' ? await creditOf(deps, invoice, company, now) : undefined;
+  return deps.invoices.finishWithEvent(invoice.id, state, eventOf(invoice, state, now), {
+    ...(answered ? { answered } : {}),
+    ...(charge ? { charge } : {}),
+  });
 }

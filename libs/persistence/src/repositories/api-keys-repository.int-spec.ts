@@ -76,7 +76,9 @@ describe('ApiKeysRepository (PostgreSQL)', () => {
     const companyId = await newCompanyId();
     const created = [];
     for (let i = 0; i < 3; i++) created.push(await keys.create({ companyId, name: `k${i}`, environment: 'homologation', context: 'sdk' }));
-    await expect(keys.create({ companyId, name: 'k4', environment: 'production', context: 'sdk' })).rejects.toBeInstanceOf(ActiveKeyLimitError);
+    await expect(keys.create({ companyId, name: 'k4', environment: 'production', context: 'sdk' })).rejects.toBeInstanceOf(
+      ActiveKeyLimitError,
+    );
 
     await keys.revoke(created[0]!.apiKey.id);
     await expect(keys.create({ companyId, name: 'k4', environment: 'production', context: 'sdk' })).resolves.toHaveProperty('secret');

@@ -66,7 +66,10 @@ export class CertificatesRepository {
   /** The PKCS#12 and password of one certificate (active or replaced), decrypted; null for an unknown id. */
   async unseal(certificateId: string): Promise<{ pkcs12: Buffer; password: string } | null> {
     if (!isUuid(certificateId)) return null;
-    const row = await this.prisma.certificate.findUnique({ where: { id: certificateId }, select: { pkcs12Encrypted: true, passwordEncrypted: true } });
+    const row = await this.prisma.certificate.findUnique({
+      where: { id: certificateId },
+      select: { pkcs12Encrypted: true, passwordEncrypted: true },
+    });
     if (!row) return null;
     return {
       pkcs12: this.vault.decrypt(Buffer.from(row.pkcs12Encrypted)),

@@ -16,7 +16,13 @@ describe('CompaniesRepository (PostgreSQL)', () => {
   it('creates, finds by id and tax id, and updates', async () => {
     const input = newCompanyInput({ overagePrice: '0.1500', productionQuota: 500 });
     const created = await companies.create(input);
-    expect(created).toMatchObject({ taxId: input.taxId, cityCode: '3550308', defaultNfeSeries: 1, planName: 'trial', productionQuota: 500 });
+    expect(created).toMatchObject({
+      taxId: input.taxId,
+      cityCode: '3550308',
+      defaultNfeSeries: 1,
+      planName: 'trial',
+      productionQuota: 500,
+    });
     expect(created.overagePrice?.toString()).toBe('0.15');
 
     expect((await companies.findById(created.id))?.taxId).toBe(input.taxId);

@@ -19,7 +19,14 @@ SELECT (SELECT count(*) FROM changed)::int AS changed`;
 
 export async function enterContingency(sql: SqlRunner, invoiceId: string, accessKey: string, event: NewOutboxEvent): Promise<boolean> {
   const rows = await sql.query<{ changed: number }>('talao_enter_contingency', ENTER_CONTINGENCY, [
-    invoiceId, accessKey, randomUUID(), event.companyId, event.environment, event.type, event.aggregateId, JSON.stringify(event.payload),
+    invoiceId,
+    accessKey,
+    randomUUID(),
+    event.companyId,
+    event.environment,
+    event.type,
+    event.aggregateId,
+    JSON.stringify(event.payload),
   ]);
   return rows[0]?.changed === 1;
 }

@@ -33,7 +33,10 @@ type FinishOutcome = { moved: boolean; answered: boolean } | { failed: unknown }
 
 function finishCall(invoiceId: string, state: FinalState, event: NewOutboxEvent, options: FinishOptions): FinishCall {
   return {
-    invoiceId, state, event, eventId: randomUUID(),
+    invoiceId,
+    state,
+    event,
+    eventId: randomUUID(),
     ...(options.answered ? { answered: { ...options.answered, answeredAt: new Date() } } : {}),
     ...(options.charge ? { charge: { ...options.charge, usageId: randomUUID() } } : {}),
   };
@@ -82,7 +85,14 @@ function finishStatement({ invoiceId: id, state, event, eventId, answered, charg
   }
   const company = param(event.companyId, 'uuid');
   const environment = param(event.environment, '"Environment"');
-  const eventValues = [param(eventId, 'uuid'), company, environment, param(event.type, 'varchar'), param(event.aggregateId, 'uuid'), param(JSON.stringify(event.payload), 'jsonb')];
+  const eventValues = [
+    param(eventId, 'uuid'),
+    company,
+    environment,
+    param(event.type, 'varchar'),
+    param(event.aggregateId, 'uuid'),
+    param(JSON.stringify(event.payload), 'jsonb'),
+  ];
   const chargedCte = charge
     ? `, charged AS (
       INSERT INTO usage_entries (id, company_id, environment, invoice_id, document_type, period, unit_price)
@@ -143,7 +153,9 @@ const ROW_COLUMNS: ReadonlyArray<{ name: string; type: string; of: (call: Finish
   { name: 'usage_unit_price', type: 'numeric', of: (c) => c.charge?.unitPrice ?? null },
 ];
 
-const OPTIONAL_SETS = OPTIONAL_FIELDS.map(([, column], bit) => `${column} = CASE WHEN r.shape & ${1 << bit} <> 0 THEN r.${column} ELSE i.${column} END`);
+const OPTIONAL_SETS = OPTIONAL_FIELDS.map(
+  ([, column], bit) => `${column} = CASE WHEN r.shape & ${1 << bit} <> 0 THEN r.${column} ELSE i.${column} END`,
+);
 const FINISH_MANY = `WITH r AS (
   SELECT * FROM unnest(${ROW_COLUMNS.map((column, n) => `$${n + 1}::${column.type}[]`).join(', ')})
     WITH ORDINALITY AS r(${ROW_COLUMNS.map((column) => column.name).join(', ')}, ord)
@@ -206,7 +218,13 @@ async function finishManyWithEvents(sql: SqlRunner, calls: FinishCall[]): Promis
 }
 
 /** True when this call moved the invoice out of `processing`. On a coalescing runner, run together with concurrent calls. */
-export async function finishWithEvent(sql: SqlRunner, id: string, state: FinalState, event: NewOutboxEvent, options: FinishOptions = {}): Promise<boolean> {
+export async function finishWithEvent(
+  sql: SqlRunner,
+  id: string,
+  state: FinalState,
+  event: NewOutboxEvent,
+  options: FinishOptions = {},
+): Promise<boolean> {
   const call = finishCall(id, state, event, options);
   const batcher = sql.batcher?.('talao_finish_many', (calls: FinishCall[]) => finishManyWithEvents(sql, calls));
   return movedBy(call, batcher ? await batcher.run(call) : await finishOne(sql, call));

@@ -26,7 +26,9 @@ const ran = new Map<string, { text: string; values: unknown[] }>();
 
 beforeAll(async () => {
   const taxId = String(Date.now()).padStart(14, '5').slice(-14);
-  companyId = (await prisma.company.create({ data: { taxId, legalName: 'Planos Ltda', cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP' } })).id;
+  companyId = (
+    await prisma.company.create({ data: { taxId, legalName: 'Planos Ltda', cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP' } })
+  ).id;
   // The gateway's creation and the issue job's three statements, one call alone and three together each (the
   // statement of one row and the batched one), as the apps wire them.
   for (const batch of [1, 3]) {
@@ -35,16 +37,44 @@ beforeAll(async () => {
     const invoices = new InvoicesRepository(prisma, sql, coalescingSqlRunner(recorded[1]!.runner));
     const submissions = new SubmissionsRepository(prisma, sql);
     const times = <T>(call: (i: number) => Promise<T>) => Promise.all(Array.from({ length: batch }, (_, i) => call(i)));
-    const created = await times(() => invoices.createProcessing({ companyId, environment: 'homologation', documentType: 'nfe', series: 7, request: { n: 1 }, totalAmount: '1.00' }));
+    const created = await times(() =>
+      invoices.createProcessing({
+        companyId,
+        environment: 'homologation',
+        documentType: 'nfe',
+        series: 7,
+        request: { n: 1 },
+        totalAmount: '1.00',
+      }),
+    );
     await times((i) => invoices.loadForIssue(created[i]!.id));
-    const begun = await times((i) => submissions.begin({ invoiceId: created[i]!.id, companyId, operation: 'NFeAutorizacao4', endpoint: 'https://sim/a', requestBody: '<NFe/>' }));
-    const event = (i: number, type: string) => ({ companyId, environment: 'homologation' as const, type, aggregateId: created[i]!.id, payload: { invoice_id: created[i]!.id } });
+    const begun = await times((i) =>
+      submissions.begin({
+        invoiceId: created[i]!.id,
+        companyId,
+        operation: 'NFeAutorizacao4',
+        endpoint: 'https://sim/a',
+        requestBody: '<NFe/>',
+      }),
+    );
+    const event = (i: number, type: string) => ({
+      companyId,
+      environment: 'homologation' as const,
+      type,
+      aggregateId: created[i]!.id,
+      payload: { invoice_id: created[i]!.id },
+    });
     await invoices.setContingencyIdentity(created[0]!.id, `K${batch}`.padEnd(44, '6'), event(0, 'invoice.contingency_entered'));
     // The final statement with its answer, and (every other call) a production credit, alone and batched.
-    await times((i) => invoices.finishWithEvent(created[i]!.id, { status: 'issued', protocol: `P${i}` }, event(i, 'invoice.authorized'), {
-      answered: { submissionId: begun[i]!.id, answer: { responseBody: '<ret/>', httpStatus: 200, outcome: 'authorized', statusCode: '100', statusMessage: 'ok' } },
-      ...(i % 2 === 0 ? { charge: { documentType: 'nfe' as const, period: '2026-11', unitPrice: '0.2500' } } : {}),
-    }));
+    await times((i) =>
+      invoices.finishWithEvent(created[i]!.id, { status: 'issued', protocol: `P${i}` }, event(i, 'invoice.authorized'), {
+        answered: {
+          submissionId: begun[i]!.id,
+          answer: { responseBody: '<ret/>', httpStatus: 200, outcome: 'authorized', statusCode: '100', statusMessage: 'ok' },
+        },
+        ...(i % 2 === 0 ? { charge: { documentType: 'nfe' as const, period: '2026-11', unitPrice: '0.2500' } } : {}),
+      }),
+    );
     for (const r of recorded) for (const [name, run] of r.lastRun) ran.set(name, run);
   }
 });
@@ -69,7 +99,9 @@ async function genericPlan(client: pg.PoolClient | pg.Client, text: string, valu
   await client.query('SET plan_cache_mode = force_generic_plan');
   await client.query(`PREPARE plan_probe AS ${text}`);
   try {
-    const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(`EXPLAIN (FORMAT JSON) EXECUTE plan_probe(${literals.join(', ')})`);
+    const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+      `EXPLAIN (FORMAT JSON) EXECUTE plan_probe(${literals.join(', ')})`,
+    );
     const nodes: string[] = [];
     const walk = (node: PlanNode) => {
       nodes.push(node['Relation Name'] ? `${node['Node Type']} on ${node['Relation Name']}` : node['Node Type']);
@@ -86,11 +118,21 @@ const scansOrHashJoins = (nodes: string[]) => nodes.filter((n) => n.startsWith('
 
 describe('generic plans of the hot path statements', () => {
   it('ran every statement of the gateway and the issue job, single and batched', () => {
-    expect([...ran.keys()].sort()).toEqual(expect.arrayContaining([
-      'talao_number_reserve', 'talao_number_reserve_blocks', 'talao_invoice_insert', 'talao_invoice_insert_many',
-      'talao_issue_snapshot', 'talao_issue_snapshots', 'talao_submission_begin', 'talao_submission_begin_many',
-      'talao_finish_2_answered_charged', 'talao_finish_many', 'talao_enter_contingency',
-    ]));
+    expect([...ran.keys()].sort()).toEqual(
+      expect.arrayContaining([
+        'talao_number_reserve',
+        'talao_number_reserve_blocks',
+        'talao_invoice_insert',
+        'talao_invoice_insert_many',
+        'talao_issue_snapshot',
+        'talao_issue_snapshots',
+        'talao_submission_begin',
+        'talao_submission_begin_many',
+        'talao_finish_2_answered_charged',
+        'talao_finish_many',
+        'talao_enter_contingency',
+      ]),
+    );
   });
 
   it('on the hot-path pools: index lookups only, no sequential scan, hash or merge join', async () => {
@@ -114,7 +156,8 @@ describe('generic plans of the hot path statements', () => {
       const schema = new URL(url).searchParams.get('schema');
       if (schema) await client.query(`SET search_path = ${client.escapeIdentifier(schema)}`);
       const scanning: string[] = [];
-      for (const [name, { text, values }] of ran) if (scansOrHashJoins(await genericPlan(client, text, values)).length > 0) scanning.push(name);
+      for (const [name, { text, values }] of ran)
+        if (scansOrHashJoins(await genericPlan(client, text, values)).length > 0) scanning.push(name);
       // Small tables, generic plans: PostgreSQL prefers scanning them, which is what the pools' settings forbid.
       expect(scanning.length).toBeGreaterThan(0);
     } finally {

@@ -24,21 +24,51 @@ export const INVOICE_COLUMNS = `id, company_id, environment::text AS environment
   authorized_xml, reissue_of_id, issued_at, created_at, updated_at`;
 
 export interface InvoiceSqlRow {
-  id: string; company_id: string; environment: EnvironmentName; document_type: DocumentTypeName; status: InvoiceStatusName;
-  series: number; number: bigint | string | number; access_key: string | null; dps_id: string | null; protocol: string | null;
-  request: unknown; total_amount: { toString(): string }; contingency: boolean; status_code: string | null;
-  status_message: string | null; authorized_xml: string | null; reissue_of_id: string | null; issued_at: Date | null;
-  created_at: Date; updated_at: Date;
+  id: string;
+  company_id: string;
+  environment: EnvironmentName;
+  document_type: DocumentTypeName;
+  status: InvoiceStatusName;
+  series: number;
+  number: bigint | string | number;
+  access_key: string | null;
+  dps_id: string | null;
+  protocol: string | null;
+  request: unknown;
+  total_amount: { toString(): string };
+  contingency: boolean;
+  status_code: string | null;
+  status_message: string | null;
+  authorized_xml: string | null;
+  reissue_of_id: string | null;
+  issued_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
 }
 
 /** The same record toInvoiceRecord makes of a Prisma row (the amount normalised by Prisma's Decimal, e.g. "10"). */
 export function invoiceRecordOf(row: InvoiceSqlRow): InvoiceRecord {
   return {
-    id: row.id, companyId: row.company_id, environment: row.environment, documentType: row.document_type, status: row.status,
-    series: Number(row.series), number: Number(row.number), accessKey: row.access_key, dpsId: row.dps_id, protocol: row.protocol,
-    request: row.request, totalAmount: new Prisma.Decimal(row.total_amount.toString()).toString(), contingency: row.contingency,
-    statusCode: row.status_code, statusMessage: row.status_message, authorizedXml: row.authorized_xml, reissueOfId: row.reissue_of_id,
-    issuedAt: row.issued_at, createdAt: row.created_at, updatedAt: row.updated_at,
+    id: row.id,
+    companyId: row.company_id,
+    environment: row.environment,
+    documentType: row.document_type,
+    status: row.status,
+    series: Number(row.series),
+    number: Number(row.number),
+    accessKey: row.access_key,
+    dpsId: row.dps_id,
+    protocol: row.protocol,
+    request: row.request,
+    totalAmount: new Prisma.Decimal(row.total_amount.toString()).toString(),
+    contingency: row.contingency,
+    statusCode: row.status_code,
+    statusMessage: row.status_message,
+    authorizedXml: row.authorized_xml,
+    reissueOfId: row.reissue_of_id,
+    issuedAt: row.issued_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }
 
@@ -83,18 +113,43 @@ RETURNING ${INSERTED_COLUMNS}`;
  */
 function insertedRecordOf(row: InvoiceInsert, inserted: InsertedSqlRow): InvoiceRecord {
   return {
-    id: inserted.id, companyId: row.companyId, environment: row.environment, documentType: row.documentType, status: 'processing',
-    series: row.series, number: Number(inserted.number), accessKey: row.accessKey ?? null, dpsId: row.dpsId ?? null, protocol: null,
-    request: row.request, totalAmount: new Prisma.Decimal(inserted.total_amount.toString()).toString(), contingency: inserted.contingency,
-    statusCode: null, statusMessage: null, authorizedXml: null, reissueOfId: row.reissueOfId ?? null,
-    issuedAt: null, createdAt: new Date(row.createdAt.getTime()), updatedAt: new Date(row.createdAt.getTime()),
+    id: inserted.id,
+    companyId: row.companyId,
+    environment: row.environment,
+    documentType: row.documentType,
+    status: 'processing',
+    series: row.series,
+    number: Number(inserted.number),
+    accessKey: row.accessKey ?? null,
+    dpsId: row.dpsId ?? null,
+    protocol: null,
+    request: row.request,
+    totalAmount: new Prisma.Decimal(inserted.total_amount.toString()).toString(),
+    contingency: inserted.contingency,
+    statusCode: null,
+    statusMessage: null,
+    authorizedXml: null,
+    reissueOfId: row.reissueOfId ?? null,
+    issuedAt: null,
+    createdAt: new Date(row.createdAt.getTime()),
+    updatedAt: new Date(row.createdAt.getTime()),
   };
 }
 
 async function insertOne(sql: SqlRunner, row: InvoiceInsert): Promise<InvoiceRecord | null> {
   const rows = await sql.query<InsertedSqlRow>('talao_invoice_insert', INSERT, [
-    row.id, row.companyId, row.environment, row.documentType, row.series, row.number, JSON.stringify(row.request), row.totalAmount,
-    row.createdAt, row.reissueOfId ?? null, row.accessKey ?? null, row.dpsId ?? null,
+    row.id,
+    row.companyId,
+    row.environment,
+    row.documentType,
+    row.series,
+    row.number,
+    JSON.stringify(row.request),
+    row.totalAmount,
+    row.createdAt,
+    row.reissueOfId ?? null,
+    row.accessKey ?? null,
+    row.dpsId ?? null,
   ]);
   return rows[0] ? insertedRecordOf(row, rows[0]) : null;
 }
@@ -115,9 +170,18 @@ export function insertProcessingInvoice(sql: SqlRunner, row: InvoiceInsert): Pro
 export async function insertProcessingInvoices(sql: SqlRunner, rows: readonly InvoiceInsert[]): Promise<Array<InvoiceRecord | null>> {
   if (rows.length === 1) return [await insertOne(sql, rows[0]!)];
   const inserted = await sql.query<InsertedSqlRow>('talao_invoice_insert_many', INSERT_MANY, [
-    rows.map((r) => r.id), rows.map((r) => r.companyId), rows.map((r) => r.environment), rows.map((r) => r.documentType),
-    rows.map((r) => r.series), rows.map((r) => r.number), JSON.stringify(rows.map((r) => r.request)), rows.map((r) => r.totalAmount),
-    rows.map((r) => r.createdAt), rows.map((r) => r.reissueOfId ?? null), rows.map((r) => r.accessKey ?? null), rows.map((r) => r.dpsId ?? null),
+    rows.map((r) => r.id),
+    rows.map((r) => r.companyId),
+    rows.map((r) => r.environment),
+    rows.map((r) => r.documentType),
+    rows.map((r) => r.series),
+    rows.map((r) => r.number),
+    JSON.stringify(rows.map((r) => r.request)),
+    rows.map((r) => r.totalAmount),
+    rows.map((r) => r.createdAt),
+    rows.map((r) => r.reissueOfId ?? null),
+    rows.map((r) => r.accessKey ?? null),
+    rows.map((r) => r.dpsId ?? null),
   ]);
   // Back by id and number (one call's id may be in the batch twice, with the later row skipped); the same id and number
   // twice is the same row twice, and the earlier call is the one that was inserted.

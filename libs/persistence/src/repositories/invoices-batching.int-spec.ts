@@ -18,14 +18,22 @@ function batchedRepository() {
   const sql = countingSqlRunner(pgPoolSqlRunner(sqlPool));
   const numbering = countingSqlRunner(pgPoolSqlRunner(numberingPool));
   const batching = { maxBatch: 32, maxInFlight: 2 };
-  const repository = new InvoicesRepository(prisma, coalescingSqlRunner(sql.runner, batching), coalescingSqlRunner(numbering.runner, batching));
+  const repository = new InvoicesRepository(
+    prisma,
+    coalescingSqlRunner(sql.runner, batching),
+    coalescingSqlRunner(numbering.runner, batching),
+  );
   return { repository, sql, numbering };
 }
 
 beforeAll(async () => {
   for (let i = 0; i < 2; i++) {
-    const taxId = String(Date.now() + i).padStart(14, '6').slice(-14);
-    const company = await prisma.company.create({ data: { taxId, legalName: `Lote ${i} Ltda`, cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP' } });
+    const taxId = String(Date.now() + i)
+      .padStart(14, '6')
+      .slice(-14);
+    const company = await prisma.company.create({
+      data: { taxId, legalName: `Lote ${i} Ltda`, cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP' },
+    });
     companyIds.push(company.id);
   }
 });
@@ -35,9 +43,16 @@ afterAll(async () => {
   await Promise.all([prisma.$disconnect(), sqlPool.end(), numberingPool.end()]);
 });
 
-const draft = (series: number, extra: { number?: number; companyId?: string; id?: string; totalAmount?: string; reissueOfId?: string } = {}) => ({
-  companyId: extra.companyId ?? companyIds[0]!, environment: 'homologation' as const, documentType: 'nfe' as const, series,
-  request: { test: true, series }, totalAmount: extra.totalAmount ?? '10.00',
+const draft = (
+  series: number,
+  extra: { number?: number; companyId?: string; id?: string; totalAmount?: string; reissueOfId?: string } = {},
+) => ({
+  companyId: extra.companyId ?? companyIds[0]!,
+  environment: 'homologation' as const,
+  documentType: 'nfe' as const,
+  series,
+  request: { test: true, series },
+  totalAmount: extra.totalAmount ?? '10.00',
   ...(extra.number !== undefined ? { number: extra.number } : {}),
   ...(extra.id ? { id: extra.id } : {}),
   ...(extra.reissueOfId ? { reissueOfId: extra.reissueOfId } : {}),
@@ -50,7 +65,9 @@ describe('InvoicesRepository with batching', () => {
   it('two reissues of one attempt in one batch: the earlier is inserted, the later names it', async () => {
     const { repository } = batchedRepository();
     const original = await repository.createProcessing(draft(120));
-    const results = await Promise.allSettled(Array.from({ length: 4 }, () => repository.createProcessing(draft(120, { reissueOfId: original.id }))));
+    const results = await Promise.allSettled(
+      Array.from({ length: 4 }, () => repository.createProcessing(draft(120, { reissueOfId: original.id }))),
+    );
     const created = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     expect(created).toHaveLength(1);
     for (const result of results.filter((r) => r.status === 'rejected')) {
@@ -71,16 +88,22 @@ describe('InvoicesRepository with batching', () => {
     expect(reservations.length).toBeLessThanOrEqual(4);
     expect(inserts.length).toBeLessThanOrEqual(4);
     expect(inserts.reduce((n, s) => n + s.rows, 0)).toBe(40);
-    expect(await prisma.numberSequence.findFirst({ where: { companyId: companyIds[0]!, series: 101 }, select: { nextNumber: true } }))
-      .toEqual({ nextNumber: 41n });
+    expect(
+      await prisma.numberSequence.findFirst({ where: { companyId: companyIds[0]!, series: 101 }, select: { nextNumber: true } }),
+    ).toEqual({ nextNumber: 41n });
   });
 
   it('mixes series and companies in one batch, each key numbered on its own, also beside unbatched calls', async () => {
     const { repository, numbering } = batchedRepository();
     const single = new InvoicesRepository(prisma, pgPoolSqlRunner(sqlPool), pgPoolSqlRunner(numberingPool));
-    const keys = [{ series: 102, companyId: companyIds[0]! }, { series: 103, companyId: companyIds[0]! }, { series: 102, companyId: companyIds[1]! }];
+    const keys = [
+      { series: 102, companyId: companyIds[0]! },
+      { series: 103, companyId: companyIds[0]! },
+      { series: 102, companyId: companyIds[1]! },
+    ];
     const calls = Array.from({ length: 30 }, (_, i) => keys[i % 3]!).map((k, i) =>
-      (i % 5 === 4 ? single : repository).createProcessing(draft(k.series, { companyId: k.companyId })));
+      (i % 5 === 4 ? single : repository).createProcessing(draft(k.series, { companyId: k.companyId })),
+    );
     const created = await Promise.all(calls);
     for (const k of keys) {
       const numbers = created.filter((c) => c.series === k.series && c.companyId === k.companyId).map((c) => c.number);
@@ -159,9 +182,17 @@ describe('InvoicesRepository with batching', () => {
     const original = await repository.createProcessing(draft(108));
     const createdAt = new Date('2026-11-20T10:11:12.345Z');
     const created = await Promise.all([
-      repository.createProcessing({ ...draft(108, { totalAmount: '1234.5' }), request: { a: [1, 'x', null], nested: { amount: '1.50' } }, createdAt }),
+      repository.createProcessing({
+        ...draft(108, { totalAmount: '1234.5' }),
+        request: { a: [1, 'x', null], nested: { amount: '1.50' } },
+        createdAt,
+      }),
       repository.createProcessing({ ...draft(108, { totalAmount: '10.005' }), describe: () => ({ accessKey: 'K'.repeat(44) }) }),
-      repository.createProcessing({ ...draft(108, { totalAmount: '0' }), reissueOfId: original.id, describe: (n) => ({ dpsId: `D${n}`, totalAmount: '7.10' }) }),
+      repository.createProcessing({
+        ...draft(108, { totalAmount: '0' }),
+        reissueOfId: original.id,
+        describe: (n) => ({ dpsId: `D${n}`, totalAmount: '7.10' }),
+      }),
     ]);
     expect(created.map((c) => c.totalAmount)).toEqual(['1234.5', '10.01', '7.1']);
     expect(created[0]!.createdAt).toEqual(createdAt);
@@ -171,8 +202,16 @@ describe('InvoicesRepository with batching', () => {
     }
     // The multi-row statement by itself (no single-row shortcut): the same records.
     const rows = [0, 1].map((i) => ({
-      id: randomUUID(), companyId: companyIds[1]!, environment: 'production' as const, documentType: 'nfse' as const, series: 108,
-      number: 900 + i, request: { i, text: 'aspas " e \\ barra' }, totalAmount: '99.999', createdAt, dpsId: `DPS${i}`,
+      id: randomUUID(),
+      companyId: companyIds[1]!,
+      environment: 'production' as const,
+      documentType: 'nfse' as const,
+      series: 108,
+      number: 900 + i,
+      request: { i, text: 'aspas " e \\ barra' },
+      totalAmount: '99.999',
+      createdAt,
+      dpsId: `DPS${i}`,
     }));
     const inserted = await insertProcessingInvoices(pgPoolSqlRunner(sqlPool), rows);
     for (const record of inserted) expect(record).toEqual(await repository.findById(record!.id));

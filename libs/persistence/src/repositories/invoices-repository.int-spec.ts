@@ -10,7 +10,9 @@ let companyId: string;
 
 beforeAll(async () => {
   const taxId = String(Date.now()).padStart(14, '7').slice(-14);
-  const company = await prisma.company.create({ data: { taxId, legalName: 'Numeracao Ltda', cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP' } });
+  const company = await prisma.company.create({
+    data: { taxId, legalName: 'Numeracao Ltda', cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP' },
+  });
   companyId = company.id;
 });
 
@@ -20,7 +22,12 @@ afterAll(async () => {
 });
 
 const draft = (series: number, number?: number) => ({
-  companyId, environment: 'homologation' as const, documentType: 'nfe' as const, series, request: { test: true }, totalAmount: '10.00',
+  companyId,
+  environment: 'homologation' as const,
+  documentType: 'nfe' as const,
+  series,
+  request: { test: true },
+  totalAmount: '10.00',
   ...(number !== undefined ? { number } : {}),
 });
 
@@ -32,7 +39,11 @@ describe('InvoicesRepository', () => {
   });
 
   it('returns the created row exactly as a read does (types included: Date, number, decimal string, JSON)', async () => {
-    const created = await invoices.createProcessing({ ...draft(13), request: { test: true, nested: { amount: '1.50' } }, totalAmount: '1234.5' });
+    const created = await invoices.createProcessing({
+      ...draft(13),
+      request: { test: true, nested: { amount: '1.50' } },
+      totalAmount: '1234.5',
+    });
     expect(created.createdAt).toBeInstanceOf(Date);
     expect(created.updatedAt).toBeInstanceOf(Date);
     expect(created.number).toBe(1);
@@ -43,7 +54,11 @@ describe('InvoicesRepository', () => {
     try {
       const pooled = new InvoicesRepository(prisma, pgPoolSqlRunner(pool));
       expect(await pooled.findById(created.id)).toEqual(created);
-      const next = await pooled.createProcessing({ ...draft(13), request: { test: true, nested: { amount: '1.50' } }, totalAmount: '1234.5' });
+      const next = await pooled.createProcessing({
+        ...draft(13),
+        request: { test: true, nested: { amount: '1.50' } },
+        totalAmount: '1234.5',
+      });
       expect(next.number).toBe(2);
       expect(next).toEqual(await invoices.findById(next.id, prisma));
     } finally {
@@ -121,8 +136,16 @@ describe('InvoicesRepository', () => {
   it('finishes an invoice once, with its credit: a second finisher finds it decided and charges nothing', async () => {
     const invoice = await invoices.createProcessing({ ...draft(10), id: randomUUID(), describe: () => ({ accessKey: 'K'.repeat(44) }) });
     expect(invoice.accessKey).toBe('K'.repeat(44));
-    const event = (type: string) => ({ companyId, environment: 'homologation' as const, type, aggregateId: invoice.id, payload: { invoice_id: invoice.id } });
-    const charge = (unitPrice?: string) => ({ charge: { documentType: 'nfe' as const, period: '2026-11', ...(unitPrice ? { unitPrice } : {}) } });
+    const event = (type: string) => ({
+      companyId,
+      environment: 'homologation' as const,
+      type,
+      aggregateId: invoice.id,
+      payload: { invoice_id: invoice.id },
+    });
+    const charge = (unitPrice?: string) => ({
+      charge: { documentType: 'nfe' as const, period: '2026-11', ...(unitPrice ? { unitPrice } : {}) },
+    });
     const [a, b] = await Promise.all([
       invoices.finishWithEvent(invoice.id, { status: 'issued', protocol: '1' }, event('invoice.authorized'), charge('1.5000')),
       invoices.finishWithEvent(invoice.id, { status: 'issued', protocol: '2' }, event('invoice.authorized'), charge()),
@@ -140,22 +163,41 @@ describe('InvoicesRepository', () => {
 
   it('enters contingency once: the new key and its event in one statement, only while processing', async () => {
     const invoice = await invoices.createProcessing({ ...draft(12), id: randomUUID(), describe: () => ({ accessKey: '1'.repeat(44) }) });
-    const event = { companyId, environment: 'homologation' as const, type: 'invoice.contingency_entered', aggregateId: invoice.id, payload: { svc: 'SVC-AN' } };
+    const event = {
+      companyId,
+      environment: 'homologation' as const,
+      type: 'invoice.contingency_entered',
+      aggregateId: invoice.id,
+      payload: { svc: 'SVC-AN' },
+    };
     expect(await invoices.setContingencyIdentity(invoice.id, '6'.repeat(44), event)).toBe(true);
     expect(await invoices.findById(invoice.id)).toMatchObject({ status: 'processing', accessKey: '6'.repeat(44), contingency: true });
     await invoices.finishWithEvent(invoice.id, { status: 'failed' }, { ...event, type: 'invoice.failed', payload: {} });
     expect(await invoices.setContingencyIdentity(invoice.id, '7'.repeat(44), event)).toBe(false);
     expect((await invoices.findById(invoice.id))?.accessKey).toBe('6'.repeat(44));
     const events = await prisma.outboxEvent.findMany({ where: { aggregateId: invoice.id }, orderBy: { createdAt: 'asc' } });
-    expect(events.map((e) => [e.type, e.payload])).toEqual([['invoice.contingency_entered', { svc: 'SVC-AN' }], ['invoice.failed', {}]]);
+    expect(events.map((e) => [e.type, e.payload])).toEqual([
+      ['invoice.contingency_entered', { svc: 'SVC-AN' }],
+      ['invoice.failed', {}],
+    ]);
   });
 
   it('finishWithEvent: state and event in one statement, once; undefined keeps a field, null clears it', async () => {
     const invoice = await invoices.createProcessing({ ...draft(11), id: randomUUID(), describe: () => ({ accessKey: 'A'.repeat(44) }) });
-    const event = (type: string) => ({ companyId, environment: 'homologation' as const, type, aggregateId: invoice.id, payload: { invoice_id: invoice.id, nested: { n: 1 } } });
+    const event = (type: string) => ({
+      companyId,
+      environment: 'homologation' as const,
+      type,
+      aggregateId: invoice.id,
+      payload: { invoice_id: invoice.id, nested: { n: 1 } },
+    });
     const issuedAt = new Date('2026-11-20T12:34:56.789Z');
     const [a, b] = await Promise.all([
-      invoices.finishWithEvent(invoice.id, { status: 'issued', protocol: '135', statusCode: '100', statusMessage: null, issuedAt }, event('invoice.authorized')),
+      invoices.finishWithEvent(
+        invoice.id,
+        { status: 'issued', protocol: '135', statusCode: '100', statusMessage: null, issuedAt },
+        event('invoice.authorized'),
+      ),
       invoices.finishWithEvent(invoice.id, { status: 'rejected', statusCode: '999' }, event('invoice.rejected')),
     ]);
     expect([a, b].filter(Boolean)).toHaveLength(1);
@@ -172,13 +214,25 @@ describe('InvoicesRepository', () => {
   });
 
   it("lists the company's invoices newest first with filters and pages, and finds one by key", async () => {
-    const listed = await invoices.listForCompany({ companyId, environment: 'homologation', documentType: 'nfe', statuses: ['processing'], page: 1, pageSize: 5 });
+    const listed = await invoices.listForCompany({
+      companyId,
+      environment: 'homologation',
+      documentType: 'nfe',
+      statuses: ['processing'],
+      page: 1,
+      pageSize: 5,
+    });
     expect(listed.total).toBeGreaterThan(5);
     expect(listed.data).toHaveLength(5);
     expect(listed.data.every((i) => i.status === 'processing')).toBe(true);
     const times = listed.data.map((i) => i.createdAt.getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    const last = await invoices.listForCompany({ companyId, environment: 'homologation', page: Math.ceil(listed.total / 5) + 1, pageSize: 5 });
+    const last = await invoices.listForCompany({
+      companyId,
+      environment: 'homologation',
+      page: Math.ceil(listed.total / 5) + 1,
+      pageSize: 5,
+    });
     expect(last.data.length).toBeLessThanOrEqual(5);
     expect(await invoices.listForCompany({ companyId, environment: 'production', page: 1, pageSize: 5 })).toEqual({ total: 0, data: [] });
 

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.js';
 import type {
-  DbClient, DocumentTypeName, EnvironmentName, FinalState, FinishOptions, InvoiceRecord, InvoiceStatusName, NewOutboxEvent,
+  DbClient,
+  DocumentTypeName,
+  EnvironmentName,
+  FinalState,
+  FinishOptions,
+  InvoiceRecord,
+  InvoiceStatusName,
+  NewOutboxEvent,
 } from './issuance-records.js';
 import { toInvoiceRecord } from './issuance-records.js';
 import { releaseNumber, reserveNumber } from './number-sequences-repository.js';
@@ -43,7 +50,10 @@ export interface InvoiceListQuery {
 /** The attempt was reissued already (invoices.reissue_of_id is unique): `replacementId` is the invoice that did. */
 export class AlreadyReissuedError extends Error {
   override readonly name = 'AlreadyReissuedError';
-  constructor(readonly invoiceId: string, readonly replacementId: string) {
+  constructor(
+    readonly invoiceId: string,
+    readonly replacementId: string,
+  ) {
     super(`invoice ${invoiceId} was already reissued as ${replacementId}`);
   }
 }
@@ -51,7 +61,10 @@ export class AlreadyReissuedError extends Error {
 /** The number is already taken in that company/environment/model/series. */
 export class NumberTakenError extends Error {
   override readonly name = 'NumberTakenError';
-  constructor(readonly series: number, readonly number: number) {
+  constructor(
+    readonly series: number,
+    readonly number: number,
+  ) {
     super(`number ${number} of series ${series} is already used`);
   }
 }
@@ -74,7 +87,11 @@ export class InvoicesRepository {
    * `numbering`: where number reservations run (a pool with NUMBERING_POOL_OPTIONS; default: `sql`).
    * Either may be a coalescingSqlRunner: then concurrent calls share multi-row statements.
    */
-  constructor(private readonly prisma: PrismaClient, sql?: SqlRunner, numbering?: SqlRunner) {
+  constructor(
+    private readonly prisma: PrismaClient,
+    sql?: SqlRunner,
+    numbering?: SqlRunner,
+  ) {
     this.sql = sql ?? prismaSqlRunner(prisma);
     this.numbering = numbering ?? this.sql;
   }
@@ -126,8 +143,15 @@ export class InvoicesRepository {
     const totalAmount = described.totalAmount ?? input.totalAmount;
     if (totalAmount === undefined) throw new Error('an invoice needs its total amount');
     return insertProcessingInvoice(this.sql, {
-      id, companyId: input.companyId, environment: input.environment, documentType: input.documentType,
-      series: input.series, number, request: input.request, totalAmount, createdAt: input.createdAt ?? new Date(),
+      id,
+      companyId: input.companyId,
+      environment: input.environment,
+      documentType: input.documentType,
+      series: input.series,
+      number,
+      request: input.request,
+      totalAmount,
+      createdAt: input.createdAt ?? new Date(),
       ...(input.reissueOfId ? { reissueOfId: input.reissueOfId } : {}),
       ...(described.accessKey ? { accessKey: described.accessKey } : {}),
       ...(described.dpsId ? { dpsId: described.dpsId } : {}),
@@ -175,7 +199,12 @@ export class InvoicesRepository {
     };
     const [total, rows] = await this.prisma.$transaction([
       this.prisma.invoice.count({ where }),
-      this.prisma.invoice.findMany({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (query.page - 1) * query.pageSize, take: query.pageSize }),
+      this.prisma.invoice.findMany({
+        where,
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        skip: (query.page - 1) * query.pageSize,
+        take: query.pageSize,
+      }),
     ]);
     return { total, data: rows.map(toInvoiceRecord) };
   }

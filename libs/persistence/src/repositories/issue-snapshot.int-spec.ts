@@ -18,14 +18,27 @@ const certificates = new CertificatesRepository(prisma, new CertificateVault(ran
 let companyId: string;
 
 const metadata = (serial: string) => ({
-  subjectTaxId: '11222333000181', subjectName: `EMPRESA ${serial}:11222333000181`, issuerName: 'AC Teste', serialNumber: serial,
-  notBefore: new Date('2026-01-01T00:00:00.000Z'), notAfter: new Date('2027-01-01T00:00:00.000Z'),
+  subjectTaxId: '11222333000181',
+  subjectName: `EMPRESA ${serial}:11222333000181`,
+  issuerName: 'AC Teste',
+  serialNumber: serial,
+  notBefore: new Date('2026-01-01T00:00:00.000Z'),
+  notAfter: new Date('2027-01-01T00:00:00.000Z'),
 });
 
 beforeAll(async () => {
   const taxId = String(Date.now()).padStart(14, '5').slice(-14);
   const company = await prisma.company.create({
-    data: { taxId, legalName: 'Retrato Ltda', cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP', taxRegime: 'simples_nacional', overagePrice: '0.1234', productionQuota: 7 },
+    data: {
+      taxId,
+      legalName: 'Retrato Ltda',
+      cityCode: '3550308',
+      cityName: 'Sao Paulo',
+      state: 'SP',
+      taxRegime: 'simples_nacional',
+      overagePrice: '0.1234',
+      productionQuota: 7,
+    },
   });
   companyId = company.id;
 });
@@ -39,17 +52,39 @@ afterAll(async () => {
 describe('InvoicesRepository.loadForIssue', () => {
   it('reads the invoice, its company, the active certificate and the exchanges as the single-purpose reads do', async () => {
     const invoice = await viaPool.createProcessing({
-      companyId, environment: 'homologation', documentType: 'nfe', series: 31, request: { items: [{ amount: '1.50' }] }, totalAmount: '1.50',
+      companyId,
+      environment: 'homologation',
+      documentType: 'nfe',
+      series: 31,
+      request: { items: [{ amount: '1.50' }] },
+      totalAmount: '1.50',
     });
     const empty = await viaPool.loadForIssue(invoice.id);
-    expect(empty).toEqual({ invoice, company: await prisma.company.findUnique({ where: { id: companyId } }), certificate: null, submissions: [] });
+    expect(empty).toEqual({
+      invoice,
+      company: await prisma.company.findUnique({ where: { id: companyId } }),
+      certificate: null,
+      submissions: [],
+    });
     expect(empty?.company?.overagePrice?.toString()).toBe('0.1234');
 
     await certificates.store(companyId, { pkcs12: randomBytes(50), password: 'a', metadata: metadata('01') });
     const active = await certificates.store(companyId, { pkcs12: randomBytes(50), password: 'b', metadata: metadata('02') });
-    const first = await submissions.begin({ invoiceId: invoice.id, companyId, operation: 'NFeAutorizacao4', endpoint: 'https://sim/a', requestBody: '<a>ç &amp;</a>' });
+    const first = await submissions.begin({
+      invoiceId: invoice.id,
+      companyId,
+      operation: 'NFeAutorizacao4',
+      endpoint: 'https://sim/a',
+      requestBody: '<a>ç &amp;</a>',
+    });
     await submissions.answer(first.id, { responseBody: '<r/>', httpStatus: 200, outcome: 'unknown', statusMessage: 'reset' });
-    await submissions.begin({ invoiceId: invoice.id, companyId, operation: 'NFeConsultaProtocolo4', endpoint: 'https://sim/c', requestBody: '<c/>' });
+    await submissions.begin({
+      invoiceId: invoice.id,
+      companyId,
+      operation: 'NFeConsultaProtocolo4',
+      endpoint: 'https://sim/c',
+      requestBody: '<c/>',
+    });
 
     const expected = {
       invoice,

@@ -47,7 +47,10 @@ FROM unnest($1::uuid[]) WITH ORDINALITY AS q(id, ord)
 CROSS JOIN LATERAL (SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = q.id) i`;
 
 type CompanyJson = Omit<Company, 'overagePrice' | 'createdAt' | 'updatedAt' | 'taxRegime'> & {
-  overagePrice: string | null; createdAt: string; updatedAt: string; taxRegime: Company['taxRegime'];
+  overagePrice: string | null;
+  createdAt: string;
+  updatedAt: string;
+  taxRegime: Company['taxRegime'];
 };
 type CertificateJson = Omit<CertificateMetadata, 'notBefore' | 'notAfter'> & { id: string; notBefore: string; notAfter: string };
 type SubmissionJson = Omit<SubmissionRecord, 'sentAt' | 'answeredAt'> & { sentAt: string; answeredAt: string | null };

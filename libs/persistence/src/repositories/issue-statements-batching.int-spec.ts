@@ -22,7 +22,9 @@ function repositories(batched: boolean) {
 
 beforeAll(async () => {
   const taxId = String(Date.now()).padStart(14, '7').slice(-14);
-  const company = await prisma.company.create({ data: { taxId, legalName: 'Lotes Ltda', cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP' } });
+  const company = await prisma.company.create({
+    data: { taxId, legalName: 'Lotes Ltda', cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP' },
+  });
   companyId = company.id;
 });
 
@@ -35,12 +37,29 @@ afterAll(async () => {
 const plain = new InvoicesRepository(prisma);
 const newInvoice = (series: number, accessKey?: string) =>
   plain.createProcessing({
-    companyId, environment: 'homologation', documentType: 'nfe', series, request: { series }, totalAmount: '2.00',
+    companyId,
+    environment: 'homologation',
+    documentType: 'nfe',
+    series,
+    request: { series },
+    totalAmount: '2.00',
     ...(accessKey ? { describe: () => ({ accessKey }) } : {}),
   });
-const event = (invoiceId: string, type: string) => ({ companyId, environment: 'homologation' as const, type, aggregateId: invoiceId, payload: { invoice_id: invoiceId, type } });
+const event = (invoiceId: string, type: string) => ({
+  companyId,
+  environment: 'homologation' as const,
+  type,
+  aggregateId: invoiceId,
+  payload: { invoice_id: invoiceId, type },
+});
 const charge = (unitPrice?: string) => ({ documentType: 'nfe' as const, period: '2026-11', ...(unitPrice ? { unitPrice } : {}) });
-const request = (invoiceId: string, requestBody: string) => ({ invoiceId, companyId, operation: 'NFeAutorizacao4', endpoint: 'https://sim/a', requestBody });
+const request = (invoiceId: string, requestBody: string) => ({
+  invoiceId,
+  companyId,
+  operation: 'NFeAutorizacao4',
+  endpoint: 'https://sim/a',
+  requestBody,
+});
 const settled = async <T>(promises: Array<Promise<T>>) =>
   (await Promise.allSettled(promises)).map((r) => (r.status === 'fulfilled' ? r.value : `error: ${(r.reason as Error).message}`));
 /** The calls all at once (batched), or one after the other in their order (the reference run). */
@@ -58,13 +77,34 @@ async function stored(invoiceId: string) {
   const events = await prisma.outboxEvent.findMany({ where: { aggregateId: invoiceId } });
   const credits = await prisma.usageEntry.findMany({ where: { invoiceId } });
   // The invoice's own id (in request bodies and event payloads) named alike, so two runs compare.
-  return JSON.parse(JSON.stringify({
-    invoice: [invoice.status, invoice.accessKey, invoice.protocol, invoice.statusCode, invoice.statusMessage, invoice.authorizedXml, invoice.issuedAt],
-    submissions: submissions.map((s) => [s.attempt, s.requestBody, s.responseBody, s.httpStatus, s.outcome, s.statusCode, s.statusMessage, s.answeredAt !== null]),
-    events: events.map((e) => [e.type, e.environment, e.companyId, e.payload]),
-    credits: credits.map((c) => [c.documentType, c.period, c.credits, c.unitPrice?.toString() ?? null]),
-  }).replaceAll(invoiceId, 'INVOICE')) as {
-    invoice: Array<string | null>; submissions: Array<Array<string | number | boolean | null>>; events: Array<Array<string | object>>;
+  return JSON.parse(
+    JSON.stringify({
+      invoice: [
+        invoice.status,
+        invoice.accessKey,
+        invoice.protocol,
+        invoice.statusCode,
+        invoice.statusMessage,
+        invoice.authorizedXml,
+        invoice.issuedAt,
+      ],
+      submissions: submissions.map((s) => [
+        s.attempt,
+        s.requestBody,
+        s.responseBody,
+        s.httpStatus,
+        s.outcome,
+        s.statusCode,
+        s.statusMessage,
+        s.answeredAt !== null,
+      ]),
+      events: events.map((e) => [e.type, e.environment, e.companyId, e.payload]),
+      credits: credits.map((c) => [c.documentType, c.period, c.credits, c.unitPrice?.toString() ?? null]),
+    }).replaceAll(invoiceId, 'INVOICE'),
+  ) as {
+    invoice: Array<string | null>;
+    submissions: Array<Array<string | number | boolean | null>>;
+    events: Array<Array<string | object>>;
     credits: Array<Array<string | number | null>>;
   };
 }
@@ -99,7 +139,12 @@ describe('issue statements on a coalescing runner', () => {
       const begun = batched ? await Promise.all(ids.map(begin)) : [];
       if (!batched) for (const [n, id] of ids.entries()) begun.push(await begin(id, n));
       const statements = [...repos.statements];
-      expect(begun.map((s) => [s.invoiceId, s.attempt])).toEqual([[a.id, 2], [b.id, 1], [a.id, 3], [a.id, 4]]);
+      expect(begun.map((s) => [s.invoiceId, s.attempt])).toEqual([
+        [a.id, 2],
+        [b.id, 1],
+        [a.id, 3],
+        [a.id, 4],
+      ]);
       // What begin answers is what it stored (the record a caller transmits from).
       const listed = await repos.submissions.listByInvoice(a.id);
       expect(listed.slice(1)).toEqual(begun.filter((s) => s.invoiceId === a.id));
@@ -115,7 +160,10 @@ describe('issue statements on a coalescing runner', () => {
     const [a, b] = [await newInvoice(43), await newInvoice(43)];
     const results = await settled([a.id, randomUUID(), b.id].map((id) => repos.submissions.begin(request(id, 'x'))));
     expect(results[1]).toMatch(/foreign key/);
-    expect([results[0], results[2]]).toMatchObject([{ invoiceId: a.id, attempt: 1 }, { invoiceId: b.id, attempt: 1 }]);
+    expect([results[0], results[2]]).toMatchObject([
+      { invoiceId: a.id, attempt: 1 },
+      { invoiceId: b.id, attempt: 1 },
+    ]);
     // The batch failed as a whole, then each call ran alone (at once: two begins of one invoice would race there,
     // as concurrent calls without batching do).
     expect(repos.statements.map((s) => s.name)).toEqual(['talao_submission_begin_many', ...Array(3).fill('talao_submission_begin')]);
@@ -133,36 +181,88 @@ describe('issue statements on a coalescing runner', () => {
     for (const batched of [false, true]) {
       const repos = repositories(batched);
       const [full, keeps, clears, done, missing, twice, bare] = [
-        await newInvoice(44, 'K-FULL'), await newInvoice(44, 'K-KEEPS'), await newInvoice(44, 'K-CLEARS'), await newInvoice(44),
-        await newInvoice(44), await newInvoice(44), await newInvoice(44, 'K-BARE'),
+        await newInvoice(44, 'K-FULL'),
+        await newInvoice(44, 'K-KEEPS'),
+        await newInvoice(44, 'K-CLEARS'),
+        await newInvoice(44),
+        await newInvoice(44),
+        await newInvoice(44),
+        await newInvoice(44, 'K-BARE'),
       ];
       await prisma.invoice.update({ where: { id: clears.id }, data: { statusCode: '999', statusMessage: 'before', protocol: 'P0' } });
       await prisma.invoice.update({ where: { id: keeps.id }, data: { statusCode: '998', statusMessage: 'kept', protocol: 'P1' } });
       const submission = async (invoiceId: string) => (await repos.submissions.begin(request(invoiceId, `req ${invoiceId}`))).id;
       const [sFull, sKeeps, sClears, sDone, sTwice1, sTwice2] = [
-        await submission(full.id), await submission(keeps.id), await submission(clears.id), await submission(done.id),
-        await submission(twice.id), await submission(twice.id),
+        await submission(full.id),
+        await submission(keeps.id),
+        await submission(clears.id),
+        await submission(done.id),
+        await submission(twice.id),
+        await submission(twice.id),
       ];
-      expect(await repos.invoices.finishWithEvent(done.id, { status: 'issued', protocol: 'P-DONE' }, event(done.id, 'invoice.authorized'))).toBe(true);
+      expect(
+        await repos.invoices.finishWithEvent(done.id, { status: 'issued', protocol: 'P-DONE' }, event(done.id, 'invoice.authorized')),
+      ).toBe(true);
       repos.statements.length = 0;
-      const answer = (n: number) => ({ responseBody: `<ret ${n}/>`, httpStatus: 200, outcome: 'authorized', statusCode: `10${n}`, statusMessage: `answer ${n}` });
+      const answer = (n: number) => ({
+        responseBody: `<ret ${n}/>`,
+        httpStatus: 200,
+        outcome: 'authorized',
+        statusCode: `10${n}`,
+        statusMessage: `answer ${n}`,
+      });
       const issuedAt = new Date('2026-11-20T10:00:00.000Z');
-      const all: FinalState = { status: 'issued', accessKey: 'K-NEW', protocol: 'P', statusCode: '100', statusMessage: 'ok', authorizedXml: '<nfeProc/>', issuedAt };
+      const all: FinalState = {
+        status: 'issued',
+        accessKey: 'K-NEW',
+        protocol: 'P',
+        statusCode: '100',
+        statusMessage: 'ok',
+        authorizedXml: '<nfeProc/>',
+        issuedAt,
+      };
       const outcomes = await calling(batched, [
-        () => repos.invoices.finishWithEvent(full.id, all, event(full.id, 'invoice.authorized'), { answered: { submissionId: sFull, answer: answer(1) }, charge: charge('0.7500') }),
-        () => repos.invoices.finishWithEvent(keeps.id, { status: 'rejected' }, event(keeps.id, 'invoice.rejected'), { answered: { submissionId: sKeeps, answer: answer(2) } }),
-        () => repos.invoices.finishWithEvent(
-          clears.id, { status: 'failed', protocol: null, statusCode: null, authorizedXml: null, issuedAt: null }, event(clears.id, 'invoice.failed'),
-          { answered: { submissionId: sClears, answer: answer(3) } },
-        ),
-        () => repos.invoices.finishWithEvent(done.id, { status: 'rejected' }, event(done.id, 'invoice.rejected'), { answered: { submissionId: sDone, answer: answer(4) }, charge: charge() }),
-        () => repos.invoices.finishWithEvent(missing.id, { status: 'failed' }, event(missing.id, 'invoice.failed'), { answered: { submissionId: randomUUID(), answer: answer(5) } }),
-        () => repos.invoices.finishWithEvent(twice.id, { status: 'issued' }, event(twice.id, 'invoice.authorized'), { answered: { submissionId: sTwice1, answer: answer(6) }, charge: charge() }),
-        () => repos.invoices.finishWithEvent(twice.id, { status: 'rejected' }, event(twice.id, 'invoice.rejected'), { answered: { submissionId: sTwice2, answer: answer(7) } }),
+        () =>
+          repos.invoices.finishWithEvent(full.id, all, event(full.id, 'invoice.authorized'), {
+            answered: { submissionId: sFull, answer: answer(1) },
+            charge: charge('0.7500'),
+          }),
+        () =>
+          repos.invoices.finishWithEvent(keeps.id, { status: 'rejected' }, event(keeps.id, 'invoice.rejected'), {
+            answered: { submissionId: sKeeps, answer: answer(2) },
+          }),
+        () =>
+          repos.invoices.finishWithEvent(
+            clears.id,
+            { status: 'failed', protocol: null, statusCode: null, authorizedXml: null, issuedAt: null },
+            event(clears.id, 'invoice.failed'),
+            { answered: { submissionId: sClears, answer: answer(3) } },
+          ),
+        () =>
+          repos.invoices.finishWithEvent(done.id, { status: 'rejected' }, event(done.id, 'invoice.rejected'), {
+            answered: { submissionId: sDone, answer: answer(4) },
+            charge: charge(),
+          }),
+        () =>
+          repos.invoices.finishWithEvent(missing.id, { status: 'failed' }, event(missing.id, 'invoice.failed'), {
+            answered: { submissionId: randomUUID(), answer: answer(5) },
+          }),
+        () =>
+          repos.invoices.finishWithEvent(twice.id, { status: 'issued' }, event(twice.id, 'invoice.authorized'), {
+            answered: { submissionId: sTwice1, answer: answer(6) },
+            charge: charge(),
+          }),
+        () =>
+          repos.invoices.finishWithEvent(twice.id, { status: 'rejected' }, event(twice.id, 'invoice.rejected'), {
+            answered: { submissionId: sTwice2, answer: answer(7) },
+          }),
         () => repos.invoices.finishWithEvent(bare.id, { status: 'failed', statusMessage: 'no answer' }, event(bare.id, 'invoice.failed')),
       ]);
       expect(outcomes).toEqual([true, true, true, false, expect.stringMatching(/^error: submission .* not found$/), true, false, true]);
-      runs.push({ statements: repos.statements, rows: await Promise.all([full, keeps, clears, done, missing, twice, bare].map((i) => stored(i.id))) });
+      runs.push({
+        statements: repos.statements,
+        rows: await Promise.all([full, keeps, clears, done, missing, twice, bare].map((i) => stored(i.id))),
+      });
     }
     expect(runs[1]!.rows).toEqual(runs[0]!.rows);
     const [full, keeps, clears, done, , twice] = runs[1]!.rows;
@@ -179,7 +279,10 @@ describe('issue statements on a coalescing runner', () => {
     expect([full!.credits, done!.credits, twice!.credits]).toEqual([[['nfe', '2026-11', 1, '0.75']], [], [['nfe', '2026-11', 1, null]]]);
     // Batched: seven calls in one statement; the second finish of `twice` ran alone after it.
     expect(runs[0]!.statements).toHaveLength(8);
-    expect(runs[1]!.statements.map((s) => [s.name, s.rows])).toEqual([['talao_finish_many', 7], ['talao_finish_0_answered', 1]]);
+    expect(runs[1]!.statements.map((s) => [s.name, s.rows])).toEqual([
+      ['talao_finish_many', 7],
+      ['talao_finish_0_answered', 1],
+    ]);
   });
 
   it('finishes: a row that breaks a constraint fails its own caller only', async () => {

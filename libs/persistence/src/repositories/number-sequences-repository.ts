@@ -76,13 +76,23 @@ export async function reserveNumbers(sql: SqlRunner, keys: readonly SequenceKey[
     return group;
   });
   const sorted = [...groups.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, group]) => group);
-  const rows = await sql.query<{ company_id: string; environment: string; document_type: string; series: number; next_number: bigint | string }>(
-    'talao_number_reserve_blocks', RESERVE_BLOCKS, [
-      sorted.map((g) => g.key.companyId), sorted.map((g) => g.key.environment), sorted.map((g) => g.key.documentType),
-      sorted.map((g) => g.key.series), sorted.map((g) => g.count),
-    ]);
+  const rows = await sql.query<{
+    company_id: string;
+    environment: string;
+    document_type: string;
+    series: number;
+    next_number: bigint | string;
+  }>('talao_number_reserve_blocks', RESERVE_BLOCKS, [
+    sorted.map((g) => g.key.companyId),
+    sorted.map((g) => g.key.environment),
+    sorted.map((g) => g.key.documentType),
+    sorted.map((g) => g.key.series),
+    sorted.map((g) => g.count),
+  ]);
   for (const row of rows) {
-    const group = groups.get(keyString({ companyId: row.company_id, environment: row.environment, documentType: row.document_type, series: Number(row.series) }));
+    const group = groups.get(
+      keyString({ companyId: row.company_id, environment: row.environment, documentType: row.document_type, series: Number(row.series) }),
+    );
     if (group) group.next = Number(row.next_number) - group.count;
   }
   return groupOf.map((group) => {

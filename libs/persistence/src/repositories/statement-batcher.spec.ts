@@ -9,10 +9,13 @@ function deferred<T>() {
 describe('StatementBatcher', () => {
   it('sends a lone call by itself, without waiting for company', async () => {
     const batches: number[][] = [];
-    const batcher = new StatementBatcher<number, number>(async (inputs) => {
-      batches.push(inputs);
-      return inputs.map((n) => n * 10);
-    }, { maxBatch: 8, maxInFlight: 1 });
+    const batcher = new StatementBatcher<number, number>(
+      async (inputs) => {
+        batches.push(inputs);
+        return inputs.map((n) => n * 10);
+      },
+      { maxBatch: 8, maxInFlight: 1 },
+    );
     await expect(batcher.run(1)).resolves.toBe(10);
     expect(batches).toEqual([[1]]);
   });
@@ -20,13 +23,16 @@ describe('StatementBatcher', () => {
   it('groups the calls made in one turn, and queues the rest behind the running batches', async () => {
     const batches: number[][] = [];
     const gates: Array<ReturnType<typeof deferred<void>>> = [];
-    const batcher = new StatementBatcher<number, string>(async (inputs) => {
-      batches.push(inputs);
-      const gate = deferred<void>();
-      gates.push(gate);
-      await gate.promise;
-      return inputs.map((n) => `row ${n}`);
-    }, { maxBatch: 3, maxInFlight: 1 });
+    const batcher = new StatementBatcher<number, string>(
+      async (inputs) => {
+        batches.push(inputs);
+        const gate = deferred<void>();
+        gates.push(gate);
+        await gate.promise;
+        return inputs.map((n) => `row ${n}`);
+      },
+      { maxBatch: 3, maxInFlight: 1 },
+    );
     const first = [1, 2].map((n) => batcher.run(n));
     await new Promise((r) => setImmediate(r));
     expect(batches).toEqual([[1, 2]]);
@@ -49,24 +55,30 @@ describe('StatementBatcher', () => {
   it('runs up to maxInFlight batches at once', async () => {
     let running = 0;
     let peak = 0;
-    const batcher = new StatementBatcher<number, number>(async (inputs) => {
-      running++;
-      peak = Math.max(peak, running);
-      await new Promise((r) => setTimeout(r, 5));
-      running--;
-      return inputs;
-    }, { maxBatch: 1, maxInFlight: 3 });
+    const batcher = new StatementBatcher<number, number>(
+      async (inputs) => {
+        running++;
+        peak = Math.max(peak, running);
+        await new Promise((r) => setTimeout(r, 5));
+        running--;
+        return inputs;
+      },
+      { maxBatch: 1, maxInFlight: 3 },
+    );
     await Promise.all(Array.from({ length: 10 }, (_, i) => batcher.run(i)));
     expect(peak).toBe(3);
   });
 
   it('retries a failed batch call by call, so only the offending call fails', async () => {
     const batches: number[][] = [];
-    const batcher = new StatementBatcher<number, number>(async (inputs) => {
-      batches.push(inputs);
-      if (inputs.includes(13)) throw new Error('unlucky row');
-      return inputs;
-    }, { maxBatch: 8, maxInFlight: 1 });
+    const batcher = new StatementBatcher<number, number>(
+      async (inputs) => {
+        batches.push(inputs);
+        if (inputs.includes(13)) throw new Error('unlucky row');
+        return inputs;
+      },
+      { maxBatch: 8, maxInFlight: 1 },
+    );
     const results = await Promise.allSettled([12, 13, 14].map((n) => batcher.run(n)));
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((results[1] as PromiseRejectedResult).reason).toEqual(new Error('unlucky row'));
@@ -80,10 +92,13 @@ describe('StatementBatcher', () => {
 
   it('keeps working after a failure', async () => {
     let fail = true;
-    const batcher = new StatementBatcher<number, number>(async (inputs) => {
-      if (fail) throw new Error('connection lost');
-      return inputs;
-    }, { maxBatch: 8, maxInFlight: 1 });
+    const batcher = new StatementBatcher<number, number>(
+      async (inputs) => {
+        if (fail) throw new Error('connection lost');
+        return inputs;
+      },
+      { maxBatch: 8, maxInFlight: 1 },
+    );
     await expect(batcher.run(1)).rejects.toThrow('connection lost');
     fail = false;
     await expect(Promise.all([batcher.run(2), batcher.run(3)])).resolves.toEqual([2, 3]);

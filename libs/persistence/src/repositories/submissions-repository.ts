@@ -41,7 +41,13 @@ export interface SubmissionBeginRow extends NewSubmission {
 
 async function insertSubmission(sql: SqlRunner, row: SubmissionBeginRow): Promise<number> {
   const rows = await sql.query<{ id: string; attempt: number }>('talao_submission_begin', BEGIN, [
-    row.id, row.invoiceId, row.companyId, row.operation, row.endpoint, row.requestBody, row.sentAt,
+    row.id,
+    row.invoiceId,
+    row.companyId,
+    row.operation,
+    row.endpoint,
+    row.requestBody,
+    row.sentAt,
   ]);
   if (!rows[0]) throw new Error('the submission was not inserted');
   return Number(rows[0].attempt);
@@ -55,7 +61,13 @@ export async function insertSubmissions(sql: SqlRunner, rows: SubmissionBeginRow
   if (rows.length === 1) return [await insertSubmission(sql, rows[0]!)];
   const column = <K extends keyof SubmissionBeginRow>(key: K) => rows.map((row) => row[key]);
   const inserted = await sql.query<{ id: string; attempt: number }>('talao_submission_begin_many', BEGIN_MANY, [
-    column('id'), column('invoiceId'), column('companyId'), column('operation'), column('endpoint'), column('requestBody'), column('sentAt'),
+    column('id'),
+    column('invoiceId'),
+    column('companyId'),
+    column('operation'),
+    column('endpoint'),
+    column('requestBody'),
+    column('sentAt'),
   ]);
   const attempts = new Map(inserted.map((row) => [row.id, Number(row.attempt)]));
   return rows.map((row) => {
@@ -74,7 +86,10 @@ export async function insertSubmissions(sql: SqlRunner, rows: SubmissionBeginRow
 export class SubmissionsRepository {
   private readonly sql: SqlRunner;
 
-  constructor(private readonly prisma: PrismaClient, sql?: SqlRunner) {
+  constructor(
+    private readonly prisma: PrismaClient,
+    sql?: SqlRunner,
+  ) {
     this.sql = sql ?? prismaSqlRunner(prisma);
   }
 
@@ -87,14 +102,28 @@ export class SubmissionsRepository {
     const batcher = this.sql.batcher?.('talao_submission_begin_many', (rows: SubmissionBeginRow[]) => insertSubmissions(this.sql, rows));
     const attempt = batcher ? await batcher.run(row) : await insertSubmission(this.sql, row);
     return {
-      ...input, id: row.id, attempt, sentAt: row.sentAt,
-      responseBody: null, httpStatus: null, outcome: null, statusCode: null, statusMessage: null, answeredAt: null,
+      ...input,
+      id: row.id,
+      attempt,
+      sentAt: row.sentAt,
+      responseBody: null,
+      httpStatus: null,
+      outcome: null,
+      statusCode: null,
+      statusMessage: null,
+      answeredAt: null,
     };
   }
 
   async answer(id: string, answer: SubmissionAnswer): Promise<void> {
     const updated = await this.sql.query('talao_submission_answer', ANSWER, [
-      id, answer.responseBody ?? null, answer.httpStatus ?? null, answer.outcome, answer.statusCode ?? null, answer.statusMessage ?? null, new Date(),
+      id,
+      answer.responseBody ?? null,
+      answer.httpStatus ?? null,
+      answer.outcome,
+      answer.statusCode ?? null,
+      answer.statusMessage ?? null,
+      new Date(),
     ]);
     if (updated.length !== 1) throw new Error(`submission ${id} not found`);
   }

@@ -44,7 +44,10 @@ function itemsFor(count: number, regime: 'normal' | 'simples_nacional'): Record<
       unit_price: `${10 + i}.90`,
       product: { code: `SKU-${String(i + 1).padStart(3, '0')}` },
       ...(regime === 'simples_nacional'
-        ? { tax: { icms: { csosn: '102', origin: '0' }, pis: { cst: '01', rate: '1.65' }, cofins: { cst: '01', rate: '7.6' } }, ibs_cbs: null }
+        ? {
+            tax: { icms: { csosn: '102', origin: '0' }, pis: { cst: '01', rate: '1.65' }, cofins: { cst: '01', rate: '7.6' } },
+            ibs_cbs: null,
+          }
         : {}),
     }),
   );

@@ -10,5 +10,6 @@ const jobMs = Number(process.env.PROBE_JOB_MS ?? 500);
 probe.answer = () => new Promise((resolve) => setTimeout(() => resolve({ kind: 'skipped', reason: 'slow probe' }), jobMs));
 runWorkerApp({
   ...probeWorker('', probe),
-  loadConfig: () => loadConfig({ redis: redisConfig, logging: loggingConfig, worker: workerConfig('PROBE', { concurrency: 2, healthPort: 0 }) }),
+  loadConfig: () =>
+    loadConfig({ redis: redisConfig, logging: loggingConfig, worker: workerConfig('PROBE', { concurrency: 2, healthPort: 0 }) }),
 });

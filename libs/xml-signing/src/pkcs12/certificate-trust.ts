@@ -49,7 +49,10 @@ export function parseCertificateBundle(pem: string): string[] {
 export function assessCertificateTrust(a1: A1Certificate, policy: CertificateTrustPolicy, now = new Date()): CertificateTrust {
   const leaf = new X509Certificate(a1.certificatePem);
   if (isSelfSigned(leaf)) {
-    return { trusted: false, reason: 'The certificate is self-signed; an A1 certificate must be issued by an ICP-Brasil certificate authority' };
+    return {
+      trusted: false,
+      reason: 'The certificate is self-signed; an A1 certificate must be issued by an ICP-Brasil certificate authority',
+    };
   }
   const anchors = policy.anchorsPem.map((pem) => new X509Certificate(pem));
   const anchorPrints = new Set(anchors.map((anchor) => anchor.fingerprint256));
@@ -61,9 +64,11 @@ export function assessCertificateTrust(a1: A1Certificate, policy: CertificateTru
       (candidate) => candidate.ca && current.checkIssued(candidate) && validAt(candidate, now) && current.verify(candidate.publicKey),
     );
     if (!issuer) break;
-    if (!testMode && anchorPrints.has(issuer.fingerprint256)) return { trusted: true, anchor: 'icp_brasil', anchorName: distinguishedName(issuer) };
+    if (!testMode && anchorPrints.has(issuer.fingerprint256))
+      return { trusted: true, anchor: 'icp_brasil', anchorName: distinguishedName(issuer) };
     if (isSelfSigned(issuer)) {
-      if (testMode && issuer.subject.includes(TEST_CA_SUBJECT_MARKER)) return { trusted: true, anchor: 'test_ca', anchorName: distinguishedName(issuer) };
+      if (testMode && issuer.subject.includes(TEST_CA_SUBJECT_MARKER))
+        return { trusted: true, anchor: 'test_ca', anchorName: distinguishedName(issuer) };
       break;
     }
     current = issuer;

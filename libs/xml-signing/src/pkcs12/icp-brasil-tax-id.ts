@@ -33,9 +33,7 @@ export function readSubjectAltNameOtherNames(certificateDer: Buffer): Map<string
   const found = new Map<string, string>();
   const certificate = forge.asn1.fromDer(forge.util.createBuffer(certificateDer.toString('binary')));
   const tbs = children(certificate)[0];
-  const extensionsWrapper = children(tbs).find(
-    (node) => node.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && node.type === 3,
-  );
+  const extensionsWrapper = children(tbs).find((node) => node.tagClass === forge.asn1.Class.CONTEXT_SPECIFIC && node.type === 3);
   for (const extension of children(children(extensionsWrapper)[0])) {
     const parts = children(extension);
     const oidBytes = primitiveBytes(parts[0]);
@@ -67,13 +65,19 @@ export function extractTaxId(certificateDer: Buffer, subjectCommonName: string |
   } catch {
     otherNames = new Map();
   }
-  const cnpj = otherNames.get(ICP_BRASIL_OID.cnpj)?.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+  const cnpj = otherNames
+    .get(ICP_BRASIL_OID.cnpj)
+    ?.replace(/[^0-9A-Za-z]/g, '')
+    .toUpperCase();
   if (cnpj && CNPJ_SHAPE.test(cnpj) && !/^0+$/.test(cnpj)) return cnpj;
   const personData = otherNames.get(ICP_BRASIL_OID.personData);
   const cpf = personData?.slice(CPF_OFFSET_IN_PERSON_DATA, CPF_OFFSET_IN_PERSON_DATA + 11);
   if (cpf && CPF_SHAPE.test(cpf) && !/^0+$/.test(cpf)) return cpf;
 
-  const suffix = subjectCommonName?.trim().match(/:\s*([0-9A-Za-z]{11,14})$/)?.[1]?.toUpperCase();
+  const suffix = subjectCommonName
+    ?.trim()
+    .match(/:\s*([0-9A-Za-z]{11,14})$/)?.[1]
+    ?.toUpperCase();
   if (suffix && (CNPJ_SHAPE.test(suffix) || CPF_SHAPE.test(suffix))) return suffix;
   return null;
 }

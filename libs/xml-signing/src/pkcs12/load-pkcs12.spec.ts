@@ -125,9 +125,7 @@ describe('loadPkcs12', () => {
     const stranger = loadPkcs12(ca.issueA1({ taxId: '99888777000166', legalName: 'OUTRA', password: 'p' }), 'p');
     const key = forge.pki.privateKeyFromPem(own.privateKeyPem);
     // The stranger's certificate comes first: order in the file must not decide.
-    const certificates = [stranger.certificatePem, ca.caCertificatePem, own.certificatePem].map((pem) =>
-      forge.pki.certificateFromPem(pem),
-    );
+    const certificates = [stranger.certificatePem, ca.caCertificatePem, own.certificatePem].map((pem) => forge.pki.certificateFromPem(pem));
     const pfx = Buffer.from(
       forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(key, certificates, 'p', { algorithm: '3des' })).getBytes(),
       'binary',
@@ -154,14 +152,20 @@ describe('loadPkcs12', () => {
     const key = forge.pki.privateKeyFromPem(own.privateKeyPem);
     const certificate = forge.pki.certificateFromPem(own.certificatePem);
     const build = (options: Record<string, unknown>) =>
-      Buffer.from(forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(key, [certificate], 'p', { algorithm: '3des', count: 2048, ...options })).getBytes(), 'binary');
+      Buffer.from(
+        forge.asn1.toDer(forge.pkcs12.toPkcs12Asn1(key, [certificate], 'p', { algorithm: '3des', count: 2048, ...options })).getBytes(),
+        'binary',
+      );
     // The files as built (2048 iterations, as real A1 files) load.
     expect(loadPkcs12(build({}), 'p').taxId).toBe('12345678000195');
     expect(loadPkcs12(build({ useMac: false, algorithm: 'aes256' }), 'p').taxId).toBe('12345678000195');
     for (const [label, pfx] of [
       ['MAC of 3 million iterations', withIterationCounts(build({}), 3_000_000)],
       ['shrouded key (PKCS#12 PBE) of 2^31 − 1 iterations, no MAC', withIterationCounts(build({ useMac: false }), 2 ** 31 - 1)],
-      ['shrouded key (PBES2) of 2^31 − 1 iterations, no MAC', withIterationCounts(build({ useMac: false, algorithm: 'aes256' }), 2 ** 31 - 1)],
+      [
+        'shrouded key (PBES2) of 2^31 − 1 iterations, no MAC',
+        withIterationCounts(build({ useMac: false, algorithm: 'aes256' }), 2 ** 31 - 1),
+      ],
       ['just past the bound', withIterationCounts(build({}), MAX_KDF_ITERATIONS + 1)],
     ] as const) {
       const started = performance.now();

@@ -57,7 +57,10 @@ function withBoundedKeyDerivation<T>(work: () => T): T {
   const admit = (count: unknown) => {
     const iterations = typeof count === 'number' ? count : Number.NaN;
     if (!Number.isSafeInteger(iterations) || iterations < 1 || iterations > MAX_KDF_ITERATIONS) {
-      throw new CertificateError('KEY_DERIVATION_TOO_COSTLY', `The PKCS#12 asks for ${String(count)} key-derivation iterations; at most ${MAX_KDF_ITERATIONS} are accepted`);
+      throw new CertificateError(
+        'KEY_DERIVATION_TOO_COSTLY',
+        `The PKCS#12 asks for ${String(count)} key-derivation iterations; at most ${MAX_KDF_ITERATIONS} are accepted`,
+      );
     }
     total += iterations;
     if (total > MAX_TOTAL_KDF_ITERATIONS || performance.now() - started > KDF_DEADLINE_MS) {
@@ -113,11 +116,7 @@ function collectBags(p12: forge.pkcs12.Pkcs12Pfx): ParsedBags {
   for (const bagType of [forge.pki.oids.pkcs8ShroudedKeyBag, forge.pki.oids.keyBag]) {
     for (const bag of p12.getBags({ bagType: bagType as string })[bagType as string] ?? []) {
       // forge only models RSA keys; anything else is still available as its PrivateKeyInfo ASN.1.
-      const der = bag.key
-        ? derOf(forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(bag.key)))
-        : bag.asn1
-          ? derOf(bag.asn1)
-          : null;
+      const der = bag.key ? derOf(forge.pki.wrapRsaPrivateKey(forge.pki.privateKeyToAsn1(bag.key))) : bag.asn1 ? derOf(bag.asn1) : null;
       if (der) keys.push(createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }));
     }
   }

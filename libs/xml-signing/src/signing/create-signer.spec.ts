@@ -91,7 +91,7 @@ describe('canonical form (guard against the real signers and xml-crypto)', () =>
     expect(createHash('sha1').update(canonical).digest('base64')).toBe(digestValueFor(xml, id));
   });
 
-  it.each(SIGNED_SAMPLES)('%s: re-signed, our Signature equals xml-crypto\'s byte for byte', (sample, element) => {
+  it.each(SIGNED_SAMPLES)("%s: re-signed, our Signature equals xml-crypto's byte for byte", (sample, element) => {
     const xml = withoutSignatures(readSample(sample));
     const id = idOf(xml, element);
     const ours = createSigner(certificate).signNfeFamily(canonicalByConstruction(xml), id);
@@ -100,7 +100,7 @@ describe('canonical form (guard against the real signers and xml-crypto)', () =>
     expect(/<SignatureValue>([^<]+)</.exec(ours)![1]).toBe(theirs.signatureValue);
   });
 
-  it('DPS (exclusive C14N, RSA-SHA256): our Signature equals xml-crypto\'s', () => {
+  it("DPS (exclusive C14N, RSA-SHA256): our Signature equals xml-crypto's", () => {
     const xml = compactSample(readSample('nfse/DPS_v1.01_IBSCBS_with_retention.xml'));
     const id = idOf(xml, 'infDPS');
     const ours = createSigner(certificate).signDps(xml, id);
@@ -114,7 +114,11 @@ describe('createSigner', () => {
   it('signs an NF-e: Signature is the next sibling of infNFe, in the shape of the real samples', () => {
     const { xml, id } = unsignedNfe();
     const signed = createSigner(certificate).signNfeFamily(xml, id);
-    expect(signed).toMatch(new RegExp(`</infNFe><Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignedInfo><CanonicalizationMethod Algorithm="${C14N}"></CanonicalizationMethod><SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"></SignatureMethod><Reference URI="#${id}"><Transforms><Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"></Transform><Transform Algorithm="${C14N}"></Transform></Transforms><DigestMethod Algorithm="http://www.w3.org/2000/09/xmldsig#sha1"></DigestMethod><DigestValue>[A-Za-z0-9+/=]{28}</DigestValue></Reference></SignedInfo><SignatureValue>[A-Za-z0-9+/=]{344}</SignatureValue><KeyInfo><X509Data><X509Certificate>${certificate.certificateBase64.replace(/\+/g, '\\+')}</X509Certificate></X509Data></KeyInfo></Signature></NFe>$`));
+    expect(signed).toMatch(
+      new RegExp(
+        `</infNFe><Signature xmlns="http://www.w3.org/2000/09/xmldsig#"><SignedInfo><CanonicalizationMethod Algorithm="${C14N}"></CanonicalizationMethod><SignatureMethod Algorithm="http://www.w3.org/2000/09/xmldsig#rsa-sha1"></SignatureMethod><Reference URI="#${id}"><Transforms><Transform Algorithm="http://www.w3.org/2000/09/xmldsig#enveloped-signature"></Transform><Transform Algorithm="${C14N}"></Transform></Transforms><DigestMethod Algorithm="http://www.w3.org/2000/09/xmldsig#sha1"></DigestMethod><DigestValue>[A-Za-z0-9+/=]{28}</DigestValue></Reference></SignedInfo><SignatureValue>[A-Za-z0-9+/=]{344}</SignatureValue><KeyInfo><X509Data><X509Certificate>${certificate.certificateBase64.replace(/\+/g, '\\+')}</X509Certificate></X509Data></KeyInfo></Signature></NFe>$`,
+      ),
+    );
     const verified = verifyXmlSignature(signed);
     expect(verified).toEqual({ valid: true, certificatePem: expect.stringContaining('BEGIN CERTIFICATE') });
     expect(verified.certificatePem?.replace(/\s/g, '')).toBe(certificate.certificatePem.replace(/\s/g, ''));
@@ -148,7 +152,10 @@ describe('createSigner', () => {
 
   it('handles prefixed namespaces declared on ancestors (inclusive C14N renders them on infNFe and SignedInfo)', () => {
     const { xml, id } = unsignedNfe();
-    const withXsi = xml.replace('<NFe ', '<NFe xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ');
+    const withXsi = xml.replace(
+      '<NFe ',
+      '<NFe xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" ',
+    );
     const signed = createSigner(certificate).signNfeFamily(withXsi, id);
     expect(verifyXmlSignature(signed).valid).toBe(true);
     expect(xmlsec1Verify(signed, NFE, 'infNFe').ok).toBe(true);
@@ -217,11 +224,19 @@ describe('verifyXmlSignature', () => {
     let raw = Infinity;
     let ours = Infinity;
     for (let batch = 0; batch < 6; batch++) {
-      raw = Math.min(raw, time(() => sign('sha1', Buffer.from(xml), key)));
-      ours = Math.min(ours, time(() => signer.signNfeFamily(xml, id)));
+      raw = Math.min(
+        raw,
+        time(() => sign('sha1', Buffer.from(xml), key)),
+      );
+      ours = Math.min(
+        ours,
+        time(() => signer.signNfeFamily(xml, id)),
+      );
     }
     const ratio = raw / ours;
-    console.log(`${xml.length} chars: raw ${((rounds / raw) * 1000).toFixed(0)}/s, signer ${((rounds / ours) * 1000).toFixed(0)}/s, ratio ${(ratio * 100).toFixed(1)}%`);
+    console.log(
+      `${xml.length} chars: raw ${((rounds / raw) * 1000).toFixed(0)}/s, signer ${((rounds / ours) * 1000).toFixed(0)}/s, ratio ${(ratio * 100).toFixed(1)}%`,
+    );
     expect(ratio).toBeGreaterThan(0.5);
   });
 });

@@ -14,13 +14,7 @@ export interface XmlSigner {
   signDps(xml: string, id: string): string;
 }
 
-function signWithProfile(
-  profile: SignatureProfile,
-  key: KeyObject,
-  certificateBase64: string,
-  xml: string,
-  id: string,
-): string {
+function signWithProfile(profile: SignatureProfile, key: KeyObject, certificateBase64: string, xml: string, id: string): string {
   const element = locateCanonicalElement(xml, id, profile.canonicalization);
   if (!profile.signableElements.includes(element.name)) {
     throw new SignatureInputError(`<${element.name}> is not signed with this profile (expected ${profile.signableElements.join(', ')})`);

@@ -14,7 +14,8 @@ const integer = (value: number) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.I
 export function withIterationCounts(pfx: Buffer, count: number): Buffer {
   const dataOid = asn1.oidToDer(forge.pki.oids.data as string).getBytes();
   const replace = (node: forge.asn1.Asn1): forge.asn1.Asn1 => {
-    if (node.tagClass === asn1.Class.UNIVERSAL && node.type === asn1.Type.INTEGER && asn1.derToInteger(node.value as string) === 2048) return integer(count);
+    if (node.tagClass === asn1.Class.UNIVERSAL && node.type === asn1.Type.INTEGER && asn1.derToInteger(node.value as string) === 2048)
+      return integer(count);
     if (!Array.isArray(node.value)) return node;
     const [first, second] = node.value;
     // ContentInfo { data, [0] { OCTET STRING (DER of what it holds) } }: rewrite what it holds.
@@ -31,7 +32,8 @@ export function withIterationCounts(pfx: Buffer, count: number): Buffer {
 
 /** A PFX without MAC whose one SafeContents holds the given bags, unencrypted. */
 export function pfxOfBags(bags: forge.asn1.Asn1[]): Buffer {
-  const oid = (name: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(forge.pki.oids[name] as string).getBytes());
+  const oid = (name: string) =>
+    asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(forge.pki.oids[name] as string).getBytes());
   const explicit = (inner: forge.asn1.Asn1) => asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [inner]);
   const octets = (node: forge.asn1.Asn1) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, asn1.toDer(node).getBytes());
   const sequence = (items: forge.asn1.Asn1[]) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, items);
@@ -41,14 +43,21 @@ export function pfxOfBags(bags: forge.asn1.Asn1[]): Buffer {
 
 export function garbageBag(kind: 'keyBag' | 'certBag'): forge.asn1.Asn1 {
   const oid = (id: string) => asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OID, false, asn1.oidToDer(id).getBytes());
-  const junk = asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [integer(7), asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, 'garbage')]);
+  const junk = asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
+    integer(7),
+    asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, 'garbage'),
+  ]);
   const value =
     kind === 'keyBag'
       ? junk
       : asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
           oid(forge.pki.oids.x509Certificate as string),
-          asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, asn1.toDer(junk).getBytes())]),
+          asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [
+            asn1.create(asn1.Class.UNIVERSAL, asn1.Type.OCTETSTRING, false, asn1.toDer(junk).getBytes()),
+          ]),
         ]);
-  return asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [oid(forge.pki.oids[kind] as string), asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [value])]);
+  return asn1.create(asn1.Class.UNIVERSAL, asn1.Type.SEQUENCE, true, [
+    oid(forge.pki.oids[kind] as string),
+    asn1.create(asn1.Class.CONTEXT_SPECIFIC, 0, true, [value]),
+  ]);
 }
-

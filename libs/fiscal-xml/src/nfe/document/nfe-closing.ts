@@ -13,9 +13,18 @@ function ibsCbsTotXml(tot: NfeIbsCbsTot | undefined): string {
         'gIBS',
         element('gIBSUF', el('vDif', ibs.gIBSUF.vDif) + el('vDevTrib', ibs.gIBSUF.vDevTrib) + el('vIBSUF', ibs.gIBSUF.vIBSUF)) +
           element('gIBSMun', el('vDif', ibs.gIBSMun.vDif) + el('vDevTrib', ibs.gIBSMun.vDevTrib) + el('vIBSMun', ibs.gIBSMun.vIBSMun)) +
-          el('vIBS', ibs.vIBS) + el('vCredPres', ibs.vCredPres) + el('vCredPresCondSus', ibs.vCredPresCondSus),
+          el('vIBS', ibs.vIBS) +
+          el('vCredPres', ibs.vCredPres) +
+          el('vCredPresCondSus', ibs.vCredPresCondSus),
       ) +
-      element('gCBS', el('vDif', cbs.vDif) + el('vDevTrib', cbs.vDevTrib) + el('vCBS', cbs.vCBS) + el('vCredPres', cbs.vCredPres) + el('vCredPresCondSus', cbs.vCredPresCondSus)),
+      element(
+        'gCBS',
+        el('vDif', cbs.vDif) +
+          el('vDevTrib', cbs.vDevTrib) +
+          el('vCBS', cbs.vCBS) +
+          el('vCredPres', cbs.vCredPres) +
+          el('vCredPresCondSus', cbs.vCredPresCondSus),
+      ),
   );
 }
 
@@ -26,13 +35,33 @@ export function totalXml(total: NfeTotal): string {
   const difal = [t.vFCPUFDest, t.vICMSUFDest, t.vICMSUFRemet].filter((v) => v !== undefined).length;
   if (difal !== 0 && difal !== 3) throw new XmlBuildError('ICMSTot: vFCPUFDest, vICMSUFDest and vICMSUFRemet go together');
   const icmsTot =
-    el('vBC', t.vBC) + el('vICMS', t.vICMS) + el('vICMSDeson', t.vICMSDeson) +
-    opt('vFCPUFDest', t.vFCPUFDest) + opt('vICMSUFDest', t.vICMSUFDest) + opt('vICMSUFRemet', t.vICMSUFRemet) + el('vFCP', t.vFCP) + el('vBCST', t.vBCST) +
-    el('vST', t.vST) + el('vFCPST', t.vFCPST) + el('vFCPSTRet', t.vFCPSTRet) +
-    opt('qBCMono', t.qBCMono) + opt('vICMSMono', t.vICMSMono) + opt('qBCMonoReten', t.qBCMonoReten) +
-    opt('vICMSMonoReten', t.vICMSMonoReten) + opt('qBCMonoRet', t.qBCMonoRet) + opt('vICMSMonoRet', t.vICMSMonoRet) +
-    el('vProd', t.vProd) + el('vFrete', t.vFrete) + el('vSeg', t.vSeg) + el('vDesc', t.vDesc) + el('vII', t.vII) +
-    el('vIPI', t.vIPI) + el('vIPIDevol', t.vIPIDevol) + el('vPIS', t.vPIS) + el('vCOFINS', t.vCOFINS) + el('vOutro', t.vOutro) +
+    el('vBC', t.vBC) +
+    el('vICMS', t.vICMS) +
+    el('vICMSDeson', t.vICMSDeson) +
+    opt('vFCPUFDest', t.vFCPUFDest) +
+    opt('vICMSUFDest', t.vICMSUFDest) +
+    opt('vICMSUFRemet', t.vICMSUFRemet) +
+    el('vFCP', t.vFCP) +
+    el('vBCST', t.vBCST) +
+    el('vST', t.vST) +
+    el('vFCPST', t.vFCPST) +
+    el('vFCPSTRet', t.vFCPSTRet) +
+    opt('qBCMono', t.qBCMono) +
+    opt('vICMSMono', t.vICMSMono) +
+    opt('qBCMonoReten', t.qBCMonoReten) +
+    opt('vICMSMonoReten', t.vICMSMonoReten) +
+    opt('qBCMonoRet', t.qBCMonoRet) +
+    opt('vICMSMonoRet', t.vICMSMonoRet) +
+    el('vProd', t.vProd) +
+    el('vFrete', t.vFrete) +
+    el('vSeg', t.vSeg) +
+    el('vDesc', t.vDesc) +
+    el('vII', t.vII) +
+    el('vIPI', t.vIPI) +
+    el('vIPIDevol', t.vIPIDevol) +
+    el('vPIS', t.vPIS) +
+    el('vCOFINS', t.vCOFINS) +
+    el('vOutro', t.vOutro) +
     el('vNF', t.vNF);
   return element('total', element('ICMSTot', icmsTot) + ibsCbsTotXml(total.IBSCBSTot));
 }
@@ -42,13 +71,17 @@ export function transpXml(transp: NfeTransp): string {
 }
 
 export function pagXml(pag: NfePag): string {
-  if (pag.detPag.length < 1 || pag.detPag.length > 100) throw new XmlBuildError(`pag.detPag: expected 1–100 entries, received ${pag.detPag.length}`);
+  if (pag.detPag.length < 1 || pag.detPag.length > 100)
+    throw new XmlBuildError(`pag.detPag: expected 1–100 entries, received ${pag.detPag.length}`);
   let details = '';
   for (const d of pag.detPag) {
     if (d.tPag === '99' && d.xPag === undefined) throw new XmlBuildError('pag.detPag.xPag: required when tPag is 99');
     details += element(
       'detPag',
-      opt('indPag', d.indPag) + el('tPag', d.tPag) + opt('xPag', d.xPag) + el('vPag', d.vPag) +
+      opt('indPag', d.indPag) +
+        el('tPag', d.tPag) +
+        opt('xPag', d.xPag) +
+        el('vPag', d.vPag) +
         (d.card ? element('card', el('tpIntegra', d.card.tpIntegra)) : ''),
     );
   }
@@ -63,7 +96,11 @@ export function infRespTecXml(resp: NfeInfRespTec): string {
   if ((resp.idCSRT === undefined) !== (resp.hashCSRT === undefined)) throw new XmlBuildError('infRespTec: idCSRT and hashCSRT go together');
   return element(
     'infRespTec',
-    el('CNPJ', resp.CNPJ) + el('xContato', resp.xContato) + el('email', resp.email) + el('fone', resp.fone) +
-      opt('idCSRT', resp.idCSRT) + opt('hashCSRT', resp.hashCSRT),
+    el('CNPJ', resp.CNPJ) +
+      el('xContato', resp.xContato) +
+      el('email', resp.email) +
+      el('fone', resp.fone) +
+      opt('idCSRT', resp.idCSRT) +
+      opt('hashCSRT', resp.hashCSRT),
   );
 }

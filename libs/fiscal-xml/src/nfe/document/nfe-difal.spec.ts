@@ -17,25 +17,49 @@ function interstateSaleToConsumer(): NfeDocument {
   const body = sampleNfeRequest({
     client_name: 'Joana Pereira',
     tax_id: '12345678909',
-    recipient_address: { street: 'Rua do Catete', number: '90', neighborhood: 'Catete', city: 'Rio de Janeiro', state: 'RJ', zip_code: '22220000', city_code: '3304557' },
+    recipient_address: {
+      street: 'Rua do Catete',
+      number: '90',
+      neighborhood: 'Catete',
+      city: 'Rio de Janeiro',
+      state: 'RJ',
+      zip_code: '22220000',
+      city_code: '3304557',
+    },
     items: [
       {
         // 100.00 + IPI 10% = DIFAL base 110.00: 20% − 12% = 8.80, FCP 2% = 2.20
-        description: 'Cafeteira eletrica', unit_price: '100.00',
+        description: 'Cafeteira eletrica',
+        unit_price: '100.00',
         product: {
-          quantity: '1', unit: 'UN',
+          quantity: '1',
+          unit: 'UN',
           br: {
-            ncm: '85167100', cfop: '6108', ibs_cbs: IBS_CBS,
-            tax: { icms: { cst: '00', origin: '0', rate: '12' }, ipi: { cst: '50', rate: '10' }, icms_destination: { rate: '20', interstate_rate: '12', fcp_rate: '2' }, ...PIS_COFINS },
+            ncm: '85167100',
+            cfop: '6108',
+            ibs_cbs: IBS_CBS,
+            tax: {
+              icms: { cst: '00', origin: '0', rate: '12' },
+              ipi: { cst: '50', rate: '10' },
+              icms_destination: { rate: '20', interstate_rate: '12', fcp_rate: '2' },
+              ...PIS_COFINS,
+            },
           },
         },
       },
       {
         // imported (origin 1, 4%), 2 × 25.00 = 50.00: 18% − 4% = 7.00, no FCP
-        description: 'Filtro de papel', unit_price: '25.00',
+        description: 'Filtro de papel',
+        unit_price: '25.00',
         product: {
-          quantity: '2', unit: 'UN',
-          br: { ncm: '48239099', cfop: '6108', ibs_cbs: IBS_CBS, tax: { icms: { cst: '00', origin: '1', rate: '4' }, icms_destination: { rate: '18', interstate_rate: '4' }, ...PIS_COFINS } },
+          quantity: '2',
+          unit: 'UN',
+          br: {
+            ncm: '48239099',
+            cfop: '6108',
+            ibs_cbs: IBS_CBS,
+            tax: { icms: { cst: '00', origin: '1', rate: '4' }, icms_destination: { rate: '18', interstate_rate: '4' }, ...PIS_COFINS },
+          },
         },
       },
     ],
@@ -43,7 +67,12 @@ function interstateSaleToConsumer(): NfeDocument {
   const validated = validateInvoiceRequest(body, issuer, { now: NOW });
   if (!validated.ok) throw new Error(JSON.stringify(validated.errors));
   return computeNfeDocument(validated.value, issuer, {
-    environment: 'homologation', series: 1, number: 501, invoiceId: 'inv_difal_1', issuedAt: NOW, technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
+    environment: 'homologation',
+    series: 1,
+    number: 501,
+    invoiceId: 'inv_difal_1',
+    issuedAt: NOW,
+    technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
   });
 }
 
@@ -69,7 +98,9 @@ describe('ICMSUFDest (DIFAL)', () => {
       '<ICMSUFDest><vBCUFDest>50.00</vBCUFDest><pICMSUFDest>18.00</pICMSUFDest><pICMSInter>4.00</pICMSInter><pICMSInterPart>100.00</pICMSInterPart>' +
         '<vICMSUFDest>7.00</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet></ICMSUFDest>',
     ]);
-    expect(xml).toContain('<vICMSDeson>0.00</vICMSDeson><vFCPUFDest>2.20</vFCPUFDest><vICMSUFDest>15.80</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet><vFCP>');
+    expect(xml).toContain(
+      '<vICMSDeson>0.00</vICMSDeson><vFCPUFDest>2.20</vFCPUFDest><vICMSUFDest>15.80</vICMSUFDest><vICMSUFRemet>0.00</vICMSUFRemet><vFCP>',
+    );
     // The XML carries what fiscal-model computed, not values of its own.
     const { vFCPUFDest, vICMSUFDest, vICMSUFRemet } = doc.total.ICMSTot;
     expect({ vFCPUFDest, vICMSUFDest, vICMSUFRemet }).toEqual({ vFCPUFDest: '2.20', vICMSUFDest: '15.80', vICMSUFRemet: '0.00' });
@@ -81,7 +112,12 @@ describe('ICMSUFDest (DIFAL)', () => {
     const validated = validateInvoiceRequest(sampleNfeRequest(), issuer, { now: NOW });
     if (!validated.ok) throw new Error(JSON.stringify(validated.errors));
     const doc = computeNfeDocument(validated.value, issuer, {
-      environment: 'homologation', series: 1, number: 502, invoiceId: 'inv_difal_2', issuedAt: NOW, technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
+      environment: 'homologation',
+      series: 1,
+      number: 502,
+      invoiceId: 'inv_difal_2',
+      issuedAt: NOW,
+      technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
     });
     expect(signedAndValid(doc)).not.toMatch(/UFDest|UFRemet/);
   });
@@ -93,8 +129,13 @@ describe('ICMSUFDest (DIFAL)', () => {
     expect(validateXml('nfe', signWithXmlCrypto(wrongRate, nfe.id, cert)).valid).toBe(false);
 
     const [first, second] = doc.det;
-    const withoutFcpValue = { ...first!, imposto: { ...first!.imposto, ICMSUFDest: { ...first!.imposto.ICMSUFDest!, vFCPUFDest: undefined } } };
+    const withoutFcpValue = {
+      ...first!,
+      imposto: { ...first!.imposto, ICMSUFDest: { ...first!.imposto.ICMSUFDest!, vFCPUFDest: undefined } },
+    };
     expect(() => buildNfe({ ...doc, det: [withoutFcpValue, second!] })).toThrow(/pFCPUFDest and vFCPUFDest/);
-    expect(() => buildNfe({ ...doc, total: { ...doc.total, ICMSTot: { ...doc.total.ICMSTot, vICMSUFRemet: undefined } } })).toThrow(/go together/);
+    expect(() => buildNfe({ ...doc, total: { ...doc.total, ICMSTot: { ...doc.total.ICMSTot, vICMSUFRemet: undefined } } })).toThrow(
+      /go together/,
+    );
   });
 });

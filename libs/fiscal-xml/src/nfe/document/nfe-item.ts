@@ -14,10 +14,25 @@ function cestXml(prod: NfeProd): string {
 
 function prodXml(prod: NfeProd): string {
   return (
-    el('cProd', prod.cProd) + el('cEAN', prod.cEAN) + el('xProd', prod.xProd) + el('NCM', prod.NCM) + cestXml(prod) +
-    el('CFOP', prod.CFOP) + el('uCom', prod.uCom) + el('qCom', prod.qCom) + el('vUnCom', prod.vUnCom) + el('vProd', prod.vProd) +
-    el('cEANTrib', prod.cEANTrib) + el('uTrib', prod.uTrib) + el('qTrib', prod.qTrib) + el('vUnTrib', prod.vUnTrib) +
-    opt('vFrete', prod.vFrete) + opt('vSeg', prod.vSeg) + opt('vDesc', prod.vDesc) + opt('vOutro', prod.vOutro) + el('indTot', prod.indTot)
+    el('cProd', prod.cProd) +
+    el('cEAN', prod.cEAN) +
+    el('xProd', prod.xProd) +
+    el('NCM', prod.NCM) +
+    cestXml(prod) +
+    el('CFOP', prod.CFOP) +
+    el('uCom', prod.uCom) +
+    el('qCom', prod.qCom) +
+    el('vUnCom', prod.vUnCom) +
+    el('vProd', prod.vProd) +
+    el('cEANTrib', prod.cEANTrib) +
+    el('uTrib', prod.uTrib) +
+    el('qTrib', prod.qTrib) +
+    el('vUnTrib', prod.vUnTrib) +
+    opt('vFrete', prod.vFrete) +
+    opt('vSeg', prod.vSeg) +
+    opt('vDesc', prod.vDesc) +
+    opt('vOutro', prod.vOutro) +
+    el('indTot', prod.indTot)
   );
 }
 
@@ -46,7 +61,8 @@ function socialContributionXml(tax: 'PIS' | 'COFINS', value: NfePis | NfeCofins)
       body = el('CST', value.CST);
       break;
     case 'Outr':
-      body = el('CST', value.CST) +
+      body =
+        el('CST', value.CST) +
         ('vBC' in value ? el('vBC', value.vBC) + el(rate, value.p) : el('qBCProd', value.qBCProd) + el('vAliqProd', value.vAliqProd)) +
         el(amount, value.v);
       break;
@@ -60,12 +76,19 @@ function socialContributionXml(tax: 'PIS' | 'COFINS', value: NfePis | NfeCofins)
 // vBCFCPUFDest, pFCPUFDest and vFCPUFDest are optional there: the model carries them only with an FCP rate.
 function icmsUfDestXml(tax: NfeIcmsUfDest | undefined): string {
   if (!tax) return '';
-  if ((tax.pFCPUFDest === undefined) !== (tax.vFCPUFDest === undefined)) throw new XmlBuildError('ICMSUFDest: pFCPUFDest and vFCPUFDest go together');
+  if ((tax.pFCPUFDest === undefined) !== (tax.vFCPUFDest === undefined))
+    throw new XmlBuildError('ICMSUFDest: pFCPUFDest and vFCPUFDest go together');
   return element(
     'ICMSUFDest',
-    el('vBCUFDest', tax.vBCUFDest) + opt('vBCFCPUFDest', tax.vBCFCPUFDest) + opt('pFCPUFDest', tax.pFCPUFDest) +
-      el('pICMSUFDest', tax.pICMSUFDest) + el('pICMSInter', tax.pICMSInter) + el('pICMSInterPart', tax.pICMSInterPart) +
-      opt('vFCPUFDest', tax.vFCPUFDest) + el('vICMSUFDest', tax.vICMSUFDest) + el('vICMSUFRemet', tax.vICMSUFRemet),
+    el('vBCUFDest', tax.vBCUFDest) +
+      opt('vBCFCPUFDest', tax.vBCFCPUFDest) +
+      opt('pFCPUFDest', tax.pFCPUFDest) +
+      el('pICMSUFDest', tax.pICMSUFDest) +
+      el('pICMSInter', tax.pICMSInter) +
+      el('pICMSInterPart', tax.pICMSInterPart) +
+      opt('vFCPUFDest', tax.vFCPUFDest) +
+      el('vICMSUFDest', tax.vICMSUFDest) +
+      el('vICMSUFRemet', tax.vICMSUFRemet),
   );
 }
 
@@ -82,10 +105,15 @@ function ibsCbsXml(tax: NfeIbsCbs | undefined): string {
 }
 
 export function itemXml(item: NfeItem, expectedNumber: number): string {
-  if (item.nItem !== expectedNumber) throw new XmlBuildError(`det[${expectedNumber - 1}].nItem: expected ${expectedNumber}, received ${item.nItem}`);
+  if (item.nItem !== expectedNumber)
+    throw new XmlBuildError(`det[${expectedNumber - 1}].nItem: expected ${expectedNumber}, received ${item.nItem}`);
   const tax = item.imposto;
   const imposto =
-    icmsXml(tax.ICMS) + ipiXml(tax.IPI) + socialContributionXml('PIS', tax.PIS) + socialContributionXml('COFINS', tax.COFINS) +
-    icmsUfDestXml(tax.ICMSUFDest) + ibsCbsXml(tax.IBSCBS);
+    icmsXml(tax.ICMS) +
+    ipiXml(tax.IPI) +
+    socialContributionXml('PIS', tax.PIS) +
+    socialContributionXml('COFINS', tax.COFINS) +
+    icmsUfDestXml(tax.ICMSUFDest) +
+    ibsCbsXml(tax.IBSCBS);
   return element('det', element('prod', prodXml(item.prod)) + element('imposto', imposto), { nItem: String(item.nItem) });
 }

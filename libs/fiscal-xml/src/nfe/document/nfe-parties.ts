@@ -9,10 +9,25 @@ export function ideXml(ide: NfeIde): string {
   let refs = '';
   for (const key of ide.refNFe ?? []) refs += element('NFref', el('refNFe', key));
   return (
-    el('cUF', ide.cUF) + el('cNF', ide.cNF) + el('natOp', ide.natOp) + el('mod', ide.mod) + el('serie', ide.serie) +
-    el('nNF', ide.nNF) + el('dhEmi', ide.dhEmi) + el('tpNF', ide.tpNF) + el('idDest', ide.idDest) + el('cMunFG', ide.cMunFG) +
-    el('tpImp', ide.tpImp) + el('tpEmis', ide.tpEmis) + el('cDV', ide.cDV) + el('tpAmb', ide.tpAmb) + el('finNFe', ide.finNFe) +
-    el('indFinal', ide.indFinal) + el('indPres', ide.indPres) + opt('indIntermed', ide.indIntermed) + el('procEmi', ide.procEmi) +
+    el('cUF', ide.cUF) +
+    el('cNF', ide.cNF) +
+    el('natOp', ide.natOp) +
+    el('mod', ide.mod) +
+    el('serie', ide.serie) +
+    el('nNF', ide.nNF) +
+    el('dhEmi', ide.dhEmi) +
+    el('tpNF', ide.tpNF) +
+    el('idDest', ide.idDest) +
+    el('cMunFG', ide.cMunFG) +
+    el('tpImp', ide.tpImp) +
+    el('tpEmis', ide.tpEmis) +
+    el('cDV', ide.cDV) +
+    el('tpAmb', ide.tpAmb) +
+    el('finNFe', ide.finNFe) +
+    el('indFinal', ide.indFinal) +
+    el('indPres', ide.indPres) +
+    opt('indIntermed', ide.indIntermed) +
+    el('procEmi', ide.procEmi) +
     el('verProc', ide.verProc) +
     (ide.contingency ? el('dhCont', ide.contingency.dhCont) + el('xJust', ide.contingency.xJust) : '') +
     refs
@@ -21,9 +36,17 @@ export function ideXml(ide: NfeIde): string {
 
 function addressXml(address: NfeAddress): string {
   return (
-    el('xLgr', address.xLgr) + el('nro', address.nro) + opt('xCpl', address.xCpl) + el('xBairro', address.xBairro) +
-    el('cMun', address.cMun) + el('xMun', address.xMun) + el('UF', address.UF) + opt('CEP', address.CEP) +
-    opt('cPais', address.cPais) + opt('xPais', address.xPais) + opt('fone', address.fone)
+    el('xLgr', address.xLgr) +
+    el('nro', address.nro) +
+    opt('xCpl', address.xCpl) +
+    el('xBairro', address.xBairro) +
+    el('cMun', address.cMun) +
+    el('xMun', address.xMun) +
+    el('UF', address.UF) +
+    opt('CEP', address.CEP) +
+    opt('cPais', address.cPais) +
+    opt('xPais', address.xPais) +
+    opt('fone', address.fone)
   );
 }
 
@@ -39,14 +62,24 @@ export function emitXml(emit: NfeEmit): string {
   if (emit.CNAE !== undefined && emit.IM === undefined) throw new XmlBuildError('emit.CNAE: only allowed with emit.IM');
   if ('idEstrangeiro' in emit) throw new XmlBuildError('emit: the issuer has a CNPJ or CPF');
   return (
-    oneTaxId(emit, 'emit') + el('xNome', emit.xNome) + opt('xFant', emit.xFant) + element('enderEmit', addressXml(emit.enderEmit)) +
-    el('IE', emit.IE) + opt('IM', emit.IM) + opt('CNAE', emit.CNAE) + el('CRT', emit.CRT)
+    oneTaxId(emit, 'emit') +
+    el('xNome', emit.xNome) +
+    opt('xFant', emit.xFant) +
+    element('enderEmit', addressXml(emit.enderEmit)) +
+    el('IE', emit.IE) +
+    opt('IM', emit.IM) +
+    opt('CNAE', emit.CNAE) +
+    el('CRT', emit.CRT)
   );
 }
 
 export function destXml(dest: NfeDest): string {
   return (
-    oneTaxId(dest, 'dest') + el('xNome', dest.xNome) + element('enderDest', addressXml(dest.enderDest)) +
-    el('indIEDest', dest.indIEDest) + opt('IE', dest.IE) + opt('email', dest.email)
+    oneTaxId(dest, 'dest') +
+    el('xNome', dest.xNome) +
+    element('enderDest', addressXml(dest.enderDest)) +
+    el('indIEDest', dest.indIEDest) +
+    opt('IE', dest.IE) +
+    opt('email', dest.email)
   );
 }

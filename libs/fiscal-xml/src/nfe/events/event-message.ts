@@ -34,7 +34,9 @@ interface EventSpec {
 /** A 44-character NF-e key whose modulus-11 check digit is right: a typo never reaches the authorizer. */
 export function requireValidAccessKey(value: string, field: string): string {
   if (typeof value !== 'string' || !isAccessKeyValid(value)) {
-    throw new XmlBuildError(`${field}: expected a 44-character NF-e access key with a valid check digit, received ${JSON.stringify(value)}`);
+    throw new XmlBuildError(
+      `${field}: expected a 44-character NF-e access key with a valid check digit, received ${JSON.stringify(value)}`,
+    );
   }
   return value;
 }

@@ -4,7 +4,10 @@ import { xmllintErrors } from '../../testing/xmllint-check.js';
 import { XmlBuildError } from '../../writer/canonical-xml.js';
 import { buildEnvEvento } from './event-message.js';
 import {
-  buildCancellationEvent, buildCorrectionLetterEvent, buildManifestationEvent, CORRECTION_LETTER_CONDITIONS_OF_USE,
+  buildCancellationEvent,
+  buildCorrectionLetterEvent,
+  buildManifestationEvent,
+  CORRECTION_LETTER_CONDITIONS_OF_USE,
 } from './nfe-events.js';
 
 const cert = createTestCertificate();
@@ -23,7 +26,11 @@ function lotOf(unsigned: { id: string; xml: string }): string {
 
 describe('NF-e events', () => {
   it('builds a cancellation (110111) that is canonical, signs and validates against envEventoCancNFe', () => {
-    const event = buildCancellationEvent({ ...common, protocol: '135220000012345', justification: 'Pedido cancelado pelo cliente & outros' });
+    const event = buildCancellationEvent({
+      ...common,
+      protocol: '135220000012345',
+      justification: 'Pedido cancelado pelo cliente & outros',
+    });
     expect(event.id).toBe(`ID110111${key}01`);
     expect(event.xml).toBe(
       `<evento xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.00"><infEvento Id="${event.id}"><cOrgao>35</cOrgao><tpAmb>2</tpAmb>` +
@@ -43,7 +50,9 @@ describe('NF-e events', () => {
       expect(event.xml).toContain(`<xCondUso>${CORRECTION_LETTER_CONDITIONS_OF_USE}</xCondUso>`);
       expect(xmllintErrors(lotOf(event), `${OFFICIAL_NFE_SCHEMAS}nfe_evento_cce/envCCe_v1.00.xsd`)).toBeUndefined();
     }
-    expect(() => buildCorrectionLetterEvent({ ...common, sequence: 21, correction: 'Corrigir o endereço de entrega' })).toThrow(XmlBuildError);
+    expect(() => buildCorrectionLetterEvent({ ...common, sequence: 21, correction: 'Corrigir o endereço de entrega' })).toThrow(
+      XmlBuildError,
+    );
     expect(() => buildCorrectionLetterEvent({ ...common, sequence: 0, correction: 'Corrigir o endereço de entrega' })).toThrow(/sequence/);
     expect(() => buildCorrectionLetterEvent({ ...common, sequence: 1, correction: 'curta' })).toThrow(/correction/);
   });
@@ -59,7 +68,9 @@ describe('NF-e events', () => {
     expect(refused.xml).toContain('<descEvento>Operacao nao Realizada</descEvento><xJust>Mercadoria nunca foi encomendada</xJust>');
     expect(xmllintErrors(lotOf(refused), `${OFFICIAL_NFE_SCHEMAS}nfe_evento_mde/envConfRecebto_v1.00.xsd`)).toBeUndefined();
     expect(() => buildManifestationEvent({ ...recipient, type: '210240' })).toThrow(/justification/);
-    expect(() => buildManifestationEvent({ ...recipient, type: '210200', justification: 'nao se aplica aqui mesmo' })).toThrow(/only 210240/);
+    expect(() => buildManifestationEvent({ ...recipient, type: '210200', justification: 'nao se aplica aqui mesmo' })).toThrow(
+      /only 210240/,
+    );
   });
 
   it('refuses invalid inputs', () => {
