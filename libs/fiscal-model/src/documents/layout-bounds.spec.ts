@@ -4,6 +4,12 @@ import { sampleIssuer, sampleNfeRequest, sampleNfseRequest } from '../testing/sa
 import { validateInvoiceRequest } from '../request/validate-invoice-request.js';
 import { MAX_DOCUMENT_AMOUNT, MAX_UNIT_PRICE } from './layout-bounds.js';
 
+/** The line with product.quantity set (the request carries the quantity under product). */
+const withQuantity = (line: Record<string, unknown>, quantity: string): Record<string, unknown> => ({
+  ...line,
+  product: { ...(line['product'] as Record<string, unknown>), quantity },
+});
+
 const NOW = new Date('2026-03-10T15:00:00Z');
 const issuer = sampleIssuer('normal');
 const nfeItem = () => (sampleNfeRequest().items as Record<string, unknown>[])[0]!;
@@ -20,11 +26,11 @@ function errorsOf(body: Record<string, unknown>) {
 
 describe('layout bounds at validation', () => {
   it('refuses quantity × unit_price past 13 integer digits (numeric(15,2), TDec_1302), naming the line', () => {
-    const errors = errorsOf(sampleNfeRequest({ items: [{ ...nfeItem(), quantity: '99999999999', unit_price: '99999999999' }] }));
+    const errors = errorsOf(sampleNfeRequest({ items: [{ ...withQuantity(nfeItem(), '99999999999'), unit_price: '99999999999' }] }));
     expect(errors).toEqual([
       expect.objectContaining({
         code: 'FIELD_OUT_OF_RANGE',
-        field: 'items[0].quantity',
+        field: 'items[0].product.quantity',
         expected: `a line amount of at most ${MAX_DOCUMENT_AMOUNT}`,
         received: '99999999999',
       }),
@@ -33,7 +39,7 @@ describe('layout bounds at validation', () => {
   });
 
   it('refuses an NF-e unit price (amount ÷ quantity) past the 11 integer digits of vUnCom', () => {
-    const errors = errorsOf(sampleNfeRequest({ items: [{ ...withoutPrice(), quantity: '1', amount: '9999999999999.99' }] }));
+    const errors = errorsOf(sampleNfeRequest({ items: [{ ...withQuantity(withoutPrice(), '1'), amount: '9999999999999.99' }] }));
     expect(errors).toEqual([
       expect.objectContaining({
         code: 'FIELD_OUT_OF_RANGE',
@@ -42,12 +48,12 @@ describe('layout bounds at validation', () => {
       }),
     ]);
     // The same amount over 1000 units fits, and so does an 11-digit unit price.
-    expect(errorsOf(sampleNfeRequest({ items: [{ ...withoutPrice(), quantity: '1000', amount: '9999999999999.99' }] }))).toEqual([]);
-    expect(errorsOf(sampleNfeRequest({ items: [{ ...withoutPrice(), quantity: '1', amount: '99999999999.99' }] }))).toEqual([]);
+    expect(errorsOf(sampleNfeRequest({ items: [{ ...withQuantity(withoutPrice(), '1000'), amount: '9999999999999.99' }] }))).toEqual([]);
+    expect(errorsOf(sampleNfeRequest({ items: [{ ...withQuantity(withoutPrice(), '1'), amount: '99999999999.99' }] }))).toEqual([]);
   });
 
   it('refuses NF-e totals past 13 integer digits, with the total and the limit in the error', () => {
-    const line = { ...withoutPrice(), quantity: '1000', amount: '9999999999999.99' };
+    const line = { ...withQuantity(withoutPrice(), '1000'), amount: '9999999999999.99' };
     const errors = errorsOf(sampleNfeRequest({ items: [line, line] }));
     expect(errors).toEqual([
       expect.objectContaining({ code: 'FIELD_OUT_OF_RANGE', field: 'items', expected: `totals of at most ${MAX_DOCUMENT_AMOUNT}` }),

@@ -26,7 +26,7 @@ export function lineValuesBeyondLayout(
   if (values.gross.gt(maxAmount)) {
     return fieldError(
       'FIELD_OUT_OF_RANGE',
-      `${path}.quantity`,
+      `${path}.product.quantity`,
       `quantity × unit_price = ${values.gross.toFixed(2)} exceeds ${MAX_DOCUMENT_AMOUNT}, the largest line amount a document carries (13 integer digits)`,
       `a line amount of at most ${MAX_DOCUMENT_AMOUNT}`,
       received.quantity,

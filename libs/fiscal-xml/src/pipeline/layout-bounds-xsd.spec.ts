@@ -7,6 +7,12 @@ import { createSigner, loadPkcs12 } from '@talao/xml-signing';
 import { SAMPLE_TECHNICAL_RESPONSIBLE, sampleIssuer, sampleNfeRequest, sampleNfseRequest } from '@talao/fiscal-model/testing';
 import { buildSignValidateDps, buildSignValidateNfe } from './sign-and-validate.js';
 
+/** The line with product.quantity set (the request carries the quantity under product). */
+const withQuantity = (line: Record<string, unknown>, quantity: string): Record<string, unknown> => ({
+  ...line,
+  product: { ...(line['product'] as Record<string, unknown>), quantity },
+});
+
 const NOW = new Date('2026-03-10T15:00:00Z');
 const issuer = sampleIssuer('normal');
 const signer = createSigner(
@@ -38,15 +44,15 @@ describe('layout bounds agree with the schemas', () => {
   const nfseLine = (sampleNfseRequest().items as Record<string, unknown>[])[0]!;
 
   it('NF-e: the largest unit price and line amount are schema-valid; one digit more is refused at validation', () => {
-    expect(nfe([{ ...nfeLine, quantity: '1', amount: '99999999999.99' }])).toMatch(/^\d+\.\d{2}$/);
-    expect(nfe([{ ...nfeLine, quantity: '1000', amount: '9999999999999.99' }])).toMatch(/^\d+\.\d{2}$/);
-    expect(nfe([{ ...nfeLine, quantity: '1', amount: '999999999999.99' }])).toBe('refused');
-    expect(nfe([{ ...nfeLine, quantity: '1', amount: '9999999999999.99' }])).toBe('refused');
-    expect(nfe([{ ...nfeLine, quantity: '99999999999', unit_price: '99999999999' }])).toBe('refused');
+    expect(nfe([{ ...withQuantity(nfeLine, '1'), amount: '99999999999.99' }])).toMatch(/^\d+\.\d{2}$/);
+    expect(nfe([{ ...withQuantity(nfeLine, '1000'), amount: '9999999999999.99' }])).toMatch(/^\d+\.\d{2}$/);
+    expect(nfe([{ ...withQuantity(nfeLine, '1'), amount: '999999999999.99' }])).toBe('refused');
+    expect(nfe([{ ...withQuantity(nfeLine, '1'), amount: '9999999999999.99' }])).toBe('refused');
+    expect(nfe([{ ...withQuantity(nfeLine, '99999999999'), unit_price: '99999999999' }])).toBe('refused');
     expect(
       nfe([
-        { ...nfeLine, quantity: '1000', amount: '9999999999999.99' },
-        { ...nfeLine, quantity: '1000', amount: '9999999999999.99' },
+        { ...withQuantity(nfeLine, '1000'), amount: '9999999999999.99' },
+        { ...withQuantity(nfeLine, '1000'), amount: '9999999999999.99' },
       ]),
     ).toBe('refused');
   });
