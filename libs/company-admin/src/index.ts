@@ -5,7 +5,7 @@ export { createCompanyInputSchema, parseCreateCompanyInput, type CreateCompanyIn
 export { createCompany, getCompany } from './create-company.js';
 export { setCertificate, setCertificateInputSchema, type SetCertificateInput, type UploadedCertificate } from './set-certificate.js';
 /** The CA certificates of a trust bundle's PEM text (for CompanyAdminPorts.certificateTrustAnchorsPem); throws when unusable. */
-export { parseCertificateBundle as parseCertificateTrustBundle } from '@talao/xml-signing';
+export { parseCertificateBundle as parseCertificateTrustBundle } from '@talao/xml-signing/trust';
 export {
   createApiKey,
   createApiKeyInputSchema,
