@@ -16,7 +16,9 @@ async function closedPort(): Promise<number> {
 
 describe('health and readiness (real PostgreSQL and Redis)', () => {
   it('is alive and ready when PostgreSQL and Redis answer', async () => {
-    const gateway = await startTestGateway();
+    // The first check opens the pool's first PostgreSQL connection: on a loaded CI machine that alone can pass the
+    // 1 s default, and this case is about the answer, not the deadline (the unreachable cases below test that).
+    const gateway = await startTestGateway({ READINESS_TIMEOUT_MS: '15000' });
     try {
       expect(await (await gateway.request('GET', '/healthz')).json()).toEqual({ status: 'ok' });
       const ready = await gateway.request('GET', '/readyz');
