@@ -3,6 +3,7 @@
 import type { DpsAddress, DpsDocument, DpsPerson, DpsProvider, DpsValues } from '@talao/fiscal-model';
 import { element, optionalTextElement as opt, textElement as el, XmlBuildError } from '../writer/canonical-xml.js';
 import { padDigits } from '../writer/field-rules.js';
+import { sequenceXml } from '../writer/layout-sequence.js';
 import { NFSE_NAMESPACE } from './cancellation-request.js';
 
 export interface UnsignedDps {
@@ -107,20 +108,10 @@ export function buildDps(doc: DpsDocument): UnsignedDps {
           ),
       )
     : '';
-  const info =
-    el('tpAmb', doc.tpAmb) +
-    el('dhEmi', doc.dhEmi) +
-    el('verAplic', doc.verAplic) +
-    el('serie', doc.serie) +
-    el('nDPS', doc.nDPS) +
-    el('dCompet', doc.dCompet) +
-    el('tpEmit', doc.tpEmit) +
-    el('cLocEmi', doc.cLocEmi) +
-    providerXml(doc.prest) +
-    takerXml(doc.toma) +
-    servXml +
-    valuesXml(doc.valores) +
-    ibsCbs;
+  const info = sequenceXml('infDPS', doc, [
+    ...(['tpAmb', 'dhEmi', 'verAplic', 'serie', 'nDPS', 'dCompet', 'tpEmit', 'cLocEmi'] as const),
+    (d) => providerXml(d.prest) + takerXml(d.toma) + servXml + valuesXml(d.valores) + ibsCbs,
+  ]);
   const xml = element('DPS', element('infDPS', info, { Id: id }), { xmlns: NFSE_NAMESPACE, versao: '1.01' });
   return { id, xml };
 }

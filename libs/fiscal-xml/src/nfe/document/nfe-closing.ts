@@ -1,6 +1,7 @@
 // total (ICMSTot with the DIFAL totals, IBSCBSTot), transp, pag, infAdic and infRespTec, in the XSD sequence.
 import type { NfeIbsCbsTot, NfeInfAdic, NfeInfRespTec, NfePag, NfeTotal, NfeTransp } from '@talao/fiscal-model';
 import { element, optionalElement, optionalTextElement as opt, textElement as el, XmlBuildError } from '../../writer/canonical-xml.js';
+import { sequenceXml, type SequencePart } from '../../writer/layout-sequence.js';
 
 function ibsCbsTotXml(tot: NfeIbsCbsTot | undefined): string {
   if (!tot) return '';
@@ -28,41 +29,31 @@ function ibsCbsTotXml(tot: NfeIbsCbsTot | undefined): string {
   );
 }
 
+const ICMS_TOT = [
+  ...([
+    'vBC',
+    'vICMS',
+    'vICMSDeson',
+    'vFCPUFDest?',
+    'vICMSUFDest?',
+    'vICMSUFRemet?',
+    'vFCP',
+    'vBCST',
+    'vST',
+    'vFCPST',
+    'vFCPSTRet',
+  ] as const),
+  ...(['qBCMono?', 'vICMSMono?', 'qBCMonoReten?', 'vICMSMonoReten?', 'qBCMonoRet?', 'vICMSMonoRet?'] as const),
+  ...(['vProd', 'vFrete', 'vSeg', 'vDesc', 'vII', 'vIPI', 'vIPIDevol', 'vPIS', 'vCOFINS', 'vOutro', 'vNF'] as const),
+] satisfies SequencePart<NfeTotal['ICMSTot']>[];
+
 export function totalXml(total: NfeTotal): string {
   const t = total.ICMSTot;
   // The DIFAL totals are minOccurs=0 in ICMSTot: written only when the model computed them (some item has
   // ICMSUFDest), all three or none.
   const difal = [t.vFCPUFDest, t.vICMSUFDest, t.vICMSUFRemet].filter((v) => v !== undefined).length;
   if (difal !== 0 && difal !== 3) throw new XmlBuildError('ICMSTot: vFCPUFDest, vICMSUFDest and vICMSUFRemet go together');
-  const icmsTot =
-    el('vBC', t.vBC) +
-    el('vICMS', t.vICMS) +
-    el('vICMSDeson', t.vICMSDeson) +
-    opt('vFCPUFDest', t.vFCPUFDest) +
-    opt('vICMSUFDest', t.vICMSUFDest) +
-    opt('vICMSUFRemet', t.vICMSUFRemet) +
-    el('vFCP', t.vFCP) +
-    el('vBCST', t.vBCST) +
-    el('vST', t.vST) +
-    el('vFCPST', t.vFCPST) +
-    el('vFCPSTRet', t.vFCPSTRet) +
-    opt('qBCMono', t.qBCMono) +
-    opt('vICMSMono', t.vICMSMono) +
-    opt('qBCMonoReten', t.qBCMonoReten) +
-    opt('vICMSMonoReten', t.vICMSMonoReten) +
-    opt('qBCMonoRet', t.qBCMonoRet) +
-    opt('vICMSMonoRet', t.vICMSMonoRet) +
-    el('vProd', t.vProd) +
-    el('vFrete', t.vFrete) +
-    el('vSeg', t.vSeg) +
-    el('vDesc', t.vDesc) +
-    el('vII', t.vII) +
-    el('vIPI', t.vIPI) +
-    el('vIPIDevol', t.vIPIDevol) +
-    el('vPIS', t.vPIS) +
-    el('vCOFINS', t.vCOFINS) +
-    el('vOutro', t.vOutro) +
-    el('vNF', t.vNF);
+  const icmsTot = sequenceXml('ICMSTot', t, ICMS_TOT);
   return element('total', element('ICMSTot', icmsTot) + ibsCbsTotXml(total.IBSCBSTot));
 }
 
@@ -94,13 +85,5 @@ export function infAdicXml(infAdic: NfeInfAdic | undefined): string {
 
 export function infRespTecXml(resp: NfeInfRespTec): string {
   if ((resp.idCSRT === undefined) !== (resp.hashCSRT === undefined)) throw new XmlBuildError('infRespTec: idCSRT and hashCSRT go together');
-  return element(
-    'infRespTec',
-    el('CNPJ', resp.CNPJ) +
-      el('xContato', resp.xContato) +
-      el('email', resp.email) +
-      el('fone', resp.fone) +
-      opt('idCSRT', resp.idCSRT) +
-      opt('hashCSRT', resp.hashCSRT),
-  );
+  return element('infRespTec', sequenceXml('infRespTec', resp, ['CNPJ', 'xContato', 'email', 'fone', 'idCSRT?', 'hashCSRT?']));
 }

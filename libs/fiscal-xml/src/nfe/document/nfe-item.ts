@@ -1,6 +1,7 @@
 // det: prod and imposto (ICMS, IPI, PIS, COFINS, ICMSUFDest, IBSCBS) of one item, in the XSD sequence.
 import type { NfeCofins, NfeIbsCbs, NfeIcmsUfDest, NfeIpi, NfeItem, NfePis, NfeProd } from '@talao/fiscal-model';
 import { element, optionalTextElement as opt, textElement as el, XmlBuildError } from '../../writer/canonical-xml.js';
+import { sequenceXml, type SequencePart } from '../../writer/layout-sequence.js';
 import { icmsXml } from './nfe-icms.js';
 
 /** CEST, indEscala, CNPJFab: one optional sequence of the layout, so the last two exist only beside CEST. */
@@ -12,29 +13,25 @@ function cestXml(prod: NfeProd): string {
   return el('CEST', prod.CEST) + opt('indEscala', prod.indEscala) + opt('CNPJFab', prod.CNPJFab);
 }
 
-function prodXml(prod: NfeProd): string {
-  return (
-    el('cProd', prod.cProd) +
-    el('cEAN', prod.cEAN) +
-    el('xProd', prod.xProd) +
-    el('NCM', prod.NCM) +
-    cestXml(prod) +
-    el('CFOP', prod.CFOP) +
-    el('uCom', prod.uCom) +
-    el('qCom', prod.qCom) +
-    el('vUnCom', prod.vUnCom) +
-    el('vProd', prod.vProd) +
-    el('cEANTrib', prod.cEANTrib) +
-    el('uTrib', prod.uTrib) +
-    el('qTrib', prod.qTrib) +
-    el('vUnTrib', prod.vUnTrib) +
-    opt('vFrete', prod.vFrete) +
-    opt('vSeg', prod.vSeg) +
-    opt('vDesc', prod.vDesc) +
-    opt('vOutro', prod.vOutro) +
-    el('indTot', prod.indTot)
-  );
-}
+const PROD = [
+  ...([
+    'cProd',
+    'cEAN',
+    'xProd',
+    'NCM',
+    cestXml,
+    'CFOP',
+    'uCom',
+    'qCom',
+    'vUnCom',
+    'vProd',
+    'cEANTrib',
+    'uTrib',
+    'qTrib',
+    'vUnTrib',
+  ] as const),
+  ...(['vFrete?', 'vSeg?', 'vDesc?', 'vOutro?', 'indTot'] as const),
+] satisfies SequencePart<NfeProd>[];
 
 function ipiXml(ipi: NfeIpi | undefined): string {
   if (!ipi) return '';
@@ -78,19 +75,13 @@ function icmsUfDestXml(tax: NfeIcmsUfDest | undefined): string {
   if (!tax) return '';
   if ((tax.pFCPUFDest === undefined) !== (tax.vFCPUFDest === undefined))
     throw new XmlBuildError('ICMSUFDest: pFCPUFDest and vFCPUFDest go together');
-  return element(
-    'ICMSUFDest',
-    el('vBCUFDest', tax.vBCUFDest) +
-      opt('vBCFCPUFDest', tax.vBCFCPUFDest) +
-      opt('pFCPUFDest', tax.pFCPUFDest) +
-      el('pICMSUFDest', tax.pICMSUFDest) +
-      el('pICMSInter', tax.pICMSInter) +
-      el('pICMSInterPart', tax.pICMSInterPart) +
-      opt('vFCPUFDest', tax.vFCPUFDest) +
-      el('vICMSUFDest', tax.vICMSUFDest) +
-      el('vICMSUFRemet', tax.vICMSUFRemet),
-  );
+  return element('ICMSUFDest', sequenceXml('ICMSUFDest', tax, ICMS_UF_DEST));
 }
+
+const ICMS_UF_DEST = [
+  ...(['vBCUFDest', 'vBCFCPUFDest?', 'pFCPUFDest?', 'pICMSUFDest', 'pICMSInter', 'pICMSInterPart', 'vFCPUFDest?'] as const),
+  ...(['vICMSUFDest', 'vICMSUFRemet'] as const),
+] satisfies SequencePart<NfeIcmsUfDest>[];
 
 function ibsCbsXml(tax: NfeIbsCbs | undefined): string {
   if (!tax) return '';
@@ -115,5 +106,5 @@ export function itemXml(item: NfeItem, expectedNumber: number): string {
     socialContributionXml('COFINS', tax.COFINS) +
     icmsUfDestXml(tax.ICMSUFDest) +
     ibsCbsXml(tax.IBSCBS);
-  return element('det', element('prod', prodXml(item.prod)) + element('imposto', imposto), { nItem: String(item.nItem) });
+  return element('det', element('prod', sequenceXml('prod', item.prod, PROD)) + element('imposto', imposto), { nItem: String(item.nItem) });
 }
