@@ -2,13 +2,13 @@
 // answers exactly that (same digest value, same certificate), and applies to what the project's signer writes.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildAccessKey } from '@talao/fiscal-model';
-import { buildCancellationEvent, rawElement } from '@talao/fiscal-xml';
+import { rawElement } from '@talao/fiscal-xml';
 import { createTestCertificateAuthority } from '@talao/icp-test-ca';
 import { createSigner, loadPkcs12 } from '@talao/xml-signing';
 import { XmlC14NMode, XmlDocument } from 'libxml2-wasm';
 import { verifyCanonicalTextSignature } from './canonical-text-signature.js';
 import { verifyEnvelopedSignature } from './enveloped-signature.js';
+import { sampleCancellationEvent } from './sample-event.js';
 import { NFE_FAMILY_ALGORITHMS, NFSE_NACIONAL_ALGORITHMS } from './signature-checks.js';
 import { oneCharacterMutations } from './one-character-mutations.js';
 
@@ -45,24 +45,7 @@ describe('verifyCanonicalTextSignature', () => {
 
   it('answers for an NF-e and an event the project signs, exactly as libxml2 does', () => {
     expect(expectSameOrNoAnswer('NF-e', signedNfe, nfeId)).toBe('text');
-    const event = buildCancellationEvent({
-      environment: 'homologation',
-      author: { cnpj: '11222333000181' },
-      accessKey: buildAccessKey({
-        cUF: '35',
-        yearMonth: '2607',
-        cnpjOrCpf: '11222333000181',
-        model: '55',
-        series: 1,
-        number: 100,
-        emissionType: 1,
-        numericCode: '12345678',
-      }),
-      eventAt: new Date('2026-07-31T13:00:00Z'),
-      utcOffset: '-03:00',
-      protocol: '135260000000001',
-      justification: 'Cancelamento & "erro" de digitação <x>',
-    });
+    const event = sampleCancellationEvent('Cancelamento & "erro" de digitação <x>');
     expect(expectSameOrNoAnswer('event', signer.signNfeFamily(event.xml, event.id), event.id)).toBe('text');
   });
 

@@ -10,21 +10,13 @@
 // exactly the bytes hashed here.
 import { createHash, verify as verifySignature, type X509Certificate } from 'node:crypto';
 import { ATTRIBUTE, NOT_A_CANONICAL_REFERENCE, NOT_A_CANONICAL_TAG } from './canonical-form.js';
-import { type EnvelopedVerification, parseCertificate } from './enveloped-signature.js';
+import { DIGESTS, type EnvelopedVerification, parseCertificate, SIGNATURES } from './enveloped-signature.js';
 
 const DSIG_NAMESPACE = 'http://www.w3.org/2000/09/xmldsig#';
 /** The namespace the root must declare: NF-e, its events and inutilização (an absolute URI libxml2 takes silently). */
 const NFE_NAMESPACE = 'http://www.portalfiscal.inf.br/nfe';
 const C14N_1_0 = 'http://www.w3.org/TR/2001/REC-xml-c14n-20010315';
 const ENVELOPED = 'http://www.w3.org/2000/09/xmldsig#enveloped-signature';
-const DIGESTS: Record<string, string> = {
-  'http://www.w3.org/2000/09/xmldsig#sha1': 'sha1',
-  'http://www.w3.org/2001/04/xmlenc#sha256': 'sha256',
-};
-const SIGNATURES: Record<string, string> = {
-  'http://www.w3.org/2000/09/xmldsig#rsa-sha1': 'RSA-SHA1',
-  'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256': 'RSA-SHA256',
-};
 const SUPPORTED_ID = /^[A-Za-z0-9_.-]{1,100}$/;
 
 /**

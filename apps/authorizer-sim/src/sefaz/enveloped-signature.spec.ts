@@ -3,12 +3,11 @@
 import { createHash, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildAccessKey } from '@talao/fiscal-model';
 import { createTestCertificateAuthority } from '@talao/icp-test-ca';
-import { buildCancellationEvent } from '@talao/fiscal-xml';
 import { createSigner, loadPkcs12, verifyXmlSignature } from '@talao/xml-signing';
 import { XmlC14NMode, XmlDocument, type XmlElement } from 'libxml2-wasm';
 import { verifyEnvelopedSignature } from './enveloped-signature.js';
+import { sampleCancellationEvent } from './sample-event.js';
 import { NFE_FAMILY_ALGORITHMS, NFSE_NACIONAL_ALGORITHMS } from './signature-checks.js';
 
 // apps/authorizer-sim/src/sefaz/ is four levels below the repository root.
@@ -30,24 +29,7 @@ describe('verifyEnvelopedSignature', () => {
   it('agrees with xml-crypto on documents the project signs, and refuses another profile', () => {
     const ca = createTestCertificateAuthority();
     const certificate = loadPkcs12(ca.issueA1({ taxId: '11222333000181', legalName: 'EMPRESA', password: 'x' }), 'x');
-    const event = buildCancellationEvent({
-      environment: 'homologation',
-      author: { cnpj: '11222333000181' },
-      accessKey: buildAccessKey({
-        cUF: '35',
-        yearMonth: '2607',
-        cnpjOrCpf: '11222333000181',
-        model: '55',
-        series: 1,
-        number: 100,
-        emissionType: 1,
-        numericCode: '12345678',
-      }),
-      eventAt: new Date('2026-07-31T13:00:00Z'),
-      utcOffset: '-03:00',
-      protocol: '135260000000001',
-      justification: 'Cancelamento por erro de digitacao',
-    });
+    const event = sampleCancellationEvent('Cancelamento por erro de digitacao');
     const signed = createSigner(certificate).signNfeFamily(event.xml, event.id);
     expect(verifyXmlSignature(signed).valid).toBe(true);
     expect(verifyEnvelopedSignature(signed, event.id, NFE)).toMatchObject({ outcome: 'valid' });

@@ -10,11 +10,11 @@ const CANONICALIZATION: Record<string, (typeof XmlC14NMode)[keyof typeof XmlC14N
   'http://www.w3.org/TR/2001/REC-xml-c14n-20010315': XmlC14NMode.XML_C14N_1_0,
   'http://www.w3.org/2001/10/xml-exc-c14n#': XmlC14NMode.XML_C14N_EXCLUSIVE_1_0,
 };
-const DIGESTS: Record<string, string> = {
+export const DIGESTS: Record<string, string> = {
   'http://www.w3.org/2000/09/xmldsig#sha1': 'sha1',
   'http://www.w3.org/2001/04/xmlenc#sha256': 'sha256',
 };
-const SIGNATURES: Record<string, string> = {
+export const SIGNATURES: Record<string, string> = {
   'http://www.w3.org/2000/09/xmldsig#rsa-sha1': 'RSA-SHA1',
   'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256': 'RSA-SHA256',
 };
