@@ -1,43 +1,15 @@
 // What the use cases need from persistence, stated structurally: @talao/persistence's repositories satisfy these,
 // and the use cases stay testable without HTTP. Field names follow prisma/schema.prisma.
 
+import type { CertificateMetadata, Company } from '@talao/persistence';
 import type { NewCompany } from './company-input.js';
+
+export type { CertificateMetadata };
 
 export type EnvironmentName = 'homologation' | 'production';
 export type ApiKeyContextName = 'sdk' | 'api';
 
-/** A decimal from the database (Prisma.Decimal) or a decimal string; never a binary float. */
-export interface DecimalLike {
-  toString(): string;
-}
-
-export interface CompanyRecord {
-  id: string;
-  taxId: string;
-  stateRegistration: string | null;
-  municipalRegistration: string | null;
-  legalName: string;
-  tradeName: string | null;
-  taxRegime: string | null;
-  street: string | null;
-  number: string | null;
-  complement: string | null;
-  district: string | null;
-  cityCode: string;
-  cityName: string;
-  state: string;
-  postalCode: string | null;
-  phone: string | null;
-  email: string | null;
-  defaultNfeSeries: number;
-  defaultNfseSeries: number;
-  defaultNfseServiceCode: string | null;
-  planName: string;
-  productionQuota: number | null;
-  overagePrice: DecimalLike | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type CompanyRecord = Company;
 
 export interface ApiKeyRecord {
   id: string;
@@ -69,15 +41,6 @@ export type NewCompanyData = Omit<NewCompany, 'plan'> & {
   productionQuota?: number | null;
   overagePrice?: string | null;
 };
-
-export interface CertificateMetadata {
-  subjectTaxId: string;
-  subjectName: string;
-  issuerName: string;
-  serialNumber: string;
-  notBefore: Date;
-  notAfter: Date;
-}
 
 export interface CompaniesPort {
   /** Throws an error named CompanyTaxIdTakenError when the tax id is taken (a concurrent creation). */

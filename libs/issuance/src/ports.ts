@@ -1,35 +1,13 @@
 // What the use cases need from the outside, stated structurally: @talao/persistence's repositories, the authorizer
 // clients and a BullMQ queue satisfy these. Field names follow prisma/schema.prisma.
 import type { EnqueueTarget } from '@talao/queue-contracts';
-import type { InvoiceRecord, NewInvoice } from '@talao/persistence';
+import type { Company, InvoiceRecord, NewInvoice } from '@talao/persistence';
 
 export type EnvironmentName = 'homologation' | 'production';
 export type DocumentTypeName = 'nfe' | 'nfse';
 
-/** The company fields issuance reads (a subset of the companies table). */
-export interface IssuingCompany {
-  id: string;
-  taxId: string;
-  stateRegistration: string | null;
-  municipalRegistration: string | null;
-  legalName: string;
-  tradeName: string | null;
-  taxRegime: string | null;
-  street: string | null;
-  number: string | null;
-  complement: string | null;
-  district: string | null;
-  cityCode: string;
-  state: string;
-  postalCode: string | null;
-  phone: string | null;
-  email: string | null;
-  defaultNfeSeries: number;
-  defaultNfseSeries: number;
-  defaultNfseServiceCode: string | null;
-  productionQuota: number | null;
-  overagePrice: { toString(): string } | null;
-}
+/** The company fields issuance reads: the companies table less what only billing and the admin API use. */
+export type IssuingCompany = Omit<Company, 'cityName' | 'planName' | 'createdAt' | 'updatedAt'>;
 
 export interface CompaniesPort {
   findById(id: string): Promise<IssuingCompany | null>;
