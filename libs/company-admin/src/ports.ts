@@ -23,15 +23,9 @@ export interface ApiKeyRecord {
   revokedAt: Date | null;
 }
 
-export interface CertificateRecord {
+export interface CertificateRecord extends CertificateMetadata {
   id: string;
   companyId: string;
-  subjectTaxId: string;
-  subjectName: string;
-  issuerName: string;
-  serialNumber: string;
-  notBefore: Date;
-  notAfter: Date;
   createdAt: Date;
 }
 
