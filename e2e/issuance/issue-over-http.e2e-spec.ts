@@ -1,7 +1,7 @@
 // POST /api/v1/invoices end to end: gateway, issuer and authorizer simulator as real processes, real PostgreSQL and
 // Redis. Each case asserts what the integrator sees (HTTP) and what the platform recorded (database, simulator).
 import { jest } from '@jest/globals';
-import { sampleNfeRequest, sampleNfseRequest } from '@talao/fiscal-model/testing';
+import { sampleNfeRequest, sampleNfseRequestWithOperation } from '@talao/fiscal-model/testing';
 import { type Platform, startPlatform } from './support/platform.js';
 
 jest.setTimeout(120_000);
@@ -23,13 +23,6 @@ afterAll(async () => {
 afterEach(async () => {
   await p.sim.control('DELETE', '/_control/faults');
 });
-
-/** The companies table has no default cIndOp (IBS/CBS operation indicator), so the NFS-e request carries it. */
-function nfseRequest(): Record<string, unknown> {
-  const body = sampleNfseRequest();
-  (body['items'] as Array<{ ibs_cbs: Record<string, unknown> }>)[0]!.ibs_cbs['operation_indicator'] = '100301';
-  return body;
-}
 
 const submissions = async (key: string, invoiceId: string) => {
   const { status, body } = await p.api('GET', `/api/v1/invoices/${invoiceId}/submissions`, { key });
@@ -77,7 +70,7 @@ describe('authorized', () => {
 
   it('NFS-e: 201 with a 50-digit key and protocol', async () => {
     const company = await p.createCompany();
-    const created = await p.api('POST', '/api/v1/invoices', { key: company.homologationKey, body: nfseRequest() });
+    const created = await p.api('POST', '/api/v1/invoices', { key: company.homologationKey, body: sampleNfseRequestWithOperation() });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ document_type: 'nfse', status: 'issued' });
     expect(created.body.access_key).toMatch(/^[0-9]{50}$/);

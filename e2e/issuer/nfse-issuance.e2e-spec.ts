@@ -3,64 +3,43 @@
 import { jest } from '@jest/globals';
 import { createInvoice } from '@talao/issuance';
 import { decodeGzipBase64 } from '@talao/fiscal-xml';
-import { sampleNfseRequest } from '@talao/fiscal-model/testing';
-import { type Harness, startHarness } from './support/issuer-harness.js';
+import { sampleNfseRequestWithOperation } from '@talao/fiscal-model/testing';
+import { useHarness } from './support/issuer-harness.js';
 
 jest.setTimeout(60_000);
 
-let h: Harness;
-
-beforeAll(async () => {
-  h = await startHarness();
-  await h.startWorker();
-});
-
-afterAll(async () => {
-  await h?.stop();
-});
-
-afterEach(async () => {
-  await h.sim.control('DELETE', '/_control/faults');
-});
-
-/** The companies table has no default cIndOp (IBS/CBS operation indicator), so the request carries it. */
-function nfseRequest(): Record<string, unknown> {
-  const body = sampleNfseRequest();
-  const items = body['items'] as Array<{ ibs_cbs: Record<string, unknown> }>;
-  items[0]!.ibs_cbs['operation_indicator'] = '100301';
-  return body;
-}
+const h = useHarness();
 
 async function issue(companyId: string, environment: 'homologation' | 'production') {
-  const { invoice } = await createInvoice(h.createDeps, { companyId, environment, body: nfseRequest() });
-  return { created: invoice, final: await h.waitForFinal(invoice.id) };
+  const { invoice } = await createInvoice(h().createDeps, { companyId, environment, body: sampleNfseRequestWithOperation() });
+  return { created: invoice, final: await h().waitForFinal(invoice.id) };
 }
 
 it('stores the body as validated: an NF-e product on an NFS-e line, ignored, never reaches jsonb (issue 15, defect 3)', async () => {
-  const companyId = await h.createCompany();
-  const body = nfseRequest();
+  const companyId = await h().createCompany();
+  const body = sampleNfseRequestWithOperation();
   const items = body['items'] as Record<string, unknown>[];
   // Text PostgreSQL cannot store, nested deeper than any request: the insert failed when the raw body was stored.
   let deep: unknown = 'x\u0000';
   for (let level = 0; level < 200; level++) deep = { level: deep };
   items[0]!['product'] = { br: { ncm: '61091000', cfop: '5102' }, note: 'ignored\u0000', deep };
-  const { invoice } = await createInvoice(h.createDeps, { companyId, environment: 'homologation', body });
-  const stored = (await h.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).request as {
+  const { invoice } = await createInvoice(h().createDeps, { companyId, environment: 'homologation', body });
+  const stored = (await h().prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } })).request as {
     body: { items: Record<string, unknown>[] };
   };
   expect(stored.body.items[0]).not.toHaveProperty('product');
   expect(JSON.stringify(stored.body)).not.toContain('ignored');
-  expect((await h.waitForFinal(invoice.id)).status).toBe('issued');
+  expect((await h().waitForFinal(invoice.id)).status).toBe('issued');
 });
 
-const submissionsOf = (invoiceId: string) => h.prisma.submission.findMany({ where: { invoiceId }, orderBy: { attempt: 'asc' } });
+const submissionsOf = (invoiceId: string) => h().prisma.submission.findMany({ where: { invoiceId }, orderBy: { attempt: 'asc' } });
 
 it('homologation: issued with the 50-digit NFS-e key, the signed DPS stored before sending, an outbox event, no credit', async () => {
-  const companyId = await h.createCompany();
+  const companyId = await h().createCompany();
   const { created, final } = await issue(companyId, 'homologation');
   expect(created.dpsId).toMatch(/^DPS[0-9]{42}$/);
   expect(final.status).toBe('issued');
-  const invoice = await h.prisma.invoice.findUniqueOrThrow({ where: { id: created.id } });
+  const invoice = await h().prisma.invoice.findUniqueOrThrow({ where: { id: created.id } });
   expect(invoice.accessKey).toMatch(/^[0-9]{50}$/);
   expect(invoice.authorizedXml).toContain('<NFSe');
 
@@ -72,7 +51,7 @@ it('homologation: issued with the 50-digit NFS-e key, the signed DPS stored befo
   expect(dps).toContain('<Signature');
   expect(submission!.responseBody).toContain(invoice.accessKey!);
 
-  const events = await h.prisma.outboxEvent.findMany({ where: { aggregateId: created.id } });
+  const events = await h().prisma.outboxEvent.findMany({ where: { aggregateId: created.id } });
   expect(events.map((e) => e.type)).toEqual(['invoice.authorized']);
   expect(events[0]!.payload).toMatchObject({
     document_type: 'nfse',
@@ -80,19 +59,19 @@ it('homologation: issued with the 50-digit NFS-e key, the signed DPS stored befo
     status: 'issued',
     environment: 'homologation',
   });
-  expect(await h.prisma.usageEntry.count({ where: { invoiceId: created.id } })).toBe(0);
+  expect(await h().prisma.usageEntry.count({ where: { invoiceId: created.id } })).toBe(0);
 });
 
 it('production: one credit', async () => {
-  const companyId = await h.createCompany();
+  const companyId = await h().createCompany();
   const { created, final } = await issue(companyId, 'production');
   expect(final.status).toBe('issued');
-  expect(await h.prisma.usageEntry.count({ where: { invoiceId: created.id, environment: 'production' } })).toBe(1);
+  expect(await h().prisma.usageEntry.count({ where: { invoiceId: created.id, environment: 'production' } })).toBe(1);
 });
 
 it('lost response → unknown → GET /dps → issued with the key the national environment holds, no second DPS', async () => {
-  const companyId = await h.createCompany();
-  await h.sim.control('PUT', '/_control/faults/SEFIN', { dropResponses: 1 });
+  const companyId = await h().createCompany();
+  await h().sim.control('PUT', '/_control/faults/SEFIN', { dropResponses: 1 });
   const { created, final } = await issue(companyId, 'homologation');
   expect(final.status).toBe('issued');
   const submissions = await submissionsOf(created.id);
@@ -101,7 +80,7 @@ it('lost response → unknown → GET /dps → issued with the key the national 
     ['GET /dps', 'accepted'],
     ['GET /nfse', 'accepted'],
   ]);
-  const invoice = await h.prisma.invoice.findUniqueOrThrow({ where: { id: created.id } });
+  const invoice = await h().prisma.invoice.findUniqueOrThrow({ where: { id: created.id } });
   expect(invoice.accessKey).toMatch(/^[0-9]{50}$/);
   expect(invoice.authorizedXml).toContain(invoice.accessKey!);
   expect(submissions[1]!.responseBody).toContain(invoice.accessKey!);

@@ -145,3 +145,25 @@ export async function startHarness(): Promise<Harness> {
     },
   };
 }
+
+/**
+ * The harness of one spec file: started before its tests (with the issuer's worker unless `worker: false`),
+ * faults cleared after each, stopped after all. Returns a getter, since the harness exists only once started.
+ */
+export function useHarness(options: { worker?: boolean } = {}): () => Harness {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startHarness();
+    if (options.worker !== false) await harness.startWorker();
+  });
+  afterAll(async () => {
+    await harness?.stop();
+  });
+  afterEach(async () => {
+    await harness?.sim.control('DELETE', '/_control/faults');
+  });
+  return () => {
+    if (!harness) throw new Error('the harness is not started yet (use it inside a test or hook)');
+    return harness;
+  };
+}

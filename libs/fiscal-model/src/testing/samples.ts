@@ -92,6 +92,16 @@ export function sampleNfseRequest(overrides: Record<string, unknown> = {}): Reco
   };
 }
 
+/**
+ * The NFS-e sample as a company created by the admin API issues it: the companies table has no default cIndOp
+ * (IBS/CBS operation indicator), so the request carries one.
+ */
+export function sampleNfseRequestWithOperation(operationIndicator = '100301'): Record<string, unknown> {
+  const body = sampleNfseRequest();
+  (body['items'] as Array<{ ibs_cbs: Record<string, unknown> }>)[0]!.ibs_cbs['operation_indicator'] = operationIndicator;
+  return body;
+}
+
 export interface SampleNfeItemOptions {
   readonly description?: string;
   readonly unit_price?: unknown;
