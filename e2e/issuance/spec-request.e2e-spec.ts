@@ -3,6 +3,7 @@
 // asked for. Gateway, issuer and simulator as real processes; real PostgreSQL and Redis.
 import { gunzipSync } from 'node:zlib';
 import { jest } from '@jest/globals';
+import { SAMPLE_RJ_ADDRESS } from '@talao/fiscal-model/testing';
 import { type Platform, startPlatform } from './support/platform.js';
 
 jest.setTimeout(120_000);
@@ -74,15 +75,7 @@ const SPEC_NFSE = {
   document_type: 'nfse',
   client_name: 'Condominio Edificio Aurora',
   tax_id: '11222333000181',
-  recipient_address: {
-    street: 'Rua do Catete',
-    number: '90',
-    neighborhood: 'Catete',
-    city: 'Rio de Janeiro',
-    state: 'RJ',
-    zip_code: '22220000',
-    city_code: '3304557',
-  },
+  recipient_address: SAMPLE_RJ_ADDRESS,
   items: [
     {
       description: 'Limpeza predial',

@@ -9,6 +9,7 @@ import {
   sampleNfeItem,
   sampleNfeRequest,
   sampleNfseRequest,
+  SAMPLE_RJ_ADDRESS,
 } from '../testing/samples.js';
 import { computeDpsDocument, dpsId } from './compute-dps.js';
 import { HOMOLOGATION_RECIPIENT_NAME, computeNfeDocument } from './compute-nfe.js';
@@ -233,15 +234,7 @@ describe('computeDpsDocument', () => {
       client_name: 'Joao',
       tax_id: '12345678909',
       client_email: 'j@example.com',
-      recipient_address: {
-        street: 'Rua A',
-        number: '1',
-        neighborhood: 'Centro',
-        city: 'Rio de Janeiro',
-        state: 'RJ',
-        zip_code: '20000000',
-        city_code: '3304557',
-      },
+      recipient_address: SAMPLE_RJ_ADDRESS,
       items: [
         {
           description: 'Consultoria',
@@ -278,7 +271,7 @@ describe('computeDpsDocument', () => {
     expect(dps.toma).toEqual({
       CPF: '12345678909',
       xNome: 'Joao',
-      end: { endNac: { cMun: '3304557', CEP: '20000000' }, xLgr: 'Rua A', nro: '1', xBairro: 'Centro' },
+      end: { endNac: { cMun: '3304557', CEP: '22220000' }, xLgr: 'Rua do Catete', nro: '90', xBairro: 'Catete' },
       email: 'j@example.com',
     });
     expect(dps.serv).toEqual({

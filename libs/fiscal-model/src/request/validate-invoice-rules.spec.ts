@@ -1,4 +1,4 @@
-import { SAMPLE_IBS_CBS, sampleIssuer, sampleNfeItem, sampleNfeRequest, sampleNfseRequest } from '../testing/samples.js';
+import { SAMPLE_IBS_CBS, SAMPLE_RJ_ADDRESS, sampleIssuer, sampleNfeItem, sampleNfeRequest, sampleNfseRequest } from '../testing/samples.js';
 import type { FieldError } from './field-error.js';
 import { validateInvoiceRequest } from './validate-invoice-request.js';
 
@@ -33,15 +33,7 @@ const SP = {
   zip_code: '01000000',
   city_code: '3550308',
 };
-const RJ = {
-  street: 'Rua X',
-  number: '1',
-  neighborhood: 'Centro',
-  city: 'Rio de Janeiro',
-  state: 'RJ',
-  zip_code: '20000000',
-  city_code: '3304557',
-};
+const RJ = SAMPLE_RJ_ADDRESS;
 const withAddress = (address: Record<string, unknown>, top: Record<string, unknown> = {}) =>
   sampleNfeRequest({ recipient_address: address, ...top });
 const withBr = (br: Record<string, unknown>) => sampleNfeRequest({ items: [sampleNfeItem({ unit_price: '10', br })] });
@@ -123,7 +115,7 @@ describe('recipient_address (SPEC.md "Address")', () => {
       field: 'recipient_address',
     });
     expect(valid(sampleNfseRequest()).buyer.address).toBeUndefined();
-    expect(valid(sampleNfseRequest({ recipient_address: RJ })).buyer.address).toMatchObject({ cityCode: '3304557', district: 'Centro' });
+    expect(valid(sampleNfseRequest({ recipient_address: RJ })).buyer.address).toMatchObject({ cityCode: '3304557', district: 'Catete' });
   });
   it('every field of a Brazilian address is required; "S/N" is the number when there is none', () => {
     for (const key of ['street', 'number', 'neighborhood', 'city']) {

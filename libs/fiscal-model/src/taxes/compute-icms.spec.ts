@@ -1,6 +1,6 @@
 // Each ICMS group of layout 4.00 reached from a request, with amounts computed by hand (item: 10 × 10.00 = 100.00).
 import { validateInvoiceRequest } from '../request/validate-invoice-request.js';
-import { sampleIssuer, sampleNfeItem, sampleNfeRequest } from '../testing/samples.js';
+import { SAMPLE_RJ_ADDRESS, sampleIssuer, sampleNfeItem, sampleNfeRequest } from '../testing/samples.js';
 import { computeTotals } from '../documents/compute-totals.js';
 import { computeItemTaxes } from './compute-item-taxes.js';
 
@@ -289,15 +289,7 @@ describe('ICMSUFDest (DIFAL)', () => {
     const body = sampleNfeRequest({
       client_name: 'Maria',
       tax_id: '12345678909',
-      recipient_address: {
-        street: 'Rua A',
-        number: '1',
-        neighborhood: 'Centro',
-        city: 'Rio de Janeiro',
-        state: 'RJ',
-        zip_code: '20000000',
-        city_code: '3304557',
-      },
+      recipient_address: SAMPLE_RJ_ADDRESS,
       items: [
         sampleNfeItem({
           quantity: '10',

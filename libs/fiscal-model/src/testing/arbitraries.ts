@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { Dec, round2 } from '../decimal/money.js';
 import type { IssuerProfile, TaxRegime } from '../request/issuer-profile.js';
 import { CSOSN_GROUP_ARBITRARIES, CST_GROUP_ARBITRARIES, percentArb } from './icms-arbitraries.js';
-import { sampleIssuer } from './samples.js';
+import { SAMPLE_RJ_ADDRESS, sampleIssuer } from './samples.js';
 
 export interface InvoiceScenario {
   readonly issuer: IssuerProfile;
@@ -224,15 +224,7 @@ export function nfseScenarioArbitrary(options: ScenarioOptions = {}): fc.Arbitra
         tax_id: taxId,
         ...(withAddress
           ? {
-              recipient_address: {
-                street: 'Rua A',
-                number: '1',
-                neighborhood: 'Centro',
-                city: 'Rio de Janeiro',
-                state: 'RJ',
-                zip_code: '20000000',
-                city_code: '3304557',
-              },
+              recipient_address: SAMPLE_RJ_ADDRESS,
             }
           : {}),
         items: values.slice(0, count).map((v, i) => ({

@@ -74,6 +74,17 @@ export function sampleNfeRequest(overrides: Record<string, unknown> = {}): Recor
   };
 }
 
+/** A recipient address in Rio de Janeiro (an interstate destination for the São Paulo sample issuer). */
+export const SAMPLE_RJ_ADDRESS = {
+  street: 'Rua do Catete',
+  number: '90',
+  neighborhood: 'Catete',
+  city: 'Rio de Janeiro',
+  state: 'RJ',
+  zip_code: '22220000',
+  city_code: '3304557',
+} as const;
+
 /** A one-item NFS-e request (service 1.07); IBS/CBS at the item (an NFS-e ignores product.br). */
 export function sampleNfseRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {

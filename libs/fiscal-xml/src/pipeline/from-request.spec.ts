@@ -9,6 +9,7 @@ import {
   sampleNfeItem,
   sampleNfeRequest,
   sampleNfseRequest,
+  SAMPLE_RJ_ADDRESS,
 } from '@talao/fiscal-model/testing';
 import { xmlsec1Verifies } from '../testing/xmlsec1.js';
 import { buildNfeProc } from '../nfe/nfe-proc.js';
@@ -111,15 +112,7 @@ describe('request → computed document → signed XML', () => {
     const issuer = sampleIssuer('normal');
     const body = sampleNfseRequest({
       client_name: 'Condominio Edificio Aurora',
-      recipient_address: {
-        street: 'Rua do Catete',
-        number: 'S/N',
-        neighborhood: 'Catete',
-        city: 'Rio de Janeiro',
-        state: 'RJ',
-        zip_code: '22220000',
-        city_code: '3304557',
-      },
+      recipient_address: { ...SAMPLE_RJ_ADDRESS, number: 'S/N' },
       items: [
         {
           description: 'Limpeza predial',

@@ -2,7 +2,7 @@
 // consumer) → validated → computed by fiscal-model → built → signed → XSD-valid, with the computed values in the
 // XSD positions (imposto: after COFINS, before IBSCBS; ICMSTot: right after vICMSDeson).
 import { computeNfeDocument, validateInvoiceRequest, type NfeDocument } from '@talao/fiscal-model';
-import { SAMPLE_TECHNICAL_RESPONSIBLE, sampleIssuer, sampleNfeRequest } from '@talao/fiscal-model/testing';
+import { SAMPLE_RJ_ADDRESS, SAMPLE_TECHNICAL_RESPONSIBLE, sampleIssuer, sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { createTestCertificate, signWithXmlCrypto } from '../../testing/test-signer.js';
 import { validateXml } from '../../xsd/xsd-validator.js';
 import { buildNfe } from './build-nfe.js';
@@ -17,15 +17,7 @@ function interstateSaleToConsumer(): NfeDocument {
   const body = sampleNfeRequest({
     client_name: 'Joana Pereira',
     tax_id: '12345678909',
-    recipient_address: {
-      street: 'Rua do Catete',
-      number: '90',
-      neighborhood: 'Catete',
-      city: 'Rio de Janeiro',
-      state: 'RJ',
-      zip_code: '22220000',
-      city_code: '3304557',
-    },
+    recipient_address: SAMPLE_RJ_ADDRESS,
     items: [
       {
         // 100.00 + IPI 10% = DIFAL base 110.00: 20% − 12% = 8.80, FCP 2% = 2.20
