@@ -1,7 +1,7 @@
 // POST /api/v1/invoices end to end: gateway, issuer and authorizer simulator as real processes, real PostgreSQL and
 // Redis. Each case asserts what the integrator sees (HTTP) and what the platform recorded (database, simulator).
 import { jest } from '@jest/globals';
-import { sampleNfeRequest, sampleNfseRequestWithOperation } from '@talao/fiscal-model/testing';
+import { sampleNfeRequest, sampleNfseRequest } from '@talao/fiscal-model/testing';
 import { type Platform, startPlatform } from './support/platform.js';
 
 jest.setTimeout(120_000);
@@ -70,7 +70,7 @@ describe('authorized', () => {
 
   it('NFS-e: 201 with a 50-digit key and protocol', async () => {
     const company = await p.createCompany();
-    const created = await p.api('POST', '/api/v1/invoices', { key: company.homologationKey, body: sampleNfseRequestWithOperation() });
+    const created = await p.api('POST', '/api/v1/invoices', { key: company.homologationKey, body: sampleNfseRequest() });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ document_type: 'nfse', status: 'issued' });
     expect(created.body.access_key).toMatch(/^[0-9]{50}$/);

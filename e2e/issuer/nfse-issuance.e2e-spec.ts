@@ -3,7 +3,7 @@
 import { jest } from '@jest/globals';
 import { createInvoice } from '@talao/issuance';
 import { decodeGzipBase64 } from '@talao/fiscal-xml';
-import { sampleNfseRequestWithOperation } from '@talao/fiscal-model/testing';
+import { sampleNfseRequest } from '@talao/fiscal-model/testing';
 import { useHarness } from './support/issuer-harness.js';
 
 jest.setTimeout(60_000);
@@ -11,13 +11,13 @@ jest.setTimeout(60_000);
 const h = useHarness();
 
 async function issue(companyId: string, environment: 'homologation' | 'production') {
-  const { invoice } = await createInvoice(h().createDeps, { companyId, environment, body: sampleNfseRequestWithOperation() });
+  const { invoice } = await createInvoice(h().createDeps, { companyId, environment, body: sampleNfseRequest() });
   return { created: invoice, final: await h().waitForFinal(invoice.id) };
 }
 
 it('stores the body as validated: an NF-e product on an NFS-e line, ignored, never reaches jsonb (issue 15, defect 3)', async () => {
   const companyId = await h().createCompany();
-  const body = sampleNfseRequestWithOperation();
+  const body = sampleNfseRequest();
   const items = body['items'] as Record<string, unknown>[];
   // Text PostgreSQL cannot store, nested deeper than any request: the insert failed when the raw body was stored.
   let deep: unknown = 'x\u0000';

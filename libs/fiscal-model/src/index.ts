@@ -15,6 +15,7 @@ export * from './tables/national-codes.js';
 export * from './request/field-error.js';
 export * from './request/issuer-profile.js';
 export * from './request/invoice-request-schema.js';
+export { NFE_REQUEST_EXAMPLE, NFSE_REQUEST_EXAMPLE } from './request/request-examples.js';
 export * from './request/tax-schema.js';
 export type * from './request/validated-request.js';
 export {

@@ -3,7 +3,7 @@
 // go together by name (invoice-examples.ts says how the example test uses that).
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiHeader, ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
-import { invoiceRequestJsonSchema } from '@talao/fiscal-model';
+import { invoiceRequestJsonSchema, NFE_REQUEST_EXAMPLE, NFSE_REQUEST_EXAMPLE } from '@talao/fiscal-model';
 import {
   EXAMPLE_IDS,
   errorExample,
@@ -17,61 +17,9 @@ import { RATE_LIMIT_HEADERS } from '../openapi/decorators.js';
 
 const { $schema: _dialect, ...requestSchema } = invoiceRequestJsonSchema();
 
-/** Request-body examples written from SPEC.md's tables ("Invoice request", "Item", "Address"). */
-export const NFE_EXAMPLE = {
-  document_type: 'nfe',
-  client_name: 'Maria da Silva',
-  tax_id: '12345678909',
-  recipient_address: {
-    street: 'Rua Augusta',
-    number: '500',
-    neighborhood: 'Consolacao',
-    city: 'Sao Paulo',
-    state: 'SP',
-    zip_code: '01305000',
-    city_code: '3550308',
-  },
-  items: [
-    {
-      description: 'Camiseta algodao',
-      unit_price: '49.90',
-      product: {
-        quantity: '2',
-        unit: 'UN',
-        barcode: '7891000315507',
-        br: {
-          ncm: '61091000',
-          cfop: '5102',
-          tax: { icms: { cst: '00', origin: '0', rate: '18' }, pis: { cst: '01', rate: '1.65' }, cofins: { cst: '01', rate: '7.6' } },
-          ibs_cbs: { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' },
-        },
-      },
-    },
-  ],
-};
-
-export const NFSE_EXAMPLE = {
-  document_type: 'nfse',
-  client_name: 'Cliente Servicos Ltda',
-  tax_id: '11222333000181',
-  items: [
-    {
-      description: 'Suporte tecnico',
-      amount: '1500.00',
-      service_code: '1.07',
-      tax_retained: false,
-      observations: 'Contrato 12/2026',
-      ibs_cbs: {
-        cst: '000',
-        classification: '000001',
-        rate_state: '0.1',
-        rate_city: '0',
-        rate_federal: '0.9',
-        operation_indicator: '100301',
-      },
-    },
-  ],
-};
+/** Request-body examples: fiscal-model's, which the test samples are copies of. */
+export const NFE_EXAMPLE = NFE_REQUEST_EXAMPLE;
+export const NFSE_EXAMPLE = NFSE_REQUEST_EXAMPLE;
 
 const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
 

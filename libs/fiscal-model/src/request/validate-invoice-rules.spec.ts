@@ -332,7 +332,7 @@ describe('IBS/CBS group (SPEC.md "IbsCbs group")', () => {
     expect(valid(ibs({ base: '50.5' })).items[0]!.ibsCbs!.base).toBe('50.5');
   });
   it('NFS-e: at the item (additive), since an NFS-e ignores product.br', () => {
-    expect(valid(sampleNfseRequest()).items[0]!.ibsCbs).toEqual(SAMPLE_IBS_CBS);
+    expect(valid(sampleNfseRequest()).items[0]!.ibsCbs).toEqual({ ...SAMPLE_IBS_CBS, operation_indicator: '100301' });
     expect(firstError(sampleNfseRequest({ items: [service()] }))).toEqual({ code: 'IBS_CBS_REQUIRED', field: 'items[0].ibs_cbs' });
     // product.br.ibs_cbs of an NFS-e line is ignored like the rest of product.br
     expect(firstError(sampleNfseRequest({ items: [service({ product: { br: { ibs_cbs: SAMPLE_IBS_CBS } } })] }))).toEqual({

@@ -1,5 +1,6 @@
 // Ready-made issuers and requests for tests (this lib's and the XML builders'). Exported as `testing.*`.
 import type { IssuerProfile, TaxRegime } from '../request/issuer-profile.js';
+import { NFE_REQUEST_EXAMPLE, NFSE_REQUEST_EXAMPLE } from '../request/request-examples.js';
 
 export function sampleIssuer(taxRegime: TaxRegime = 'normal', overrides: Partial<IssuerProfile> = {}): IssuerProfile {
   return {
@@ -32,46 +33,9 @@ export const SAMPLE_TECHNICAL_RESPONSIBLE = {
   phone: '1133334444',
 };
 
-/** A one-item NF-e request, same state (CFOP 5102), CST 00 at 18%, PIS/COFINS by rate, IBS/CBS. */
+/** NFE_REQUEST_EXAMPLE as a mutable copy, with top-level fields replaced by `overrides`. */
 export function sampleNfeRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    document_type: 'nfe',
-    client_name: 'Maria da Silva',
-    tax_id: '12345678909',
-    client_email: 'maria@example.com',
-    recipient_address: {
-      street: 'Rua Augusta',
-      number: '500',
-      neighborhood: 'Consolacao',
-      city: 'Sao Paulo',
-      state: 'SP',
-      zip_code: '01305000',
-      city_code: '3550308',
-    },
-    items: [
-      {
-        description: 'Camiseta algodao',
-        unit_price: '49.90',
-        product: {
-          code: 'SKU-1',
-          quantity: '2',
-          unit: 'UN',
-          barcode: '7891000315507',
-          br: {
-            ncm: '61091000',
-            cfop: '5102',
-            tax: {
-              icms: { cst: '00', origin: '0', rate: '18' },
-              pis: { cst: '01', rate: '1.65' },
-              cofins: { cst: '01', rate: '7.6' },
-            },
-            ibs_cbs: { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' },
-          },
-        },
-      },
-    ],
-    ...overrides,
-  };
+  return { ...structuredClone(NFE_REQUEST_EXAMPLE as unknown as Record<string, unknown>), ...overrides };
 }
 
 /** A recipient address in Rio de Janeiro (an interstate destination for the São Paulo sample issuer). */
@@ -85,32 +49,9 @@ export const SAMPLE_RJ_ADDRESS = {
   city_code: '3304557',
 } as const;
 
-/** A one-item NFS-e request (service 1.07); IBS/CBS at the item (an NFS-e ignores product.br). */
+/** NFSE_REQUEST_EXAMPLE as a mutable copy, with top-level fields replaced by `overrides`. */
 export function sampleNfseRequest(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    document_type: 'nfse',
-    client_name: 'Cliente Servicos Ltda',
-    tax_id: '11222333000181',
-    items: [
-      {
-        description: 'Suporte tecnico',
-        amount: '1500.00',
-        service_code: '1.07',
-        ibs_cbs: { cst: '000', classification: '000001', rate_state: '0.1', rate_city: '0', rate_federal: '0.9' },
-      },
-    ],
-    ...overrides,
-  };
-}
-
-/**
- * The NFS-e sample as a company created by the admin API issues it: the companies table has no default cIndOp
- * (IBS/CBS operation indicator), so the request carries one.
- */
-export function sampleNfseRequestWithOperation(operationIndicator = '100301'): Record<string, unknown> {
-  const body = sampleNfseRequest();
-  (body['items'] as Array<{ ibs_cbs: Record<string, unknown> }>)[0]!.ibs_cbs['operation_indicator'] = operationIndicator;
-  return body;
+  return { ...structuredClone(NFSE_REQUEST_EXAMPLE as unknown as Record<string, unknown>), ...overrides };
 }
 
 export interface SampleNfeItemOptions {
