@@ -31,19 +31,7 @@ export {
   type NewCertificate,
 } from './repositories/certificates-repository.js';
 // Issuance (invoices, number sequences, submissions, usage ledger, outbox).
-export type {
-  DbClient,
-  DocumentTypeName,
-  EnvironmentName,
-  FinalState,
-  FinishOptions,
-  InvoiceRecord,
-  InvoiceStatusName,
-  NewOutboxEvent,
-  NewSubmission,
-  SubmissionAnswer,
-  SubmissionRecord,
-} from './repositories/issuance-records.js';
+export type * from './repositories/issuance-records.js';
 export {
   AlreadyReissuedError,
   type InvoiceListQuery,

@@ -7,17 +7,7 @@ import { lineValuesBeyondLayout } from '../documents/layout-bounds.js';
 import { MONEY, POSITIVE_MONEY, POSITIVE_QUANTITY, readDecimal } from './decimal-rules.js';
 import { type FieldError, fieldError } from './field-error.js';
 import type { ItemParsed } from './invoice-request-schema.js';
-
-export interface ItemValues {
-  readonly quantity: string;
-  readonly unitPrice: string;
-  readonly gross: string;
-  readonly discount: string;
-  readonly freight: string;
-  readonly insurance: string;
-  readonly otherExpenses: string;
-  readonly total: string;
-}
+import type { ItemValues } from './validated-request.js';
 
 /** Where each value is read: nfe → product.quantity and product.discount/freight/insurance/other_expenses; nfse →
  * product.quantity (default 1) and the item's own `discount` (the service discount; nfse has no freight, insurance

@@ -63,13 +63,10 @@ export interface ValidatedProduct {
   readonly manufacturerCnpj?: string;
 }
 
-export interface ValidatedItem {
-  readonly index: number;
-  readonly description: string;
-  readonly code: string;
+/** SPEC.md "Rules on item values", computed: decimal strings in canonical form. */
+export interface ItemValues {
   /** Canonical decimal string. */
   readonly quantity: string;
-  readonly unit: string;
   /** 10 places (derived from amount / quantity when absent). */
   readonly unitPrice: string;
   /** Gross line amount (vProd), 2 places. */
@@ -80,6 +77,13 @@ export interface ValidatedItem {
   readonly otherExpenses: string;
   /** gross − discount + freight + insurance + other expenses, 2 places. */
   readonly total: string;
+}
+
+export interface ValidatedItem extends ItemValues {
+  readonly index: number;
+  readonly description: string;
+  readonly code: string;
+  readonly unit: string;
   readonly product?: ValidatedProduct;
   /** NFS-e: cTribNac, 6 digits. */
   readonly serviceCode?: string;
