@@ -106,16 +106,19 @@ export interface Icms15 {
   readonly vICMSMonoReten: DecimalText;
   readonly reduction?: { readonly pRedAdRem: DecimalText; readonly motRedAdRem: '1' | '9' };
 }
-export interface Icms20 {
-  readonly group: 'ICMS20';
-  readonly orig: Orig;
-  readonly CST: '20';
+/** ICMS on a reduced base (CST 20 and 70): own operation with pRedBC. */
+interface ReducedBaseIcms {
   readonly modBC: ModBC;
   readonly pRedBC: DecimalText;
   readonly vBC: DecimalText;
   readonly pICMS: DecimalText;
   readonly vICMS: DecimalText;
   readonly fcp?: Fcp;
+}
+export interface Icms20 extends ReducedBaseIcms {
+  readonly group: 'ICMS20';
+  readonly orig: Orig;
+  readonly CST: '20';
   readonly deson?: Deson;
 }
 export interface Icms30 {
@@ -173,16 +176,10 @@ export interface Icms61 {
   readonly adRemICMSRet: DecimalText;
   readonly vICMSMonoRet: DecimalText;
 }
-export interface Icms70 {
+export interface Icms70 extends ReducedBaseIcms {
   readonly group: 'ICMS70';
   readonly orig: Orig;
   readonly CST: '70';
-  readonly modBC: ModBC;
-  readonly pRedBC: DecimalText;
-  readonly vBC: DecimalText;
-  readonly pICMS: DecimalText;
-  readonly vICMS: DecimalText;
-  readonly fcp?: Fcp;
   readonly st: IcmsSt;
   readonly deson?: Deson;
   readonly desonSt?: DesonSt;

@@ -235,11 +235,13 @@ function computeMonophasic(icms: IcmsInput, ctx: IcmsContext, orig: Orig, a: Icm
   const q = monoQuantity(m.quantity, ctx);
   const value = round2(q.times(m.ad_rem_rate));
   a.monophasic = true;
+  // qBCMono and adRemICMS open the groups of the own operation (02, 15, 53).
+  const own = { qBCMono: q4(q), adRemICMS: rate(m.ad_rem_rate) };
   switch (icms.cst) {
     case '02':
       a.qBCMono = q;
       a.vICMSMono = value;
-      return { group: 'ICMS02', orig, CST: '02', qBCMono: q4(q), adRemICMS: rate(m.ad_rem_rate), vICMSMono: money(value) };
+      return { group: 'ICMS02', orig, CST: '02', ...own, vICMSMono: money(value) };
     case '15': {
       const qr = monoQuantity(m.retained_quantity, ctx);
       const retained = round2(qr.times(m.retained_ad_rem_rate!));
@@ -251,8 +253,7 @@ function computeMonophasic(icms: IcmsInput, ctx: IcmsContext, orig: Orig, a: Icm
         group: 'ICMS15',
         orig,
         CST: '15',
-        qBCMono: q4(q),
-        adRemICMS: rate(m.ad_rem_rate),
+        ...own,
         vICMSMono: money(value),
         qBCMonoReten: q4(qr),
         adRemICMSReten: rate(m.retained_ad_rem_rate!),
@@ -270,8 +271,7 @@ function computeMonophasic(icms: IcmsInput, ctx: IcmsContext, orig: Orig, a: Icm
         group: 'ICMS53',
         orig,
         CST: '53',
-        qBCMono: q4(q),
-        adRemICMS: rate(m.ad_rem_rate),
+        ...own,
         vICMSMonoOp: money(value),
         pDif: rate(pDif),
         vICMSMonoDif: money(dif),
