@@ -265,8 +265,7 @@ function computeMonophasic(icms: IcmsInput, ctx: IcmsContext, orig: Orig, a: Icm
       const pDif = m.deferral_rate ?? '0';
       const dif = percentOf(value, pDif);
       const due = value.minus(dif);
-      a.qBCMono = q;
-      a.vICMSMono = due;
+      Object.assign(a, { qBCMono: q, vICMSMono: due });
       return {
         group: 'ICMS53',
         orig,
