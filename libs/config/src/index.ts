@@ -13,16 +13,6 @@ export {
   type Environment,
   type GatewayConfig,
 } from './load-config.js';
-export {
-  authorizersConfig,
-  certificatesConfig,
-  databaseConfig,
-  loggingConfig,
-  redisConfig,
-  statementBatchingConfig,
-  sweeperConfig,
-  technicalResponsibleConfig,
-  workerConfig,
-} from './fragments.js';
+export * from './fragments.js';
 /** For an app's own fragment: an integer variable with its default (`integer(10_000, 0)`: ≥ 0, 10 s when unset). */
 export { integer } from './environment-values.js';

@@ -11,13 +11,7 @@
 //   canonicalFormMismatch(xml, id, 'inclusive' | 'exclusive'): string | null         builders' tests
 export { loadPkcs12, MAX_KDF_ITERATIONS, type A1Certificate } from './pkcs12/load-pkcs12.js';
 export { CertificateError, type CertificateErrorCode } from './pkcs12/certificate-error.js';
-export {
-  assessCertificateTrust,
-  parseCertificateBundle,
-  TEST_CA_SUBJECT_MARKER,
-  type CertificateTrust,
-  type CertificateTrustPolicy,
-} from './pkcs12/certificate-trust.js';
+export * from './trust/index.js';
 export { extractTaxId, ICP_BRASIL_OID } from './pkcs12/icp-brasil-tax-id.js';
 export { createSigner, type XmlSigner } from './signing/create-signer.js';
 export { SignatureInputError, locateCanonicalElement, type LocatedElement } from './signing/canonical-element.js';

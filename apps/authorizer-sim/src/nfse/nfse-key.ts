@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { modulus11CheckDigit } from '@talao/fiscal-model';
 
 /**
  * The NFS-e access key (50 digits, nfse_nacional_api.md): municipality of issue (7) + ambGer (1) + registration type
@@ -18,16 +19,5 @@ export function nfseAccessKey(parts: { municipality: string; ambGer: '1' | '2'; 
     yymm +
     String(randomInt(0, 1_000_000_000)).padStart(9, '0');
   if (!/^\d{49}$/.test(body)) throw new Error('NFS-e key parts must be digits');
-  return body + String(nfseCheckDigit(body));
-}
-
-export function nfseCheckDigit(body: string): number {
-  let sum = 0;
-  let weight = 2;
-  for (let i = body.length - 1; i >= 0; i--) {
-    sum += Number(body[i]) * weight;
-    weight = weight === 9 ? 2 : weight + 1;
-  }
-  const remainder = sum % 11;
-  return remainder < 2 ? 0 : 11 - remainder;
+  return body + String(modulus11CheckDigit(body));
 }

@@ -24,17 +24,25 @@ export interface AccessKeyParts {
 
 const KEY_SHAPE = /^\d{6}[0-9A-Z]{12}\d{26}$/;
 
-/** Modulus-11 check digit over the first 43 characters: weights 2..9 from the right; remainder 0 or 1 → 0. */
-export function accessKeyCheckDigit(first43: string): number {
-  if (!/^[0-9A-Z]{43}$/.test(first43)) throw new RangeError('the access key body must be 43 characters 0-9/A-Z');
+/**
+ * Modulus 11 with weights 2..9 from the right, remainder 0 or 1 → 0: the check digit of the national keys (NF-e's
+ * 44 characters, NFS-e's 50 digits). Letters of the alphanumeric CNPJ count as their code point minus 48.
+ */
+export function modulus11CheckDigit(body: string): number {
   let sum = 0;
   let weight = 2;
-  for (let i = first43.length - 1; i >= 0; i--) {
-    sum += (first43.charCodeAt(i) - 48) * weight;
+  for (let i = body.length - 1; i >= 0; i--) {
+    sum += (body.charCodeAt(i) - 48) * weight;
     weight = weight === 9 ? 2 : weight + 1;
   }
   const remainder = sum % 11;
   return remainder < 2 ? 0 : 11 - remainder;
+}
+
+/** The NF-e access key's check digit over its first 43 characters. */
+export function accessKeyCheckDigit(first43: string): number {
+  if (!/^[0-9A-Z]{43}$/.test(first43)) throw new RangeError('the access key body must be 43 characters 0-9/A-Z');
+  return modulus11CheckDigit(first43);
 }
 
 function digits(value: string | number, width: number, name: string): string {

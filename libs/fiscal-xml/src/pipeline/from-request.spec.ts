@@ -3,14 +3,7 @@
 import { computeDpsDocument, computeNfeDocument, validateInvoiceRequest, type IssuerProfile } from '@talao/fiscal-model';
 import { createTestCertificateAuthority } from '@talao/icp-test-ca';
 import { createSigner, loadPkcs12, verifyXmlSignature } from '@talao/xml-signing';
-import {
-  SAMPLE_TECHNICAL_RESPONSIBLE,
-  sampleIssuer,
-  sampleNfeItem,
-  sampleNfeRequest,
-  sampleNfseRequest,
-  SAMPLE_RJ_ADDRESS,
-} from '@talao/fiscal-model/testing';
+import * as samples from '@talao/fiscal-model/testing';
 import { xmlsec1Verifies } from '../testing/xmlsec1.js';
 import { buildNfeProc } from '../nfe/nfe-proc.js';
 import { buildEnviNFe } from '../nfe/service-requests.js';
@@ -31,9 +24,9 @@ function validated(body: Record<string, unknown>, issuer: IssuerProfile) {
 describe('request → computed document → signed XML', () => {
   // Simples Nacional: CSOSN instead of CST, no IBS/CBS group required.
   const simplesRequest = () =>
-    sampleNfeRequest({
+    samples.sampleNfeRequest({
       items: [
-        sampleNfeItem({
+        samples.sampleNfeItem({
           unit_price: '10',
           ibs_cbs: null,
           tax: { icms: { csosn: '102', origin: '0' }, pis: { cst: '49', rate: '0' }, cofins: { cst: '49', rate: '0' } },
@@ -42,9 +35,9 @@ describe('request → computed document → signed XML', () => {
     });
   // product.br.cest + manufacturer_cnpj → CEST, indEscala N, CNPJFab (the layout's optional sequence).
   const manufacturerRequest = () =>
-    sampleNfeRequest({
+    samples.sampleNfeRequest({
       items: [
-        sampleNfeItem({
+        samples.sampleNfeItem({
           unit_price: '10',
           product: { barcode: '7891000315507' },
           br: { cest: '2806300', manufacturer_cnpj: '12ABC34501DE35' },
@@ -52,19 +45,19 @@ describe('request → computed document → signed XML', () => {
       ],
     });
   const cases = [
-    { regime: 'normal' as const, environment: 'homologation' as const, contingency: undefined, request: sampleNfeRequest },
+    { regime: 'normal' as const, environment: 'homologation' as const, contingency: undefined, request: samples.sampleNfeRequest },
     { regime: 'simples_nacional' as const, environment: 'production' as const, contingency: undefined, request: simplesRequest },
     { regime: 'normal' as const, environment: 'production' as const, contingency: undefined, request: manufacturerRequest },
     {
       regime: 'normal' as const,
       environment: 'homologation' as const,
       contingency: { type: 'SVC-AN' as const, at: new Date('2026-03-10T14:00:00Z'), reason: 'SEFAZ indisponivel desde as 11h' },
-      request: sampleNfeRequest,
+      request: samples.sampleNfeRequest,
     },
   ];
 
   it.each(cases)('NF-e ($regime, $environment, contingency: $contingency.type)', ({ regime, environment, contingency, request }) => {
-    const issuer = sampleIssuer(regime);
+    const issuer = samples.sampleIssuer(regime);
     const document = computeNfeDocument(validated(request(), issuer), issuer, {
       environment,
       series: 1,
@@ -72,7 +65,7 @@ describe('request → computed document → signed XML', () => {
       invoiceId: 'inv_01J0000000000000000000000',
       issuedAt: NOW,
       contingency,
-      technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
+      technicalResponsible: samples.SAMPLE_TECHNICAL_RESPONSIBLE,
     });
     const signed = buildSignValidateNfe(document, signer);
     expect(signed.xml).toContain(`<infNFe Id="NFe${document.accessKey}" versao="4.00">`);
@@ -95,8 +88,8 @@ describe('request → computed document → signed XML', () => {
   });
 
   it('NFS-e DPS', () => {
-    const issuer = sampleIssuer('simples_nacional');
-    const document = computeDpsDocument(validated(sampleNfseRequest(), issuer), issuer, {
+    const issuer = samples.sampleIssuer('simples_nacional');
+    const document = computeDpsDocument(validated(samples.sampleNfseRequest(), issuer), issuer, {
       environment: 'homologation',
       series: 1,
       number: 77,
@@ -109,10 +102,10 @@ describe('request → computed document → signed XML', () => {
   });
 
   it('NFS-e DPS with tax_retained, observations and a recipient address: tpRetISSQN 2, xInfComp, taker named by the test phrase', () => {
-    const issuer = sampleIssuer('normal');
-    const body = sampleNfseRequest({
+    const issuer = samples.sampleIssuer('normal');
+    const body = samples.sampleNfseRequest({
       client_name: 'Condominio Edificio Aurora',
-      recipient_address: { ...SAMPLE_RJ_ADDRESS, number: 'S/N' },
+      recipient_address: { ...samples.SAMPLE_RJ_ADDRESS, number: 'S/N' },
       items: [
         {
           description: 'Limpeza predial',

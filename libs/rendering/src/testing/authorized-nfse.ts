@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Decimal } from 'decimal.js';
-import { computeDpsDocument, findMunicipality, validateInvoiceRequest } from '@talao/fiscal-model';
+import { computeDpsDocument, findMunicipality, modulus11CheckDigit, validateInvoiceRequest } from '@talao/fiscal-model';
 import { sampleIssuer, sampleNfseRequest } from '@talao/fiscal-model/testing';
 import { buildSignValidateDps, childOf, element, parseXmlTree, rootOf, textElement, textOf, type XmlObject } from '@talao/fiscal-xml';
 import { createTestCertificate, signNfseWithXmlCrypto, type TestCertificate } from '@talao/fiscal-xml/testing';
@@ -54,14 +54,7 @@ const money = (value: Decimal) => value.toDecimalPlaces(2, Decimal.ROUND_HALF_EV
 /** The NFS-e key: municipality (7), ambGer, registration type, CPF/CNPJ (14), number (13), AAMM, code (9), DV. */
 function accessKeyFor(municipality: string, taxId: string, number: number, issuedAt: string): string {
   const body = `${municipality}2${taxId.length === 11 ? '1' : '2'}${taxId.padStart(14, '0')}${String(number).padStart(13, '0')}${issuedAt.slice(2, 4)}${issuedAt.slice(5, 7)}123456789`;
-  let sum = 0;
-  let weight = 2;
-  for (let i = body.length - 1; i >= 0; i--) {
-    sum += Number(body[i]) * weight;
-    weight = weight === 9 ? 2 : weight + 1;
-  }
-  const remainder = sum % 11;
-  return body + String(remainder < 2 ? 0 : 11 - remainder);
+  return body + String(modulus11CheckDigit(body));
 }
 
 /** Wraps a signed DPS into the NFS-e the Sefin Nacional would return for it (cStat 100), signed. */
