@@ -1,28 +1,20 @@
 // Number reservation and the invoice's final transition against the run's real PostgreSQL (DATABASE_URL).
 import { randomUUID } from 'node:crypto';
 import { createPrismaClient } from '../prisma-client.js';
+import { useScratchCompany } from '../testing/test-database.js';
 import { createSqlPool, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner } from './sql-runner.js';
 import { AlreadyReissuedError, InvoicesRepository, NumberTakenError } from './invoices-repository.js';
 
 const prisma = createPrismaClient(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
 const invoices = new InvoicesRepository(prisma);
-let companyId: string;
-
-beforeAll(async () => {
-  const taxId = String(Date.now()).padStart(14, '7').slice(-14);
-  const company = await prisma.company.create({
-    data: { taxId, legalName: 'Numeracao Ltda', cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP' },
-  });
-  companyId = company.id;
-});
+const scratchCompany = useScratchCompany(prisma, 'Numeracao Ltda');
 
 afterAll(async () => {
-  await prisma.company.delete({ where: { id: companyId } });
   await prisma.$disconnect();
 });
 
 const draft = (series: number, number?: number) => ({
-  companyId,
+  companyId: scratchCompany(),
   environment: 'homologation' as const,
   documentType: 'nfe' as const,
   series,
@@ -137,7 +129,7 @@ describe('InvoicesRepository', () => {
     const invoice = await invoices.createProcessing({ ...draft(10), id: randomUUID(), describe: () => ({ accessKey: 'K'.repeat(44) }) });
     expect(invoice.accessKey).toBe('K'.repeat(44));
     const event = (type: string) => ({
-      companyId,
+      companyId: scratchCompany(),
       environment: 'homologation' as const,
       type,
       aggregateId: invoice.id,
@@ -153,7 +145,7 @@ describe('InvoicesRepository', () => {
     expect([a, b].filter(Boolean)).toHaveLength(1);
     const credits = await prisma.usageEntry.findMany({ where: { invoiceId: invoice.id } });
     expect(credits.map((c) => [c.companyId, c.environment, c.documentType, c.period, c.credits, c.unitPrice?.toString() ?? null])).toEqual([
-      [companyId, 'homologation', 'nfe', '2026-11', 1, a ? '1.5' : null],
+      [scratchCompany(), 'homologation', 'nfe', '2026-11', 1, a ? '1.5' : null],
     ]);
     expect(await prisma.outboxEvent.count({ where: { aggregateId: invoice.id } })).toBe(1);
     expect((await invoices.findById(invoice.id))?.protocol).toBe(a ? '1' : '2');
@@ -164,7 +156,7 @@ describe('InvoicesRepository', () => {
   it('enters contingency once: the new key and its event in one statement, only while processing', async () => {
     const invoice = await invoices.createProcessing({ ...draft(12), id: randomUUID(), describe: () => ({ accessKey: '1'.repeat(44) }) });
     const event = {
-      companyId,
+      companyId: scratchCompany(),
       environment: 'homologation' as const,
       type: 'invoice.contingency_entered',
       aggregateId: invoice.id,
@@ -185,7 +177,7 @@ describe('InvoicesRepository', () => {
   it('finishWithEvent: state and event in one statement, once; undefined keeps a field, null clears it', async () => {
     const invoice = await invoices.createProcessing({ ...draft(11), id: randomUUID(), describe: () => ({ accessKey: 'A'.repeat(44) }) });
     const event = (type: string) => ({
-      companyId,
+      companyId: scratchCompany(),
       environment: 'homologation' as const,
       type,
       aggregateId: invoice.id,
@@ -215,7 +207,7 @@ describe('InvoicesRepository', () => {
 
   it("lists the company's invoices newest first with filters and pages, and finds one by key", async () => {
     const listed = await invoices.listForCompany({
-      companyId,
+      companyId: scratchCompany(),
       environment: 'homologation',
       documentType: 'nfe',
       statuses: ['processing'],
@@ -228,16 +220,19 @@ describe('InvoicesRepository', () => {
     const times = listed.data.map((i) => i.createdAt.getTime());
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     const last = await invoices.listForCompany({
-      companyId,
+      companyId: scratchCompany(),
       environment: 'homologation',
       page: Math.ceil(listed.total / 5) + 1,
       pageSize: 5,
     });
     expect(last.data.length).toBeLessThanOrEqual(5);
-    expect(await invoices.listForCompany({ companyId, environment: 'production', page: 1, pageSize: 5 })).toEqual({ total: 0, data: [] });
+    expect(await invoices.listForCompany({ companyId: scratchCompany(), environment: 'production', page: 1, pageSize: 5 })).toEqual({
+      total: 0,
+      data: [],
+    });
 
-    const found = await invoices.findByAccessKey(companyId, 'homologation', 'K'.repeat(44));
+    const found = await invoices.findByAccessKey(scratchCompany(), 'homologation', 'K'.repeat(44));
     expect(found?.accessKey).toBe('K'.repeat(44));
-    expect(await invoices.findByAccessKey(companyId, 'production', 'K'.repeat(44))).toBeNull();
+    expect(await invoices.findByAccessKey(scratchCompany(), 'production', 'K'.repeat(44))).toBeNull();
   });
 });

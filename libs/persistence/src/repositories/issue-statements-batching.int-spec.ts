@@ -2,6 +2,7 @@
 // (DATABASE_URL): concurrent calls share multi-row statements and each caller gets what a statement of its own gives.
 import { randomUUID } from 'node:crypto';
 import { createPrismaClient } from '../prisma-client.js';
+import { useScratchCompany } from '../testing/test-database.js';
 import type { FinalState } from './issuance-records.js';
 import { InvoicesRepository } from './invoices-repository.js';
 import { coalescingSqlRunner, createSqlPool, pgPoolSqlRunner } from './sql-runner.js';
@@ -11,7 +12,7 @@ import { countingSqlRunner } from '../testing/counting-sql-runner.js';
 const url = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const prisma = createPrismaClient(url);
 const pool = createSqlPool(url, 4);
-let companyId: string;
+const scratchCompany = useScratchCompany(prisma, 'Lotes Ltda');
 
 /** The repositories as the issuer wires them (batched), or one statement per call, both on the pool. */
 function repositories(batched: boolean) {
@@ -20,16 +21,7 @@ function repositories(batched: boolean) {
   return { invoices: new InvoicesRepository(prisma, sql), submissions: new SubmissionsRepository(prisma, sql), ...count };
 }
 
-beforeAll(async () => {
-  const taxId = String(Date.now()).padStart(14, '7').slice(-14);
-  const company = await prisma.company.create({
-    data: { taxId, legalName: 'Lotes Ltda', cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP' },
-  });
-  companyId = company.id;
-});
-
 afterAll(async () => {
-  await prisma.company.delete({ where: { id: companyId } });
   await prisma.$disconnect();
   await pool.end();
 });
@@ -37,7 +29,7 @@ afterAll(async () => {
 const plain = new InvoicesRepository(prisma);
 const newInvoice = (series: number, accessKey?: string) =>
   plain.createProcessing({
-    companyId,
+    companyId: scratchCompany(),
     environment: 'homologation',
     documentType: 'nfe',
     series,
@@ -46,7 +38,7 @@ const newInvoice = (series: number, accessKey?: string) =>
     ...(accessKey ? { describe: () => ({ accessKey }) } : {}),
   });
 const event = (invoiceId: string, type: string) => ({
-  companyId,
+  companyId: scratchCompany(),
   environment: 'homologation' as const,
   type,
   aggregateId: invoiceId,
@@ -55,7 +47,7 @@ const event = (invoiceId: string, type: string) => ({
 const charge = (unitPrice?: string) => ({ documentType: 'nfe' as const, period: '2026-11', ...(unitPrice ? { unitPrice } : {}) });
 const request = (invoiceId: string, requestBody: string) => ({
   invoiceId,
-  companyId,
+  companyId: scratchCompany(),
   operation: 'NFeAutorizacao4',
   endpoint: 'https://sim/a',
   requestBody,

@@ -1,29 +1,21 @@
 // Submissions against the run's real PostgreSQL (DATABASE_URL): attempt numbers per invoice, the exact bytes kept.
 import { createPrismaClient } from '../prisma-client.js';
+import { useScratchCompany } from '../testing/test-database.js';
 import { InvoicesRepository } from './invoices-repository.js';
 import { SubmissionsRepository } from './submissions-repository.js';
 
 const prisma = createPrismaClient(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
 const invoices = new InvoicesRepository(prisma);
 const submissions = new SubmissionsRepository(prisma);
-let companyId: string;
-
-beforeAll(async () => {
-  const taxId = String(Date.now()).padStart(14, '6').slice(-14);
-  const company = await prisma.company.create({
-    data: { taxId, legalName: 'Submissoes Ltda', cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP' },
-  });
-  companyId = company.id;
-});
+const scratchCompany = useScratchCompany(prisma, 'Submissoes Ltda');
 
 afterAll(async () => {
-  await prisma.company.delete({ where: { id: companyId } });
   await prisma.$disconnect();
 });
 
 const newInvoice = (series: number) =>
   invoices.createProcessing({
-    companyId,
+    companyId: scratchCompany(),
     environment: 'homologation',
     documentType: 'nfe',
     series,
@@ -37,14 +29,14 @@ describe('SubmissionsRepository', () => {
     const body = '<soap:Envelope xmlns:soap="http://www.w3.org/2003/05/soap-envelope">ç & <x/>\n</soap:Envelope>';
     const first = await submissions.begin({
       invoiceId: a.id,
-      companyId,
+      companyId: scratchCompany(),
       operation: 'NFeAutorizacao4',
       endpoint: 'https://sim/a',
       requestBody: body,
     });
     const other = await submissions.begin({
       invoiceId: b.id,
-      companyId,
+      companyId: scratchCompany(),
       operation: 'NFeAutorizacao4',
       endpoint: 'https://sim/a',
       requestBody: 'x',
@@ -58,7 +50,7 @@ describe('SubmissionsRepository', () => {
     });
     const second = await submissions.begin({
       invoiceId: a.id,
-      companyId,
+      companyId: scratchCompany(),
       operation: 'NFeConsultaProtocolo4',
       endpoint: 'https://sim/c',
       requestBody: 'y',
@@ -86,7 +78,13 @@ describe('SubmissionsRepository', () => {
   it('two workers beginning an attempt of the same invoice at once: never two rows with one number', async () => {
     const invoice = await newInvoice(22);
     const begin = () =>
-      submissions.begin({ invoiceId: invoice.id, companyId, operation: 'NFeAutorizacao4', endpoint: 'https://sim/a', requestBody: 'z' });
+      submissions.begin({
+        invoiceId: invoice.id,
+        companyId: scratchCompany(),
+        operation: 'NFeAutorizacao4',
+        endpoint: 'https://sim/a',
+        requestBody: 'z',
+      });
     const results = await Promise.allSettled(Array.from({ length: 6 }, begin));
     const attempts = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value.attempt] : []));
     expect(new Set(attempts).size).toBe(attempts.length);
@@ -96,7 +94,7 @@ describe('SubmissionsRepository', () => {
   it('the deciding answer rides with the final state and the event (one statement); the answer kept even when already final', async () => {
     const invoice = await newInvoice(23);
     const event = (type: string) => ({
-      companyId,
+      companyId: scratchCompany(),
       environment: 'homologation' as const,
       type,
       aggregateId: invoice.id,
@@ -104,7 +102,7 @@ describe('SubmissionsRepository', () => {
     });
     const first = await submissions.begin({
       invoiceId: invoice.id,
-      companyId,
+      companyId: scratchCompany(),
       operation: 'NFeAutorizacao4',
       endpoint: 'https://sim/a',
       requestBody: 'a',
@@ -124,7 +122,7 @@ describe('SubmissionsRepository', () => {
 
     const second = await submissions.begin({
       invoiceId: invoice.id,
-      companyId,
+      companyId: scratchCompany(),
       operation: 'NFeConsultaProtocolo4',
       endpoint: 'https://sim/c',
       requestBody: 'c',

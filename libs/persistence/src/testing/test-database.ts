@@ -29,3 +29,22 @@ export function newCompanyInput(overrides: Partial<NewCompany> = {}): NewCompany
     ...overrides,
   };
 }
+
+/**
+ * A company of its own for one spec file: created before its tests, deleted (rows cascading) after them. Call it
+ * before the file's own afterAll that disconnects `prisma` (Jest runs afterAll hooks in the order they are declared).
+ */
+export function useScratchCompany(prisma: PrismaClient, legalName: string): () => string {
+  let companyId: string | undefined;
+  beforeAll(async () => {
+    const data = { taxId: randomTaxId(), legalName, cityCode: '3550308', cityName: 'Sao Paulo', state: 'SP' };
+    companyId = (await prisma.company.create({ data })).id;
+  });
+  afterAll(async () => {
+    if (companyId) await prisma.company.delete({ where: { id: companyId } });
+  });
+  return () => {
+    if (!companyId) throw new Error('the scratch company exists only inside tests and hooks');
+    return companyId;
+  };
+}
