@@ -22,6 +22,8 @@ export {
   statementBatchingConfig,
   sweeperConfig,
   technicalResponsibleConfig,
+  webhookDispatchConfig,
+  webhookTargetConfig,
   workerConfig,
 } from './fragments.js';
 /** For an app's own fragment: an integer variable with its default (`integer(10_000, 0)`: ≥ 0, 10 s when unset). */
