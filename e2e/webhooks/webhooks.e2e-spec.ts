@@ -23,6 +23,9 @@ beforeAll(async () => {
       WEBHOOK_DELIVERY_TIMEOUT_MS: '1000',
       WEBHOOK_SWEEP_INTERVAL_MS: '500',
       WEBHOOK_SWEEP_GRACE_MS: '3000',
+      // Few slots, and at most 2 per endpoint: a hanging endpoint must still leave the others theirs.
+      WEBHOOK_DISPATCHER_CONCURRENCY: '8',
+      WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: '2',
     },
   });
   company = await p.createCompany();
@@ -173,5 +176,62 @@ describe('delivery', () => {
       new Set([givenUp.id]),
     );
     expect((await p.api('POST', `/api/v1/webhooks/deliveries/${givenUp.id}/retry`, { key: company.productionKey })).status).toBe(404);
+  });
+
+  it('relays any SPEC.md event of the outbox (cancelled, corrected) and keeps internal events to itself', async () => {
+    const path = '/all-events';
+    const created = await register(p, company, `${receiver.origin}${path}`);
+    const authorized = await issue(p, company);
+    const invoiceId = String(authorized.body['invoice_id']);
+    // What the amendments flow writes with its state changes (same table, same transaction rule).
+    for (const type of ['invoice.cancelled', 'invoice.corrected', 'invoice.failed']) {
+      await p.prisma.outboxEvent.create({
+        data: { companyId: company.id, environment: 'homologation', type, aggregateId: invoiceId, payload: { invoice_id: invoiceId } },
+      });
+    }
+    const got = await waitFor('three events', () => {
+      const mine = receiver.received.filter((r) => r.path === path);
+      return mine.length >= 3 ? mine : undefined;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const events = receiver.received
+      .filter((r) => r.path === path)
+      .map((r) => JSON.parse(r.body.toString()) as { event: string; data: { status: string; access_key: string } });
+    expect(events.map((e) => `${e.event} ${e.data.status}`).sort()).toEqual([
+      'invoice.authorized issued',
+      'invoice.cancelled cancelled',
+      'invoice.corrected issued',
+    ]);
+    expect(new Set(events.map((e) => e.data.access_key))).toEqual(new Set([authorized.body['access_key']]));
+    expect(got.every((r) => verifyWebhookSignature({ header: r.headers['service-signature'], body: r.body, secrets: SECRET }).ok)).toBe(
+      true,
+    );
+    await p.api('DELETE', `/api/v1/webhooks/${String(created.body['id'])}`, { key: company.homologationKey });
+  });
+
+  it('an endpoint hanging until the timeout does not slow deliveries to another', async () => {
+    const slow = await startWebhookReceiver();
+    slow.respond = () => undefined; // never answers: every attempt takes the whole 1 s timeout
+    const slowHook = await register(p, company, `${slow.origin}/slow`, ['invoice.authorized']);
+    const fastHook = await register(p, company, `${receiver.origin}/fast`, ['invoice.authorized']);
+    try {
+      const count = 30;
+      const issued = await Promise.all(Array.from({ length: count }, () => issue(p, company)));
+      expect(issued.every((answer) => answer.status === 201)).toBe(true);
+      const fast = await waitFor('the fast endpoint’s deliveries', () => {
+        const mine = receiver.received.filter((r) => r.path === '/fast');
+        return mine.length >= count ? mine : undefined;
+      });
+      // From the commit of the state change to the receiver: well under the slow endpoint's 30 s of hanging attempts.
+      const latencies = fast.map(
+        (r) => r.receivedAt.getTime() - Date.parse((JSON.parse(r.body.toString()) as { created_at: string }).created_at),
+      );
+      expect(Math.max(...latencies)).toBeLessThan(1_500);
+      expect(slow.received.length).toBeGreaterThan(0);
+    } finally {
+      for (const hook of [slowHook, fastHook])
+        await p.api('DELETE', `/api/v1/webhooks/${String(hook.body['id'])}`, { key: company.homologationKey });
+      await slow.close();
+    }
   });
 });
