@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { EnvironmentName } from './issuance-records.js';
+import { prismaSqlRunner, type SqlRunner } from './sql-runner.js';
 import type { WebhookScope } from './webhook-endpoints-repository.js';
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'given_up', 'cancelled'] as const;
@@ -116,7 +117,11 @@ UPDATE webhook_deliveries SET status = $9::varchar, next_attempt_at = $10::times
 WHERE id = $1::uuid AND attempts = $2::int AND status = 'pending'`;
 
 export class WebhookDeliveriesRepository {
-  constructor(private readonly prisma: PrismaClient) {}
+  /** `sql`: where the per-attempt statements (claim, record) run; a pg pool's prepared statements in the dispatcher. */
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly sql: SqlRunner = prismaSqlRunner(prisma),
+  ) {}
 
   /**
    * One relay step, one transaction: takes up to `limit` unpublished outbox events (SKIP LOCKED, so relays on several
@@ -183,7 +188,7 @@ export class WebhookDeliveriesRepository {
    * dispatcher killed mid-attempt leaves a delivery that becomes overdue again and is re-driven.
    */
   async claim(deliveryId: string, attempt: number, leaseMs: number): Promise<ClaimedDelivery | null> {
-    const rows = await this.prisma.$queryRawUnsafe<Array<Record<string, unknown>>>(CLAIM, deliveryId, attempt, leaseMs);
+    const rows = await this.sql.query<Record<string, unknown>>('talao_webhook_claim', CLAIM, [deliveryId, attempt, leaseMs]);
     const row = rows[0];
     if (!row) return null;
     return {
@@ -204,8 +209,7 @@ export class WebhookDeliveriesRepository {
     log: AttemptRecord,
     next: { status: WebhookDeliveryStatus; nextAttemptAt: Date | null },
   ): Promise<void> {
-    await this.prisma.$executeRawUnsafe(
-      RECORD,
+    await this.sql.query('talao_webhook_record', RECORD, [
       deliveryId,
       attempt,
       log.startedAt,
@@ -216,7 +220,7 @@ export class WebhookDeliveriesRepository {
       log.responseExcerpt,
       next.status,
       next.nextAttemptAt,
-    );
+    ]);
   }
 
   /** Puts off attempt `attempt` (not made) until `until`: the endpoint has too many attempts in flight. */

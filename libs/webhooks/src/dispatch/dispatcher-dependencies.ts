@@ -1,7 +1,14 @@
 // The one wiring of the dispatcher side (apps/webhook-dispatcher, its tests and the bench): the database, the
 // deliverer behind the SSRF guard, the webhooks queue, the per-endpoint limiter.
 import type { Logger } from '@talao/observability';
-import { CertificateVault, createPrismaClient, WebhookDeliveriesRepository, WebhookEndpointsRepository } from '@talao/persistence';
+import {
+  CertificateVault,
+  createPrismaClient,
+  createSqlPool,
+  pgPoolSqlRunner,
+  WebhookDeliveriesRepository,
+  WebhookEndpointsRepository,
+} from '@talao/persistence';
 import type { EnqueueTarget } from '@talao/queue-contracts';
 import { createWebhookDeliverer } from '../delivery/deliverer.js';
 import type { DispatcherDeps } from './dispatcher-deps.js';
@@ -32,14 +39,19 @@ export function createWebhookDispatcherDependencies(
   context: { queue: EnqueueTarget; logger: Logger; productVersion?: string },
 ): DispatcherDependencies {
   // Each job holds a connection for its claim and its record, the relay and the sweep one each.
-  const prisma = createPrismaClient(settings.database.url, { poolMax: Math.min(settings.worker.concurrency, 32) + 2 });
+  // The relay, the sweep and the log go through Prisma; each attempt's claim and record are prepared statements on a
+  // pg pool (parsed and planned once per connection: they run twice per delivery).
+  const prisma = createPrismaClient(settings.database.url, { poolMax: 4 });
+  const pool = createSqlPool(settings.database.url, Math.min(settings.worker.concurrency, 32) + 2);
+  // An idle connection dropped by the server is replaced on the next query; nothing to crash over.
+  pool.on('error', (error: Error) => context.logger.warn({ error: error.message }, 'postgres pool connection error'));
   const deliverer = createWebhookDeliverer({
     productVersion: context.productVersion ?? '0.1.0',
     policy: { allowLoopback: settings.webhookTargets.allowLoopback },
     timeoutMs: settings.webhooks.timeoutMs,
   });
   return {
-    deliveries: new WebhookDeliveriesRepository(prisma),
+    deliveries: new WebhookDeliveriesRepository(prisma, pgPoolSqlRunner(pool)),
     endpoints: new WebhookEndpointsRepository(prisma, new CertificateVault(settings.certificates.encryptionKey)),
     deliverer,
     queues: { webhooks: context.queue },
@@ -50,6 +62,7 @@ export function createWebhookDispatcherDependencies(
     async close() {
       await deliverer.close();
       await prisma.$disconnect();
+      await pool.end();
     },
   };
 }
