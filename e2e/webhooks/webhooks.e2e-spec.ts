@@ -211,23 +211,30 @@ describe('delivery', () => {
 
   it('an endpoint hanging until the timeout does not slow deliveries to another', async () => {
     const slow = await startWebhookReceiver();
-    slow.respond = () => undefined; // never answers: every attempt takes the whole 1 s timeout
+    // Never answers: every attempt takes the whole 1 s timeout. Counts the attempts open at once.
+    let open = 0;
+    let mostOpen = 0;
+    slow.respond = (res) => {
+      open += 1;
+      mostOpen = Math.max(mostOpen, open);
+      res.on('close', () => (open -= 1));
+    };
     const slowHook = await register(p, company, `${slow.origin}/slow`, ['invoice.authorized']);
     const fastHook = await register(p, company, `${receiver.origin}/fast`, ['invoice.authorized']);
     try {
       const count = 30;
       const issued = await Promise.all(Array.from({ length: count }, () => issue(p, company)));
       expect(issued.every((answer) => answer.status === 201)).toBe(true);
-      const fast = await waitFor('the fast endpoint’s deliveries', () => {
-        const mine = receiver.received.filter((r) => r.path === '/fast');
-        return mine.length >= count ? mine : undefined;
+      // Every fast delivery arrives while the slow endpoint has not even had each event's first attempt: with 8 worker
+      // slots taken by hanging attempts, the fast ones would wait until the slow endpoint had had all of them.
+      let slowSeen = 0;
+      await waitFor('the fast endpoint’s deliveries', () => {
+        slowSeen = slow.received.length;
+        return receiver.received.filter((r) => r.path === '/fast').length >= count ? true : undefined;
       });
-      // From the commit of the state change to the receiver: well under the slow endpoint's 30 s of hanging attempts.
-      const latencies = fast.map(
-        (r) => r.receivedAt.getTime() - Date.parse((JSON.parse(r.body.toString()) as { created_at: string }).created_at),
-      );
-      expect(Math.max(...latencies)).toBeLessThan(1_500);
-      expect(slow.received.length).toBeGreaterThan(0);
+      expect(slowSeen).toBeLessThan(count / 2);
+      expect(slowSeen).toBeGreaterThan(0);
+      expect(mostOpen).toBeLessThanOrEqual(2);
     } finally {
       for (const hook of [slowHook, fastHook])
         await p.api('DELETE', `/api/v1/webhooks/${String(hook.body['id'])}`, { key: company.homologationKey });
