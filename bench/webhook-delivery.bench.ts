@@ -5,8 +5,8 @@
 // deliveries in flight. The receiver is a child process, so this process's CPU time is the sender's alone: CPU per
 // delivery is printed beside the rate (the steadier figure on a shared machine).
 //
-// The issue's end-to-end bench:webhooks (latency from the state change being committed to the receiver's 200)
-// comes with the dispatcher app. Not part of `npm test`.
+// The end-to-end figures (deliveries/s through the dispatcher, latency from the commit to the receiver's 200) are
+// bench:webhooks. Not part of `npm test`.
 //
 // Knobs: BENCH_MS (time per step, default 3000, split in interleaved rounds), BENCH_INFLIGHT (default 32).
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -125,7 +125,20 @@ describe('OpenAPI examples', () => {
     }
     // SPEC.md's endpoints that exist today, and the account routes.
     expect(new Set(cases.map((c) => c.operation.operationId))).toEqual(
-      new Set(['createInvoice', 'listInvoices', 'getInvoice', 'reissueInvoice', 'listSubmissions', 'getMe', 'getCompany']),
+      new Set([
+        'createInvoice',
+        'listInvoices',
+        'getInvoice',
+        'reissueInvoice',
+        'listSubmissions',
+        'getMe',
+        'getCompany',
+        'createWebhook',
+        'listWebhooks',
+        'deleteWebhook',
+        'listWebhookDeliveries',
+        'retryWebhookDelivery',
+      ]),
     );
 
     const failures: string[] = [];
@@ -163,7 +176,7 @@ describe('OpenAPI examples', () => {
       }
     }
     expect(failures).toEqual([]);
-    // Seven operations, at least one case each, and the error examples of POST /invoices among them.
+    // Twelve operations, at least one case each, and the error examples of POST /invoices among them.
     expect(cases.filter((c) => c.operation.operationId === 'createInvoice').map((c) => c.name)).toEqual(
       expect.arrayContaining(['nfe', 'nfse', 'item_total_mismatch', 'not_implemented']),
     );

@@ -79,6 +79,8 @@ export const APPS = [
       // (GATEWAY_HOST=0.0.0.0 to reach it from other machines; not HOST, which some shells set to the machine name.)
       HOST: process.env.GATEWAY_HOST ?? '127.0.0.1',
       PUBLIC_BASE_URL: `http://localhost:${ctx.ports.gateway.http}`,
+      // Local runs and tests only: a developer registers http://localhost receivers (docs/architecture.md "Webhooks").
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
       // The gateway consults the authorizer (GET /invoices/{access_key}) and plans documents at creation.
       ...authorizerEnv(ctx),
     }),
@@ -96,6 +98,19 @@ export const APPS = [
       ...authorizerEnv(ctx),
     }),
     readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports.issuer.health}/readyz` }),
+  },
+  {
+    // Relays the outbox into deliveries and sends them (signed, retried). Loopback receivers allowed, as for the gateway.
+    name: 'webhook-dispatcher',
+    entry: 'apps/webhook-dispatcher/dist/main.js',
+    ports: { health: 3200 },
+    env: (ctx) => ({
+      ...platformEnv(ctx),
+      WEBHOOK_DISPATCHER_HEALTH_PORT: String(ctx.ports['webhook-dispatcher'].health),
+      WEBHOOK_DISPATCHER_HEALTH_HOST: '127.0.0.1',
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+    }),
+    readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports['webhook-dispatcher'].health}/readyz` }),
   },
 ];
 

@@ -28,7 +28,13 @@ export interface Platform {
   sim: RunningSimulator;
   prisma: ReturnType<typeof createPrismaClient>;
   gatewayUrl: string;
+  /** Redis and the key prefix of this platform's queues and keys. */
+  redis: { url: string; prefix: string };
   issuer(): AppProcess;
+  /** The webhook dispatcher, when started (PlatformOptions.webhookDispatcherEnv). */
+  dispatcher(): AppProcess | undefined;
+  /** Starts the dispatcher again (after a kill) with the same environment. */
+  restartDispatcher(): Promise<AppProcess>;
   gateway(): AppProcess;
   /** Starts the issuer again (after a kill) with the same environment. */
   restartIssuer(): Promise<AppProcess>;
@@ -44,6 +50,8 @@ export interface Platform {
 export interface PlatformOptions {
   issuerEnv?: Record<string, string>;
   gatewayEnv?: Record<string, string>;
+  /** Starts apps/webhook-dispatcher too, with these variables besides the app table's. */
+  webhookDispatcherEnv?: Record<string, string>;
 }
 
 export async function startPlatform(name: string, options: PlatformOptions = {}): Promise<Platform> {
@@ -60,27 +68,36 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
     redisPrefix: `${process.env.REDIS_PREFIX ?? 'talao-e2e:'}${name}-${randomUUID().slice(0, 8)}:`,
     logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
     secrets: { adminToken: randomBytes(24).toString('hex'), certificateEncryptionKey: certificateKey },
-    ports: { gateway: { http: await freePort() }, issuer: { health: await freePort() } },
+    ports: {
+      gateway: { http: await freePort() },
+      issuer: { health: await freePort() },
+      'webhook-dispatcher': { health: await freePort() },
+    },
     authorizers: { homologation: sim.baseUrl, production: sim.baseUrl, caBundleFile: caFile },
     technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
   };
   const issuerEnv = { ISSUER_CONCURRENCY: '8', AUTHORIZER_READ_TIMEOUT_MS: '3000', ...options.issuerEnv };
   const startIssuer = () => startApp('issuer', context, issuerEnv);
+  const startDispatcher = () => startApp('webhook-dispatcher', context, options.webhookDispatcherEnv);
   const gatewayUrl = `http://127.0.0.1:${context.ports.gateway.http}`;
   // An app that fails to start must not leave the ones before it running: the caller never gets a Platform to stop.
   const started = await withBuiltApps(async () => {
     let issuer: AppProcess | undefined;
+    let dispatcher: AppProcess | undefined;
     try {
       issuer = await startIssuer();
-      return { issuer, gateway: await startApp('gateway', context, options.gatewayEnv) };
+      if (options.webhookDispatcherEnv) dispatcher = await startDispatcher();
+      return { issuer, dispatcher, gateway: await startApp('gateway', context, options.gatewayEnv) };
     } catch (error) {
       await issuer?.kill('SIGKILL');
+      await dispatcher?.kill('SIGKILL');
       await sim.stop();
       rmSync(workDir, { recursive: true, force: true });
       throw error;
     }
   });
   let issuer = started.issuer;
+  let dispatcher = started.dispatcher;
   const gateway = started.gateway;
 
   const prisma = createPrismaClient(databaseUrl);
@@ -92,7 +109,14 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
     sim,
     prisma,
     gatewayUrl,
+    redis: { url: context.redisUrl, prefix: context.redisPrefix },
     issuer: () => issuer,
+    dispatcher: () => dispatcher,
+    async restartDispatcher() {
+      await dispatcher?.kill('SIGKILL');
+      dispatcher = await withBuiltApps(startDispatcher, { build: false });
+      return dispatcher;
+    },
     gateway: () => gateway,
     async restartIssuer() {
       await issuer.kill('SIGKILL');
@@ -129,6 +153,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
     async stop() {
       await gateway.kill('SIGTERM');
       await issuer.kill('SIGTERM');
+      await dispatcher?.kill('SIGTERM');
       if (companyIds.length > 0) await prisma.company.deleteMany({ where: { id: { in: companyIds } } });
       await prisma.$disconnect();
       await forgetRedisKeys(context.redisUrl, context.redisPrefix);

@@ -135,3 +135,40 @@ export function statementBatchingConfig(prefix: string) {
       return maxBatch > 1 ? { maxBatch, maxInFlight: env[inFlight] as number } : undefined;
     });
 }
+
+/**
+ * Which webhook targets are allowed, read by the gateway (registration) and the webhook dispatcher (connect time)
+ * alike. WEBHOOK_ALLOW_LOOPBACK=true accepts loopback targets, over http:// too, so a developer running `npm start`
+ * receives webhooks on their machine; off by default and in every deployed environment.
+ */
+export const webhookTargetConfig = z
+  .object({
+    WEBHOOK_ALLOW_LOOPBACK: optionalString.pipe(z.enum(['true', 'false']).optional()).transform((v) => v === 'true'),
+  })
+  .transform((env) => ({ allowLoopback: env.WEBHOOK_ALLOW_LOOPBACK }));
+
+/**
+ * The webhook dispatcher's delivery settings: per-attempt timeout, the retry schedule's base delay (30 s: the waits
+ * are 1, 4, 20, 120, 360, 720 × base; tests shrink it), how often the outbox is relayed and how many events per step,
+ * how often lost work is re-driven from PostgreSQL and how overdue it must be, and the attempts one endpoint may have
+ * in flight per dispatcher (so a slow endpoint cannot take every worker slot).
+ */
+export const webhookDispatchConfig = z
+  .object({
+    WEBHOOK_DELIVERY_TIMEOUT_MS: integer(10_000),
+    WEBHOOK_RETRY_BASE_DELAY_MS: integer(30_000),
+    WEBHOOK_RELAY_INTERVAL_MS: integer(100),
+    WEBHOOK_RELAY_BATCH_SIZE: integer(500),
+    WEBHOOK_SWEEP_INTERVAL_MS: integer(5_000),
+    WEBHOOK_SWEEP_GRACE_MS: integer(30_000, 0),
+    WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: integer(16),
+  })
+  .transform((env) => ({
+    timeoutMs: env.WEBHOOK_DELIVERY_TIMEOUT_MS,
+    retryBaseDelayMs: env.WEBHOOK_RETRY_BASE_DELAY_MS,
+    relayIntervalMs: env.WEBHOOK_RELAY_INTERVAL_MS,
+    relayBatchSize: env.WEBHOOK_RELAY_BATCH_SIZE,
+    sweepIntervalMs: env.WEBHOOK_SWEEP_INTERVAL_MS,
+    sweepGraceMs: env.WEBHOOK_SWEEP_GRACE_MS,
+    maxInFlightPerEndpoint: env.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
+  }));

@@ -18,6 +18,8 @@ export {
   type IdempotencyRecord,
   type UsageEntry,
   type OutboxEvent,
+  type WebhookEndpoint,
+  type WebhookDelivery,
 } from './generated/prisma/client.js';
 export { CertificateVault, type CertificateVaultOptions } from './certificate-vault.js';
 export { ActiveKeyLimitError, CompanyNotFoundError, CompanyTaxIdTakenError } from './errors.js';
@@ -54,3 +56,25 @@ export { SubmissionsRepository } from './repositories/submissions-repository.js'
 export { UsageLedgerRepository } from './repositories/usage-ledger-repository.js';
 export { type OutboxEventRecord, OutboxRepository } from './repositories/outbox-repository.js';
 export { type IssueSnapshot } from './repositories/issue-snapshot.js';
+// Webhooks (issue 17): registered endpoints and the deliveries fanned out of the outbox.
+export {
+  MAX_WEBHOOK_ENDPOINTS,
+  type NewWebhookEndpoint,
+  WebhookEndpointLimitError,
+  type WebhookEndpointRecord,
+  WebhookEndpointsRepository,
+  type WebhookScope,
+} from './repositories/webhook-endpoints-repository.js';
+export {
+  type AttemptRecord,
+  type ClaimedDelivery,
+  type DeliveryListQuery,
+  type DeliveryLogRecord,
+  type NewDeliveryRef,
+  type PlannedDelivery,
+  type RelayEndpoint,
+  type RelayEvent,
+  WEBHOOK_DELIVERY_STATUSES,
+  WebhookDeliveriesRepository,
+  type WebhookDeliveryStatus,
+} from './repositories/webhook-deliveries-repository.js';

@@ -7,9 +7,22 @@ export const issuePayloadSchema = z.object({
   invoiceId: z.uuid(),
 });
 
+/**
+ * One attempt of a webhook delivery (apps/webhook-dispatcher). `attempt` is the attempt's number, so a duplicate job
+ * for an attempt already made is a no-op; `redrive` tells apart a job re-driven from PostgreSQL (a sweep, a deferral,
+ * a retry requested) from the one first enqueued, whose id BullMQ may still keep.
+ */
+export const deliverWebhookPayloadSchema = z.object({
+  deliveryId: z.uuid(),
+  endpointId: z.uuid(),
+  attempt: z.number().int().min(1),
+  redrive: z.number().int().min(0).optional(),
+});
+
 /** Every job of the platform: name → queue and payload schema. A handler receives exactly its payload type. */
 export const JOB_DEFINITIONS = {
   issue: { queue: QUEUE_NAMES.issuance, schema: issuePayloadSchema },
+  'deliver-webhook': { queue: QUEUE_NAMES.webhooks, schema: deliverWebhookPayloadSchema },
 } as const;
 
 export type JobName = keyof typeof JOB_DEFINITIONS;
@@ -33,5 +46,8 @@ export function jobIdOf(job: Job): string {
   switch (job.name) {
     case 'issue':
       return job.data.invoiceId;
+    case 'deliver-webhook':
+      // BullMQ refuses ':' in a custom id.
+      return `${job.data.deliveryId}-a${job.data.attempt}${job.data.redrive === undefined ? '' : `-r${job.data.redrive}`}`;
   }
 }

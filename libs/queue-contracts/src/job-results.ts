@@ -26,8 +26,13 @@ export interface DecidedState {
 export type IssueJobResult =
   { kind: 'final'; status: DecidedState['status']; alreadyFinal?: boolean; decided?: DecidedState } | { kind: 'skipped'; reason: string };
 
+/** A `deliver-webhook` job: the attempt's result, or why no attempt was made (already made, deferred, gone). */
+export type DeliverWebhookJobResult =
+  { kind: 'attempted'; result: string; status: 'delivered' | 'pending' | 'given_up' } | { kind: 'skipped'; reason: string };
+
 interface JobResults {
   issue: IssueJobResult;
+  'deliver-webhook': DeliverWebhookJobResult;
 }
 
 export type JobResult<N extends JobName> = JobResults[N];

@@ -57,3 +57,5 @@ export {
   type RetryScheduleOptions,
 } from './schedule/retry-schedule.js';
 export { MAX_SECRET_LENGTH, MIN_SECRET_LENGTH, secretRefusal } from './registration/secret.js';
+export { registerWebhook, type RegisterWebhookDeps, type RegistrationResult } from './registration/register-webhook.js';
+export * from './dispatch/index.js';

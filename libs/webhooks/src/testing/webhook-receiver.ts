@@ -39,9 +39,11 @@ export interface WebhookReceiver {
 export interface ReceiverOptions {
   /** Serve HTTPS with this certificate (e.g. icp-test-ca issueServerCertificate(['127.0.0.1', 'localhost'])). */
   tls?: { keyPem: string; certificatePem: string };
+  /** Listen on this port (a receiver that comes up where deliveries were refused); any free port when absent. */
+  port?: number;
 }
 
-export async function startWebhookReceiver({ tls }: ReceiverOptions = {}): Promise<WebhookReceiver> {
+export async function startWebhookReceiver({ tls, port = 0 }: ReceiverOptions = {}): Promise<WebhookReceiver> {
   const receiver: WebhookReceiver = { origin: '', received: [], respond: answerStatus(200, 'ok'), close: async () => undefined };
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -59,7 +61,7 @@ export async function startWebhookReceiver({ tls }: ReceiverOptions = {}): Promi
     });
   };
   const server: Server = tls ? createHttpsServer({ key: tls.keyPem, cert: tls.certificatePem }, handle) : createHttpServer(handle);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   receiver.origin = `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
   receiver.close = async () => {
     server.closeAllConnections();

@@ -1,0 +1,155 @@
+// npm run bench:webhooks — webhook deliveries end to end: outbox events committed in PostgreSQL (as a state change
+// commits them) → the dispatcher process's relay (fan-out into deliveries) → BullMQ → a signed POST → a local
+// receiver's 200. Every app is a real process (simulator, issuer, gateway, webhook dispatcher) on a fresh database.
+// Prints, in the same run:
+//   1. the baseline: a bare undici POST loop of the same body to the same receiver (BENCH_INFLIGHT in flight, 64);
+//   2. throughput: BENCH_EVENTS events (1000) committed at once, fanned out to BENCH_ENDPOINTS endpoints (5):
+//      deliveries/s from the commit to the last 200;
+//   3. latency at a fixed offered load: BENCH_RATE events/s (50, so 250 deliveries/s) for BENCH_MS (10 s): from the
+//      event's commit to the receiver's 200 of its first attempt, p50/p99.
+// The receiver runs in this process and answers 200 at once. Goals (issue 17): ≥ 1,000 deliveries/s on the 2-core
+// machine; first attempt p99 ≤ 1 s after the state change. Not part of `npm test`.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { Agent, request } from 'undici';
+import { sampleNfeRequest } from '@talao/fiscal-model/testing';
+import { startPlatform } from '../e2e/issuance/support/platform.js';
+import { withScratchDatabase } from './support/scratch-database.js';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
+const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 5);
+const RATE = Number(process.env.BENCH_RATE ?? 50);
+const BUDGET_MS = Number(process.env.BENCH_MS ?? 10_000);
+const IN_FLIGHT = Number(process.env.BENCH_INFLIGHT ?? 64);
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Arrival {
+  at: number;
+  createdAt: number;
+}
+
+/** A receiver that answers 200 at once and records, per delivery id, when the first request arrived. */
+async function startReceiver() {
+  const arrivals = new Map<string, Arrival>();
+  let bodyBytes = 0;
+  const server = createServer({ keepAliveTimeout: 60_000 }, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const id = req.headers['service-delivery-id'];
+      if (typeof id === 'string' && req.url !== '/bare' && !arrivals.has(id)) {
+        const body = Buffer.concat(chunks).toString('utf8');
+        bodyBytes = body.length;
+        arrivals.set(id, { at: Date.now(), createdAt: Date.parse((JSON.parse(body) as { created_at: string }).created_at) });
+      }
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': '2' }).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { origin, arrivals, bodyBytes: () => bodyBytes, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+async function bareUndiciLoop(origin: string, bodySize: number, count: number): Promise<number> {
+  const agent = new Agent({ connections: IN_FLIGHT });
+  const body = 'x'.repeat(bodySize);
+  let next = 0;
+  const start = performance.now();
+  await Promise.all(
+    Array.from({ length: IN_FLIGHT }, async () => {
+      while (next++ < count) {
+        const response = await request(`${origin}/bare`, {
+          method: 'POST',
+          body,
+          headers: { 'content-type': 'application/json' },
+          dispatcher: agent,
+        });
+        await response.body.dump();
+      }
+    }),
+  );
+  const seconds = (performance.now() - start) / 1000;
+  await agent.close();
+  return count / seconds;
+}
+
+async function main(): Promise<void> {
+  await withScratchDatabase('talao_bench_webhooks', async (databaseUrl) => {
+    process.env.DATABASE_URL = databaseUrl;
+    const receiver = await startReceiver();
+    const platform = await startPlatform('bench-webhooks', {
+      issuerEnv: { LOG_LEVEL: 'warn' },
+      gatewayEnv: { LOG_LEVEL: 'warn', RATE_LIMIT_CREATE_WEBHOOK: '1000' },
+      webhookDispatcherEnv: { LOG_LEVEL: 'warn', WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: String(IN_FLIGHT) },
+    });
+    const sql = new pg.Client({ connectionString: databaseUrl });
+    await sql.connect();
+    try {
+      const company = await platform.createCompany();
+      const issued = await platform.api('POST', '/api/v1/invoices', { key: company.homologationKey, body: sampleNfeRequest() });
+      if (issued.status !== 201) throw new Error(`fixture invoice: ${issued.status}`);
+      const invoiceId = String(issued.body['invoice_id']);
+      for (let n = 0; n < ENDPOINTS; n++) {
+        const answer = await platform.api('POST', '/api/v1/webhooks', {
+          key: company.homologationKey,
+          body: { url: `${receiver.origin}/e${n}`, secret: 'whsec_bench_0123456789', events: ['invoice.authorized'] },
+        });
+        if (answer.status !== 201) throw new Error(`register: ${answer.status} ${JSON.stringify(answer.body)}`);
+      }
+      // Events as the issuance commits them: one outbox row per state change, for the fixture invoice.
+      const commit = (count: number) =>
+        sql.query(
+          `INSERT INTO outbox_events (id, company_id, environment, type, aggregate_id, payload)
+           SELECT gen_random_uuid(), $1::uuid, 'homologation', 'invoice.authorized', $2::uuid, '{}'::jsonb FROM generate_series(1, $3::int)`,
+          [company.id, invoiceId, count],
+        );
+      const waitForArrivals = async (total: number, timeoutMs: number) => {
+        const deadline = Date.now() + timeoutMs;
+        while (receiver.arrivals.size < total && Date.now() < deadline) await sleep(20);
+        if (receiver.arrivals.size < total) throw new Error(`only ${receiver.arrivals.size} of ${total} deliveries arrived`);
+      };
+      // Warm-up (JIT, connections): not measured.
+      await commit(200);
+      await waitForArrivals(ENDPOINTS * 200, 120_000);
+
+      const bare = await bareUndiciLoop(receiver.origin, receiver.bodyBytes(), 5_000);
+
+      receiver.arrivals.clear();
+      const burstStart = Date.now();
+      await commit(EVENTS);
+      await waitForArrivals(ENDPOINTS * EVENTS, 300_000);
+      const burstEnd = Math.max(...[...receiver.arrivals.values()].map((a) => a.at));
+      const throughput = (ENDPOINTS * EVENTS) / ((burstEnd - burstStart) / 1000);
+
+      receiver.arrivals.clear();
+      const ticks = Math.round(BUDGET_MS / 100);
+      let committed = 0;
+      for (let tick = 0; tick < ticks; tick++) {
+        const due = Math.round(((tick + 1) * RATE) / 10) - committed;
+        if (due > 0) await commit(due);
+        committed += due;
+        await sleep(100);
+      }
+      await waitForArrivals(ENDPOINTS * committed, 120_000);
+      const latencies = [...receiver.arrivals.values()].map((a) => a.at - a.createdAt).sort((a, b) => a - b);
+
+      console.log(`bench:webhooks (${ENDPOINTS} endpoints on one local receiver, dispatcher concurrency 64)`);
+      console.log(`  bare undici POST loop (${IN_FLIGHT} in flight)      ${bare.toFixed(0)} req/s`);
+      console.log(
+        `  deliveries, ${EVENTS} events committed at once   ${throughput.toFixed(0)} deliveries/s (${((100 * throughput) / bare).toFixed(0)}% of bare)`,
+      );
+      console.log(
+        `  commit → receiver 200 at ${RATE * ENDPOINTS} deliveries/s  p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms (${latencies.length} deliveries)`,
+      );
+    } finally {
+      await sql.end();
+      await platform.stop();
+      await receiver.close();
+    }
+  });
+}
+
+await main();
