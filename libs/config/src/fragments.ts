@@ -135,3 +135,22 @@ export function statementBatchingConfig(prefix: string) {
       return maxBatch > 1 ? { maxBatch, maxInFlight: env[inFlight] as number } : undefined;
     });
 }
+
+/**
+ * The PDF renderer's Chromium (apps/pdf-renderer): CHROMIUM_PATH (unset: Debian's /usr/lib/chromium/chromium),
+ * PDF_RENDERER_PAGES pages kept open (4), each closed and replaced after PDF_RENDERER_RENDERS_PER_PAGE renders (100),
+ * one render bounded by PDF_RENDERER_TIMEOUT_MS (30 s).
+ */
+export const pdfRendererConfig = z
+  .object({
+    CHROMIUM_PATH: optionalString,
+    PDF_RENDERER_PAGES: integer(4, 1),
+    PDF_RENDERER_RENDERS_PER_PAGE: integer(100, 1),
+    PDF_RENDERER_TIMEOUT_MS: integer(30_000, 1_000),
+  })
+  .transform((env) => ({
+    ...(env.CHROMIUM_PATH && { executablePath: env.CHROMIUM_PATH }),
+    pages: env.PDF_RENDERER_PAGES,
+    rendersPerPage: env.PDF_RENDERER_RENDERS_PER_PAGE,
+    renderTimeoutMs: env.PDF_RENDERER_TIMEOUT_MS,
+  }));

@@ -18,6 +18,7 @@ export {
   certificatesConfig,
   databaseConfig,
   loggingConfig,
+  pdfRendererConfig,
   redisConfig,
   statementBatchingConfig,
   sweeperConfig,

@@ -18,6 +18,7 @@ export {
   type IdempotencyRecord,
   type UsageEntry,
   type OutboxEvent,
+  type DocumentPdf,
 } from './generated/prisma/client.js';
 export { CertificateVault, type CertificateVaultOptions } from './certificate-vault.js';
 export { ActiveKeyLimitError, CompanyNotFoundError, CompanyTaxIdTakenError } from './errors.js';
@@ -66,3 +67,4 @@ export { SubmissionsRepository } from './repositories/submissions-repository.js'
 export { UsageLedgerRepository } from './repositories/usage-ledger-repository.js';
 export { type OutboxEventRecord, OutboxRepository } from './repositories/outbox-repository.js';
 export { type IssueSnapshot } from './repositories/issue-snapshot.js';
+export { DocumentPdfsRepository, type NewStoredPdf, type StoredPdf } from './repositories/document-pdfs-repository.js';

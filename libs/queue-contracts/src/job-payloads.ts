@@ -7,9 +7,19 @@ export const issuePayloadSchema = z.object({
   invoiceId: z.uuid(),
 });
 
+/**
+ * Render (or confirm stored) the DANFE / DANFSe of an invoice at a version (documents-pdf's pdfVersionOf: layout
+ * revision, status, updated_at). The version is in the jobId, so a cancellation enqueues a new job, not a no-op.
+ */
+export const renderPdfPayloadSchema = z.object({
+  invoiceId: z.uuid(),
+  version: z.string().regex(/^[a-z0-9.-]{1,80}$/),
+});
+
 /** Every job of the platform: name → queue and payload schema. A handler receives exactly its payload type. */
 export const JOB_DEFINITIONS = {
   issue: { queue: QUEUE_NAMES.issuance, schema: issuePayloadSchema },
+  render_pdf: { queue: QUEUE_NAMES.pdf, schema: renderPdfPayloadSchema },
 } as const;
 
 export type JobName = keyof typeof JOB_DEFINITIONS;
@@ -33,5 +43,8 @@ export function jobIdOf(job: Job): string {
   switch (job.name) {
     case 'issue':
       return job.data.invoiceId;
+    case 'render_pdf':
+      // BullMQ refuses ':' in a custom id.
+      return `pdf.${job.data.invoiceId}.${job.data.version}`;
   }
 }

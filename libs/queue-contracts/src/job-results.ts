@@ -26,8 +26,15 @@ export interface DecidedState {
 export type IssueJobResult =
   { kind: 'final'; status: DecidedState['status']; alreadyFinal?: boolean; decided?: DecidedState } | { kind: 'skipped'; reason: string };
 
+/**
+ * A `render_pdf` job that completed: the PDF of `version` is stored (`rendered` now, or `stored` already), or the
+ * invoice has no PDF (`unprintable`: not authorized, gone, or its XML refused by the layout, `detail` says which).
+ */
+export type RenderPdfJobResult = { kind: 'rendered' | 'stored'; version: string; sha256: string } | { kind: 'unprintable'; detail: string };
+
 interface JobResults {
   issue: IssueJobResult;
+  render_pdf: RenderPdfJobResult;
 }
 
 export type JobResult<N extends JobName> = JobResults[N];
