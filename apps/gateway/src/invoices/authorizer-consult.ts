@@ -100,10 +100,9 @@ export class AuthorizerConsult {
     try {
       const { credentials } = this.certificates.load(certificate.id, certificate.pkcs12, certificate.password);
       const outcome = await this.nfse.prepareDanfse({ credentials, environment }, accessKey).send();
-      if (outcome.status === 'accepted' || outcome.status === 'authorized')
-        return { ok: true, pdf: Buffer.from(outcome.result.pdfBase64, 'base64') };
       if (outcome.status === 'rejected') return { ok: false, reason: `the ADN answered ${outcome.code}: ${outcome.message}` };
-      return { ok: false, reason: `the ADN is ${outcome.status}: ${outcome.detail}` };
+      if ('detail' in outcome) return { ok: false, reason: `the ADN is ${outcome.status}: ${outcome.detail}` };
+      return { ok: true, pdf: Buffer.from(outcome.result.pdfBase64, 'base64') };
     } catch (error) {
       return { ok: false, reason: (error as Error).message };
     }
