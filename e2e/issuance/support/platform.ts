@@ -30,6 +30,8 @@ export interface Platform {
   gatewayUrl: string;
   issuer(): AppProcess;
   gateway(): AppProcess;
+  /** The pdf-renderer, when started (PlatformOptions.pdfRendererEnv). */
+  pdfRenderer(): AppProcess | undefined;
   /** Starts the issuer again (after a kill) with the same environment. */
   restartIssuer(): Promise<AppProcess>;
   createCompany(options?: CompanyOptions): Promise<TestCompany>;
@@ -44,6 +46,8 @@ export interface Platform {
 export interface PlatformOptions {
   issuerEnv?: Record<string, string>;
   gatewayEnv?: Record<string, string>;
+  /** Starts the pdf-renderer too (needs Chromium), with these overrides. */
+  pdfRendererEnv?: Record<string, string>;
 }
 
 export async function startPlatform(name: string, options: PlatformOptions = {}): Promise<Platform> {
@@ -60,7 +64,11 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
     redisPrefix: `${process.env.REDIS_PREFIX ?? 'talao-e2e:'}${name}-${randomUUID().slice(0, 8)}:`,
     logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
     secrets: { adminToken: randomBytes(24).toString('hex'), certificateEncryptionKey: certificateKey },
-    ports: { gateway: { http: await freePort() }, issuer: { health: await freePort() } },
+    ports: {
+      gateway: { http: await freePort() },
+      issuer: { health: await freePort() },
+      'pdf-renderer': { health: await freePort() },
+    },
     authorizers: { homologation: sim.baseUrl, production: sim.baseUrl, caBundleFile: caFile },
     technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
   };
@@ -70,11 +78,14 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
   // An app that fails to start must not leave the ones before it running: the caller never gets a Platform to stop.
   const started = await withBuiltApps(async () => {
     let issuer: AppProcess | undefined;
+    let pdfRenderer: AppProcess | undefined;
     try {
       issuer = await startIssuer();
-      return { issuer, gateway: await startApp('gateway', context, options.gatewayEnv) };
+      if (options.pdfRendererEnv) pdfRenderer = await startApp('pdf-renderer', context, options.pdfRendererEnv);
+      return { issuer, pdfRenderer, gateway: await startApp('gateway', context, options.gatewayEnv) };
     } catch (error) {
       await issuer?.kill('SIGKILL');
+      await pdfRenderer?.kill('SIGKILL');
       await sim.stop();
       rmSync(workDir, { recursive: true, force: true });
       throw error;
@@ -82,6 +93,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
   });
   let issuer = started.issuer;
   const gateway = started.gateway;
+  const pdfRenderer = started.pdfRenderer;
 
   const prisma = createPrismaClient(databaseUrl);
   const certificates = new CertificatesRepository(prisma, new CertificateVault(certificateKey));
@@ -94,6 +106,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
     gatewayUrl,
     issuer: () => issuer,
     gateway: () => gateway,
+    pdfRenderer: () => pdfRenderer,
     async restartIssuer() {
       await issuer.kill('SIGKILL');
       // Under the build lock, so a concurrent build cannot pull a lib's dist from under the starting process.
@@ -129,6 +142,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
     async stop() {
       await gateway.kill('SIGTERM');
       await issuer.kill('SIGTERM');
+      await pdfRenderer?.kill('SIGTERM');
       if (companyIds.length > 0) await prisma.company.deleteMany({ where: { id: { in: companyIds } } });
       await prisma.$disconnect();
       await forgetRedisKeys(context.redisUrl, context.redisPrefix);
