@@ -3,6 +3,7 @@
 // that share nothing with the renderer. Needs Chromium, poppler-utils and zbar-tools (CI installs them).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { jest } from '@jest/globals';
 import { nfseConsultationUrl } from '@talao/rendering';
 import { PdfInspection } from '@talao/rendering/testing';
@@ -25,9 +26,24 @@ interface PdfAnswer {
   bytes: Buffer;
 }
 
-async function getPdf(path: string, key: string, headers: Record<string, string> = {}): Promise<PdfAnswer> {
-  const response = await fetch(`${p.gatewayUrl}${path}`, { headers: { authorization: `Bearer ${key}`, ...headers } });
-  return { status: response.status, headers: response.headers, bytes: Buffer.from(await response.arrayBuffer()) };
+/**
+ * One GET on a connection of its own (node:http, no agent): fetch's pooled keep-alive sockets race the gateway's
+ * 5 s keep-alive timeout when a render kept the test busy ("other side closed").
+ */
+function getPdf(path: string, key: string, headers: Record<string, string> = {}): Promise<PdfAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = get(`${p.gatewayUrl}${path}`, { agent: false, headers: { authorization: `Bearer ${key}`, ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const answerHeaders = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string') answerHeaders.set(name, value);
+        resolve({ status: response.statusCode ?? 0, headers: answerHeaders, bytes: Buffer.concat(chunks) });
+      });
+    });
+    request.on('error', reject);
+  });
 }
 
 const json = (answer: PdfAnswer) => JSON.parse(answer.bytes.toString('utf8')) as { detail: unknown };
