@@ -58,7 +58,8 @@ function inspect(bytes: Buffer, check: (pdf: PdfInspection) => void): void {
 }
 
 beforeAll(async () => {
-  p = await startPlatform('pdf', { pdfRendererEnv: { PDF_RENDERER_PAGES: '2' } });
+  // A 20 s window: a first render on a loaded 2-core machine takes seconds; the 503 test waits it out once.
+  p = await startPlatform('pdf', { pdfRendererEnv: { PDF_RENDERER_PAGES: '2' }, gatewayEnv: { PDF_WAIT_MS: '20000' } });
   company = await p.createCompany();
   other = await p.createCompany();
   const nfe = await issue(p, company);
@@ -192,5 +193,19 @@ describe('the renderer', () => {
     const answer = await getPdf(`/api/v1/invoices/${String(fresh.body['access_key'])}/pdf?document_type=nfe`, company.homologationKey);
     expect(answer.status).toBe(200);
     expect(answer.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+});
+
+describe('without a renderer', () => {
+  it('a PDF not rendered yet answers 503 with Retry-After once PDF_WAIT_MS has passed', async () => {
+    await p.pdfRenderer()!.kill('SIGTERM');
+    const fresh = await issue(p, company);
+    expect(fresh.status).toBe(201);
+    const started = Date.now();
+    const answer = await getPdf(`/api/v1/invoices/${String(fresh.body['access_key'])}/pdf?document_type=nfe`, company.homologationKey);
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('retry-after')).toBe('2');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(19_000);
+    expect(String(json(answer).detail)).toMatch(/being rendered/);
   });
 });
