@@ -10,6 +10,7 @@
 //   4. a cached PDF: sequential GETs of a stored version, p50/p99.
 // Rounds alternate API and bare (best of BENCH_ROUNDS, 3, rounds of BENCH_MS, 5000 ms). Goals (issue 19): ≥ 15 one-page
 // PDFs/s, ≥ 85 % of bare; RSS ≤ 400 MB with 4 pages; cached ≤ 5 ms p50.
+import { readFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import puppeteer, { type Page } from 'puppeteer-core';
@@ -68,9 +69,13 @@ function nfeWithItems(count: number): Record<string, unknown> {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-async function rendererMemory(platform: Platform): Promise<{ rss: number; pss: number }> {
-  const memory = await processTreeMemory(platform.pdfRenderer()?.child.pid);
-  return { rss: memory?.rssBytes ?? 0, pss: memory?.pssBytes ?? 0 };
+/** The renderer's process tree (Node + Chromium and its children), and its Node process alone (PSS). */
+async function rendererMemory(platform: Platform): Promise<{ rss: number; pss: number; nodePss: number }> {
+  const pid = platform.pdfRenderer()?.child.pid;
+  const memory = await processTreeMemory(pid);
+  const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8').catch(() => '');
+  const nodePss = Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0) * 1024;
+  return { rss: memory?.rssBytes ?? 0, pss: memory?.pssBytes ?? 0, nodePss };
 }
 
 async function measure(platform: Platform, key: string, items: number, bare: Page[]): Promise<void> {
@@ -96,9 +101,11 @@ async function measure(platform: Platform, key: string, items: number, bare: Pag
   };
   await throughput(viaApi, 1_000); // warm-up
   await throughput(viaBare, 1_000);
-  let peak = { rss: 0, pss: 0 };
+  let peak = { rss: 0, pss: 0, nodePss: 0 };
   const sampler = setInterval(() => {
-    void rendererMemory(platform).then((m) => (peak = { rss: Math.max(peak.rss, m.rss), pss: Math.max(peak.pss, m.pss) }));
+    void rendererMemory(platform).then(
+      (m) => (peak = { rss: Math.max(peak.rss, m.rss), pss: Math.max(peak.pss, m.pss), nodePss: Math.max(peak.nodePss, m.nodePss) }),
+    );
   }, 250);
   let apiBest = 0;
   let bareBest = 0;

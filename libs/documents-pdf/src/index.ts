@@ -3,3 +3,4 @@
 export { runRenderPdfJob, type RenderPdfDependencies } from './render-pdf-job.js';
 export { createPdfWorkerDependencies, type PdfWorkerDependencies, type PdfWorkerSettings } from './worker-dependencies.js';
 export { pdfVersionOf, printedStatus, unprintableReason, type PrintableInvoice } from './pdf-version.js';
+export { renderOnAuthorization, type RenderOnAuthorizationDependencies } from './render-on-authorization.js';
