@@ -122,9 +122,11 @@ async function measure(platform: Platform, key: string, items: number, bare: Pag
   console.log(`  through the API (touch + GET, a render each) : ${apiBest.toFixed(1)} PDFs/s${items === 1 ? '   (goal ≥ 15)' : ''}`);
   console.log(`  bare setContent + page.pdf()                 : ${bareBest.toFixed(1)} PDFs/s`);
   console.log(`  API / bare                                   : ${((apiBest / bareBest) * 100).toFixed(0)} %   (goal ≥ 85 %)`);
+  console.log(`  renderer process tree (Node + Chromium, ${PAGES} pages), PSS: peak ${mb(peak.pss)}, end ${mb(end.pss)}   (goal ≤ 400 MB)`);
   console.log(
-    `  renderer (node + Chromium) PSS peak ${mb(peak.pss)}, end ${mb(end.pss)}; summed RSS peak ${mb(peak.rss)}, end ${mb(end.rss)}`,
+    `    of which the Node process: peak ${mb(peak.nodePss)}, end ${mb(end.nodePss)}; Chromium alone at the end ${mb(end.pss - end.nodePss)}`,
   );
+  console.log(`    summed RSS (shared pages counted once per process): peak ${mb(peak.rss)}, end ${mb(end.rss)}`);
 
   if (items !== 1) return;
   const url = `${platform.gatewayUrl}/api/v1/invoices/${invoices[0]!.accessKey}/pdf?document_type=nfe`;
