@@ -7,7 +7,7 @@ import { get } from 'node:http';
 import { jest } from '@jest/globals';
 import { nfseConsultationUrl } from '@talao/rendering';
 import { PdfInspection } from '@talao/rendering/testing';
-import { call, issue, rejectedNfe, sampleNfse } from '../contract/support/contract.js';
+import { issue, rejectedNfe, sampleNfse } from '../contract/support/contract.js';
 import { type Platform, startPlatform, type TestCompany } from '../issuance/support/platform.js';
 
 jest.setTimeout(180_000);
