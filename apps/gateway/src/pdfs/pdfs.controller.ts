@@ -16,6 +16,7 @@ import { InvoicesResources } from '../invoices/invoices-resources.js';
 import { parseQuery } from '../invoices/query-parameters.js';
 import { ApiErrors } from '../openapi/decorators.js';
 import { PdfParameters } from './pdf-openapi.js';
+import { sendPdf } from './pdf-response.js';
 import { PdfsResources } from './pdfs-resources.js';
 
 const pdfQuerySchema = z.strictObject({
@@ -23,31 +24,6 @@ const pdfQuerySchema = z.strictObject({
   source: z.enum(['platform', 'authorizer']).optional(),
 });
 const PDF_PARAMETERS = { document_type: { expected: 'one of: nfe, nfse' }, source: { expected: 'one of: platform, authorizer' } };
-
-/** Whether If-None-Match names `etag` (a list, weak or strong, or `*`). */
-export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.split(',').some((candidate) => {
-    const tag = candidate.trim().replace(/^W\//, '');
-    return tag === '*' || tag === etag;
-  });
-}
-
-function sendPdf(res: GatewayResponse, fileName: string, pdf: Buffer, etag: string, ifNoneMatch: string | undefined): void {
-  res.setHeader('ETag', etag);
-  // A cancellation or correction changes the document's version: clients revalidate (cheap, 304) every time.
-  res.setHeader('Cache-Control', 'private, no-cache');
-  if (matchesEtag(ifNoneMatch, etag)) {
-    res.statusCode = 304;
-    res.end();
-    return;
-  }
-  res.statusCode = 200;
-  res.setHeader('Content-Type', 'application/pdf');
-  res.setHeader('Content-Length', pdf.length);
-  res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
-  res.end(pdf);
-}
 
 @ApiTags('invoices')
 @ApiBearerAuth()
