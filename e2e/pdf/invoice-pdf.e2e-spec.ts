@@ -196,6 +196,21 @@ describe('the renderer', () => {
   });
 });
 
+describe('rendering on authorization', () => {
+  it('stores the PDF of a newly authorized invoice before anyone asks for it', async () => {
+    const fresh = await issue(p, company);
+    expect(fresh.status).toBe(201);
+    const invoiceId = String(fresh.body['invoice_id']);
+    const deadline = Date.now() + 60_000;
+    let stored = await p.prisma.documentPdf.findUnique({ where: { invoiceId }, select: { version: true } });
+    while (!stored && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      stored = await p.prisma.documentPdf.findUnique({ where: { invoiceId }, select: { version: true } });
+    }
+    expect(stored?.version).toMatch(/^r1\.authorized\./);
+  });
+});
+
 describe('without a renderer', () => {
   it('a PDF not rendered yet answers 503 with Retry-After once PDF_WAIT_MS has passed', async () => {
     await p.pdfRenderer()!.kill('SIGTERM');
