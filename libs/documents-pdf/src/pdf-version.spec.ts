@@ -19,17 +19,15 @@ describe('pdfVersionOf', () => {
 });
 
 describe('unprintableReason', () => {
-  const xml = '<nfeProc/>';
-
   it('prints authorized and cancelled documents with their XML', () => {
-    expect(unprintableReason({ status: 'issued', updatedAt: at, authorizedXml: xml })).toBeUndefined();
-    expect(unprintableReason({ status: 'cancelled', updatedAt: at, authorizedXml: xml })).toBeUndefined();
+    expect(unprintableReason({ status: 'issued', hasAuthorizedXml: true })).toBeUndefined();
+    expect(unprintableReason({ status: 'cancelled', hasAuthorizedXml: true })).toBeUndefined();
   });
 
   it('says why the others have no PDF', () => {
-    expect(unprintableReason({ status: 'rejected', updatedAt: at, authorizedXml: null })).toMatch(/not authorized \(status rejected\)/);
-    expect(unprintableReason({ status: 'failed', updatedAt: at, authorizedXml: null })).toMatch(/status failed/);
-    expect(unprintableReason({ status: 'processing', updatedAt: at, authorizedXml: null })).toMatch(/still being processed/);
-    expect(unprintableReason({ status: 'issued', updatedAt: at, authorizedXml: null })).toMatch(/not stored/);
+    expect(unprintableReason({ status: 'rejected', hasAuthorizedXml: false })).toMatch(/not authorized \(status rejected\)/);
+    expect(unprintableReason({ status: 'failed', hasAuthorizedXml: false })).toMatch(/status failed/);
+    expect(unprintableReason({ status: 'processing', hasAuthorizedXml: false })).toMatch(/still being processed/);
+    expect(unprintableReason({ status: 'issued', hasAuthorizedXml: false })).toMatch(/not stored/);
   });
 });

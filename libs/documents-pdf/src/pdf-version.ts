@@ -6,7 +6,11 @@
 import type { InvoiceRecord } from '@talao/persistence';
 import { documentVersion } from '@talao/rendering/version';
 
-export type PrintableInvoice = Pick<InvoiceRecord, 'status' | 'updatedAt' | 'authorizedXml'>;
+/** What decides whether an invoice has a PDF (the gateway reads whether the XML exists, not the XML). */
+export interface PrintableInvoice {
+  readonly status: InvoiceRecord['status'];
+  readonly hasAuthorizedXml: boolean;
+}
 
 /** The printed status: the rendering's vocabulary for the invoice's. */
 export function printedStatus(invoice: Pick<InvoiceRecord, 'status'>): 'authorized' | 'cancelled' {
@@ -26,7 +30,7 @@ export function unprintableReason(invoice: PrintableInvoice): string | undefined
   switch (invoice.status) {
     case 'issued':
     case 'cancelled':
-      return invoice.authorizedXml ? undefined : 'the authorized XML of this invoice is not stored, so it cannot be printed';
+      return invoice.hasAuthorizedXml ? undefined : 'the authorized XML of this invoice is not stored, so it cannot be printed';
     case 'processing':
       return 'the invoice is still being processed by the authorizer: it has a PDF once authorized';
     default:

@@ -24,7 +24,7 @@ export function renderOnAuthorization(deps: RenderOnAuthorizationDependencies): 
     if (result?.kind !== 'final' || result.status !== 'issued' || !result.decided) return;
     void (async () => {
       const invoice = await deps.invoices.findById(event.jobId);
-      if (!invoice || unprintableReason(invoice)) return;
+      if (!invoice || unprintableReason({ status: invoice.status, hasAuthorizedXml: invoice.authorizedXml !== null })) return;
       await enqueueJob({ pdf: deps.queue }, { name: 'render_pdf', data: { invoiceId: invoice.id, version: pdfVersionOf(invoice) } });
     })().catch((error: Error) =>
       deps.logger.warn({ error: error.message, invoiceId: event.jobId }, 'render on authorization not enqueued'),

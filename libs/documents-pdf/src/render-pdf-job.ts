@@ -17,7 +17,7 @@ export interface RenderPdfDependencies {
 export async function runRenderPdfJob(deps: RenderPdfDependencies, data: JobPayload<'render_pdf'>): Promise<RenderPdfJobResult> {
   const invoice = await deps.invoices.findById(data.invoiceId);
   if (!invoice) return { kind: 'unprintable', detail: 'the invoice does not exist' };
-  const refusal = unprintableReason(invoice);
+  const refusal = unprintableReason({ status: invoice.status, hasAuthorizedXml: invoice.authorizedXml !== null });
   if (refusal || !invoice.authorizedXml) return { kind: 'unprintable', detail: refusal ?? 'no authorized XML' };
   const version = pdfVersionOf(invoice);
   const stored = await deps.pdfs.storedVersion(invoice.id);

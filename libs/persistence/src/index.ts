@@ -67,4 +67,4 @@ export { SubmissionsRepository } from './repositories/submissions-repository.js'
 export { UsageLedgerRepository } from './repositories/usage-ledger-repository.js';
 export { type OutboxEventRecord, OutboxRepository } from './repositories/outbox-repository.js';
 export { type IssueSnapshot } from './repositories/issue-snapshot.js';
-export { DocumentPdfsRepository, type NewStoredPdf, type StoredPdf } from './repositories/document-pdfs-repository.js';
+export { DocumentPdfsRepository, type NewStoredPdf, type PdfLookup, type StoredPdf } from './repositories/document-pdfs-repository.js';

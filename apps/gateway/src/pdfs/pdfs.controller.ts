@@ -7,11 +7,10 @@ import { createHash } from 'node:crypto';
 import { Controller, Get, Headers, HttpException, Param, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { pdfVersionOf, unprintableReason } from '@talao/documents-pdf/version';
-import type { InvoiceRecord, StoredPdf } from '@talao/persistence';
+import type { PdfLookup, StoredPdf } from '@talao/persistence';
 import { z } from 'zod';
 import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
 import type { Caller, GatewayResponse } from '../http/gateway-request.js';
-import { findCompanyInvoice } from '../invoices/consult-invoice.js';
 import { InvoicesResources } from '../invoices/invoices-resources.js';
 import { parseQuery } from '../invoices/query-parameters.js';
 import { ApiErrors } from '../openapi/decorators.js';
@@ -23,6 +22,9 @@ const pdfQuerySchema = z.strictObject({
   document_type: z.enum(['nfe', 'nfse']),
   source: z.enum(['platform', 'authorizer']).optional(),
 });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** NF-e 44 or NFS-e 50 digits, or the DPS id of an NFS-e before authorization (as GET /invoices/{access_key}). */
+const DOCUMENT_KEY = /^(?:[0-9]{44}|[0-9]{50}|DPS[0-9]{42})$/;
 const PDF_PARAMETERS = { document_type: { expected: 'one of: nfe, nfse' }, source: { expected: 'one of: platform, authorizer' } };
 
 @ApiTags('invoices')
@@ -58,9 +60,10 @@ export class PdfsController {
     const parsed = parseQuery(pdfQuerySchema, PDF_PARAMETERS, query);
     if (!parsed.ok) throw new HttpException({ detail: parsed.errors[0], errors: parsed.errors }, 422);
     const { document_type: documentType, source } = parsed.value;
-    // companyState is only the NF-e consult's (the SEFAZ of the state); the PDF never consults SEFAZ.
-    const scope = { companyId: caller.company.id, companyState: '', environment: caller.environment, documentType };
-    const invoice = await findCompanyInvoice(this.invoices, scope, key);
+    const lookupKey = UUID.test(key) ? { id: key } : DOCUMENT_KEY.test(key) ? { accessKey: key } : undefined;
+    const scope = { companyId: caller.company.id, environment: caller.environment, documentType };
+    // One statement: the invoice (without its XML) and the PDF stored for it; a cached PDF needs nothing else.
+    const invoice = lookupKey ? await this.resources.pdfs.lookup(scope, lookupKey) : null;
     if (!invoice) throw new HttpException({ detail: 'Invoice not found' }, 404);
     const refusal = unprintableReason(invoice);
     if (refusal) throw new HttpException({ detail: refusal }, 409);
@@ -68,26 +71,24 @@ export class PdfsController {
     if (source === 'authorizer') return this.official(res, invoice, fileName, ifNoneMatch);
 
     const version = pdfVersionOf(invoice);
-    const stored = await this.storedOrRendered(invoice, version, res);
+    const stored = invoice.stored?.version === version ? invoice.stored : await this.rendered(invoice, version, res);
     sendPdf(res, fileName, stored.pdf, `"${stored.sha256}"`, ifNoneMatch);
   }
 
-  /** The stored PDF of the version, or the render's, waited for within the window (503 with Retry-After after it). */
-  private async storedOrRendered(invoice: InvoiceRecord, version: string, res: GatewayResponse): Promise<StoredPdf> {
-    const stored = await this.resources.pdfs.find(invoice.companyId, invoice.id, version);
-    if (stored) return stored;
-    const waited = await this.resources.waiter.renderAndWait(invoice.id, version, this.resources.config.waitMs);
+  /** The render of the version, waited for within the window (503 with Retry-After after it). */
+  private async rendered(invoice: PdfLookup, version: string, res: GatewayResponse): Promise<StoredPdf> {
+    const waited = await this.resources.waiter.renderAndWait(invoice.invoiceId, version, this.resources.config.waitMs);
     if (waited.kind === 'ended' && waited.result.kind === 'unprintable') throw new HttpException({ detail: waited.result.detail }, 409);
     // A render that ended with a newer version (the invoice changed meanwhile) is served: it is the current one.
     const renderedVersion = waited.kind === 'ended' && waited.result.kind !== 'unprintable' ? waited.result.version : version;
-    const rendered = await this.resources.pdfs.find(invoice.companyId, invoice.id, renderedVersion);
+    const rendered = await this.resources.pdfs.find(invoice.companyId, invoice.invoiceId, renderedVersion);
     if (rendered) return rendered;
     res.setHeader('Retry-After', String(this.resources.config.retryAfterSeconds));
     throw new HttpException({ detail: 'The PDF is being rendered; ask again after Retry-After seconds' }, 503);
   }
 
   /** The ADN's official DANFSe (never stored: asked for precisely because it is the authorizer's current copy). */
-  private async official(res: GatewayResponse, invoice: InvoiceRecord, fileName: string, ifNoneMatch: string | undefined): Promise<void> {
+  private async official(res: GatewayResponse, invoice: PdfLookup, fileName: string, ifNoneMatch: string | undefined): Promise<void> {
     if (invoice.documentType !== 'nfse' || !invoice.accessKey)
       throw new HttpException(
         { detail: 'source=authorizer is for an NFS-e (the national environment serves its DANFSe); SEFAZ serves no DANFE' },
