@@ -2,7 +2,7 @@
 // in-page pagination, print: DocumentRenderer.render) beside a bare puppeteer `setContent` + `page.pdf()` of the same
 // HTML on the same number of pages, in the same run; and Chromium's resident memory (browser and all its child
 // processes, PSS and summed RSS) during the pooled run. Goals of issue 19: ≥ 15 PDFs/s on the 2-core machine, ≥ 85 % of the bare figure,
-// RSS ≤ 400 MB with a pool of 4 pages. (The through-the-API figure comes with the pdf-renderer app.)
+// RSS ≤ 400 MB with a pool of 4 pages. (Through the API, with the pdf-renderer app: npm run bench:pdf.)
 //
 // Rounds alternate pooled and bare and each keeps its best round, so a burst of outside load on the shared machine
 // does not favour one side. BENCH_MS sets a round's length (default 5000), BENCH_ROUNDS their number (default 3).

@@ -129,6 +129,7 @@ describe('OpenAPI examples', () => {
         'createInvoice',
         'listInvoices',
         'getInvoice',
+        'getInvoicePdf',
         'reissueInvoice',
         'listSubmissions',
         'getMe',

@@ -69,6 +69,8 @@ export const moduleBoundaries = {
         'layer:contracts',
         'layer:exchange',
         'layer:use-case',
+        // The printed documents' use case (documents-pdf) drives the rendering library.
+        'layer:rendering',
       ],
     },
   ],

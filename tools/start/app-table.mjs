@@ -15,6 +15,10 @@
 //                 technicalResponsible: { cnpj, contact, email, phone } — infRespTec; no app has a default for it
 //                 simulator?: { dataDir, ca?: { certificatePem, privateKeyPem } } — the simulator's own settings
 //   readiness(ctx)  the URL (and headers) answering 200 once the app is ready
+//   unavailable()   optional: a one-line reason (and how to fix it) when the app cannot run on this machine; `npm start`
+//                   prints it and starts the others
+
+import { accessSync, constants } from 'node:fs';
 
 /** What both the gateway (consults, document planning) and the issuer (transmissions) are told of the authorizers. */
 function authorizerEnv(ctx) {
@@ -29,6 +33,17 @@ function authorizerEnv(ctx) {
   };
 }
 
+/** Debian's Chromium binary, as libs/rendering resolves it (CHROMIUM_PATH first). */
+function chromiumMissing() {
+  const path = process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium';
+  try {
+    accessSync(path, constants.X_OK);
+    return undefined;
+  } catch {
+    return `Chromium not found at ${path}: install it (Debian: apt-get install chromium fonts-liberation) or set CHROMIUM_PATH to its executable`;
+  }
+}
+
 /** The variables every app on PostgreSQL and Redis reads (the fragments of @talao/config). */
 function platformEnv(ctx) {
   return {
@@ -41,7 +56,7 @@ function platformEnv(ctx) {
 }
 
 /** @type {Array<{ name: string, entry: string, ports: Record<string, number>, env: (ctx: any) => Record<string, string>,
- *   readiness: (ctx: any) => { url: string, headers?: Record<string, string> } }>} */
+ *   readiness: (ctx: any) => { url: string, headers?: Record<string, string> }, unavailable?: () => string | undefined }>} */
 export const APPS = [
   {
     // Never deployed to production: it stands in for SEFAZ and the NFS-e national environment, trusting the local
@@ -111,6 +126,20 @@ export const APPS = [
       WEBHOOK_ALLOW_LOOPBACK: 'true',
     }),
     readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports['webhook-dispatcher'].health}/readyz` }),
+  },
+  {
+    // Renders DANFE / DANFSe (`render-pdf` jobs) on Debian's Chromium; `npm start` skips it, saying so, without Chromium.
+    name: 'pdf-renderer',
+    entry: 'apps/pdf-renderer/dist/main.js',
+    ports: { health: 3300 },
+    env: (ctx) => ({
+      ...platformEnv(ctx),
+      PDF_RENDERER_HEALTH_PORT: String(ctx.ports['pdf-renderer'].health),
+      PDF_RENDERER_HEALTH_HOST: '127.0.0.1',
+      ...(process.env.CHROMIUM_PATH && { CHROMIUM_PATH: process.env.CHROMIUM_PATH }),
+    }),
+    readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports['pdf-renderer'].health}/readyz` }),
+    unavailable: chromiumMissing,
   },
 ];
 

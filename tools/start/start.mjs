@@ -82,9 +82,15 @@ setInterval(() => {
 
 async function main() {
   stoppers.push(claimCheckout(dataDir));
-  const APPS = APP_TABLE.filter((app) => existsSync(path.join(root, 'apps', app.name, 'package.json')));
-  const absent = APP_TABLE.filter((app) => !APPS.includes(app)).map((app) => app.name);
+  const present = APP_TABLE.filter((app) => existsSync(path.join(root, 'apps', app.name, 'package.json')));
+  const absent = APP_TABLE.filter((app) => !present.includes(app)).map((app) => app.name);
   if (absent.length > 0) log.warn(`not in this checkout, skipped: ${absent.join(', ')}`);
+  // An app that cannot run on this machine (the pdf-renderer without Chromium) says why in one line; the rest start.
+  const APPS = present.filter((app) => {
+    const reason = app.unavailable?.();
+    if (reason) log.warn(`${app.name} skipped: ${reason}`);
+    return !reason;
+  });
   const testCaLib = existsSync(path.join(root, 'libs', 'icp-test-ca', 'package.json'));
   const linked = linkWorkspacePackages(root);
   if (linked.length > 0) log.info(`linked workspace packages missing from node_modules: ${linked.join(', ')}`);

@@ -11,6 +11,7 @@ import { HealthController } from './health/health.controller.js';
 import { invoicesFeature } from './invoices/invoices-feature.js';
 import { MeController } from './me/me.controller.js';
 import { webhooksFeature } from './webhooks/webhooks-feature.js';
+import { pdfsFeature } from './pdfs/pdfs-feature.js';
 
 class ResourcesShutdown implements OnApplicationShutdown {
   constructor(private readonly resources: GatewayResources) {}
@@ -26,6 +27,7 @@ export class AppModule {
   static forRoot(config: GatewayConfig, resources: GatewayResources): DynamicModule {
     const invoices = invoicesFeature(config, resources);
     const webhooks = webhooksFeature(config, resources);
+    const pdfs = pdfsFeature(config, resources);
     return {
       module: AppModule,
       controllers: [
@@ -36,6 +38,7 @@ export class AppModule {
         AdminApiKeysController,
         ...invoices.controllers,
         ...webhooks.controllers,
+        ...pdfs.controllers,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -46,6 +49,7 @@ export class AppModule {
         AdminTokenGuard,
         ...invoices.providers,
         ...webhooks.providers,
+        ...pdfs.providers,
       ],
     };
   }

@@ -36,6 +36,8 @@ export interface Platform {
   /** Starts the dispatcher again (after a kill) with the same environment. */
   restartDispatcher(): Promise<AppProcess>;
   gateway(): AppProcess;
+  /** The pdf-renderer, when started (PlatformOptions.pdfRendererEnv). */
+  pdfRenderer(): AppProcess | undefined;
   /** Starts the issuer again (after a kill) with the same environment. */
   restartIssuer(): Promise<AppProcess>;
   createCompany(options?: CompanyOptions): Promise<TestCompany>;
@@ -52,6 +54,8 @@ export interface PlatformOptions {
   gatewayEnv?: Record<string, string>;
   /** Starts apps/webhook-dispatcher too, with these variables besides the app table's. */
   webhookDispatcherEnv?: Record<string, string>;
+  /** Starts the pdf-renderer too (needs Chromium), with these overrides. */
+  pdfRendererEnv?: Record<string, string>;
 }
 
 export async function startPlatform(name: string, options: PlatformOptions = {}): Promise<Platform> {
@@ -72,6 +76,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
       gateway: { http: await freePort() },
       issuer: { health: await freePort() },
       'webhook-dispatcher': { health: await freePort() },
+      'pdf-renderer': { health: await freePort() },
     },
     authorizers: { homologation: sim.baseUrl, production: sim.baseUrl, caBundleFile: caFile },
     technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
@@ -84,13 +89,16 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
   const started = await withBuiltApps(async () => {
     let issuer: AppProcess | undefined;
     let dispatcher: AppProcess | undefined;
+    let pdfRenderer: AppProcess | undefined;
     try {
       issuer = await startIssuer();
       if (options.webhookDispatcherEnv) dispatcher = await startDispatcher();
-      return { issuer, dispatcher, gateway: await startApp('gateway', context, options.gatewayEnv) };
+      if (options.pdfRendererEnv) pdfRenderer = await startApp('pdf-renderer', context, options.pdfRendererEnv);
+      return { issuer, dispatcher, pdfRenderer, gateway: await startApp('gateway', context, options.gatewayEnv) };
     } catch (error) {
       await issuer?.kill('SIGKILL');
       await dispatcher?.kill('SIGKILL');
+      await pdfRenderer?.kill('SIGKILL');
       await sim.stop();
       rmSync(workDir, { recursive: true, force: true });
       throw error;
@@ -99,6 +107,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
   let issuer = started.issuer;
   let dispatcher = started.dispatcher;
   const gateway = started.gateway;
+  const pdfRenderer = started.pdfRenderer;
 
   const prisma = createPrismaClient(databaseUrl);
   const certificates = new CertificatesRepository(prisma, new CertificateVault(certificateKey));
@@ -118,6 +127,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
       return dispatcher;
     },
     gateway: () => gateway,
+    pdfRenderer: () => pdfRenderer,
     async restartIssuer() {
       await issuer.kill('SIGKILL');
       // Under the build lock, so a concurrent build cannot pull a lib's dist from under the starting process.
@@ -154,6 +164,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
       await gateway.kill('SIGTERM');
       await issuer.kill('SIGTERM');
       await dispatcher?.kill('SIGTERM');
+      await pdfRenderer?.kill('SIGTERM');
       if (companyIds.length > 0) await prisma.company.deleteMany({ where: { id: { in: companyIds } } });
       await prisma.$disconnect();
       await forgetRedisKeys(context.redisUrl, context.redisPrefix);

@@ -172,3 +172,25 @@ export const webhookDispatchConfig = z
     sweepGraceMs: env.WEBHOOK_SWEEP_GRACE_MS,
     maxInFlightPerEndpoint: env.WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT,
   }));
+
+/**
+ * The PDF renderer's Chromium (apps/pdf-renderer): CHROMIUM_PATH (unset: Debian's /usr/lib/chromium/chromium),
+ * PDF_RENDERER_PAGES pages kept open (4), each closed and replaced after PDF_RENDERER_RENDERS_PER_PAGE renders (100),
+ * one render bounded by PDF_RENDERER_TIMEOUT_MS (30 s). PDF_RENDER_ON_AUTHORIZATION (true): render each invoice as soon as
+ * an issue job authorizes it, so the first GET finds it stored.
+ */
+export const pdfRendererConfig = z
+  .object({
+    CHROMIUM_PATH: optionalString,
+    PDF_RENDERER_PAGES: integer(4, 1),
+    PDF_RENDERER_RENDERS_PER_PAGE: integer(100, 1),
+    PDF_RENDERER_TIMEOUT_MS: integer(30_000, 1_000),
+    PDF_RENDER_ON_AUTHORIZATION: optionalString.pipe(z.enum(['true', 'false']).optional()),
+  })
+  .transform((env) => ({
+    ...(env.CHROMIUM_PATH && { executablePath: env.CHROMIUM_PATH }),
+    pages: env.PDF_RENDERER_PAGES,
+    rendersPerPage: env.PDF_RENDERER_RENDERS_PER_PAGE,
+    renderTimeoutMs: env.PDF_RENDERER_TIMEOUT_MS,
+    onAuthorization: env.PDF_RENDER_ON_AUTHORIZATION !== 'false',
+  }));

@@ -20,6 +20,7 @@ export {
   type OutboxEvent,
   type WebhookEndpoint,
   type WebhookDelivery,
+  type DocumentPdf,
 } from './generated/prisma/client.js';
 export { CertificateVault, type CertificateVaultOptions } from './certificate-vault.js';
 export { ActiveKeyLimitError, CompanyNotFoundError, CompanyTaxIdTakenError } from './errors.js';
@@ -78,3 +79,4 @@ export {
   WebhookDeliveriesRepository,
   type WebhookDeliveryStatus,
 } from './repositories/webhook-deliveries-repository.js';
+export { DocumentPdfsRepository, type NewStoredPdf, type PdfLookup, type StoredPdf } from './repositories/document-pdfs-repository.js';

@@ -3,6 +3,7 @@ export { QUEUE_NAMES, queueKeyPrefix, type QueueName } from './queue-names.js';
 export {
   deliverWebhookPayloadSchema,
   issuePayloadSchema,
+  renderPdfPayloadSchema,
   isJobName,
   JOB_DEFINITIONS,
   JOB_NAMES,
@@ -12,7 +13,14 @@ export {
   type JobName,
   type JobPayload,
 } from './job-payloads.js';
-export { type DecidedState, type DeliverWebhookJobResult, type IssueJobResult, type JobResult, RetryLaterError } from './job-results.js';
+export {
+  type DecidedState,
+  type DeliverWebhookJobResult,
+  type IssueJobResult,
+  type JobResult,
+  type RenderPdfJobResult,
+  RetryLaterError,
+} from './job-results.js';
 export { bullJobOptions, DEFAULT_JOB_OPTIONS, jobOptionsFor, QueueOptionsError, type QueueJobOptions } from './job-options.js';
 export { type EnqueueTarget, enqueueJob, type JobQueues } from './enqueue.js';
 export {

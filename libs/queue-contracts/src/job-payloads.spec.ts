@@ -9,6 +9,13 @@ describe('job contracts', () => {
     expect(jobIdOf({ name: 'issue', data: { invoiceId } })).toBe(invoiceId);
   });
 
+  it('keys a render-pdf job by invoice and version (a new version is a new job), with no ":" (BullMQ refuses it)', () => {
+    expect(jobIdOf({ name: 'render-pdf', data: { invoiceId, version: 'r1.cancelled.mi4x8k2a' } })).toBe(
+      `pdf.${invoiceId}.r1.cancelled.mi4x8k2a`,
+    );
+    expect(() => parseJobPayload('render-pdf', { invoiceId, version: 'r1:authorized' })).toThrow();
+  });
+
   it('validates payloads', () => {
     expect(parseJobPayload('issue', { invoiceId })).toEqual({ invoiceId });
     expect(() => parseJobPayload('issue', { invoiceId: 'nope' })).toThrow();

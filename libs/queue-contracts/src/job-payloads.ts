@@ -19,10 +19,20 @@ export const deliverWebhookPayloadSchema = z.object({
   redrive: z.number().int().min(0).optional(),
 });
 
+/**
+ * Render (or confirm stored) the DANFE / DANFSe of an invoice at a version (documents-pdf's pdfVersionOf: layout
+ * revision, status, updated_at). The version is in the jobId, so a cancellation enqueues a new job, not a no-op.
+ */
+export const renderPdfPayloadSchema = z.object({
+  invoiceId: z.uuid(),
+  version: z.string().regex(/^[a-z0-9.-]{1,80}$/),
+});
+
 /** Every job of the platform: name → queue and payload schema. A handler receives exactly its payload type. */
 export const JOB_DEFINITIONS = {
   issue: { queue: QUEUE_NAMES.issuance, schema: issuePayloadSchema },
   'deliver-webhook': { queue: QUEUE_NAMES.webhooks, schema: deliverWebhookPayloadSchema },
+  'render-pdf': { queue: QUEUE_NAMES.pdf, schema: renderPdfPayloadSchema },
 } as const;
 
 export type JobName = keyof typeof JOB_DEFINITIONS;
@@ -49,5 +59,8 @@ export function jobIdOf(job: Job): string {
     case 'deliver-webhook':
       // BullMQ refuses ':' in a custom id.
       return `${job.data.deliveryId}-a${job.data.attempt}${job.data.redrive === undefined ? '' : `-r${job.data.redrive}`}`;
+    case 'render-pdf':
+      // BullMQ refuses ':' in a custom id.
+      return `pdf.${job.data.invoiceId}.${job.data.version}`;
   }
 }

@@ -30,9 +30,16 @@ export type IssueJobResult =
 export type DeliverWebhookJobResult =
   { kind: 'attempted'; result: string; status: 'delivered' | 'pending' | 'given_up' } | { kind: 'skipped'; reason: string };
 
+/**
+ * A `render-pdf` job that completed: the PDF of `version` is stored (`rendered` now, or `stored` already), or the
+ * invoice has no PDF (`unprintable`: not authorized, gone, or its XML refused by the layout, `detail` says which).
+ */
+export type RenderPdfJobResult = { kind: 'rendered' | 'stored'; version: string; sha256: string } | { kind: 'unprintable'; detail: string };
+
 interface JobResults {
   issue: IssueJobResult;
   'deliver-webhook': DeliverWebhookJobResult;
+  'render-pdf': RenderPdfJobResult;
 }
 
 export type JobResult<N extends JobName> = JobResults[N];

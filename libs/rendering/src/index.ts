@@ -12,5 +12,5 @@ export type { CorrectionLetter, DocumentStatus, RenderOptions } from './render-o
 export { ChromiumUnavailableError, RendererFailedError, UnrenderableDocumentError } from './errors.js';
 export { PdfEngine, type HtmlToPdf, type PdfEngineOptions, type PdfEngineStats } from './browser/pdf-engine.js';
 export { CHROMIUM_FLAGS, chromiumInstallHint, DEFAULT_CHROMIUM_PATH, resolveChromiumPath } from './browser/chromium.js';
-export type { ProcessTreeMemory } from './browser/process-memory.js';
+export { processTreeMemory, type ProcessTreeMemory } from './browser/process-memory.js';
 export { NFSE_CONSULTATION_URL, nfseConsultationUrl } from './nfse/danfse-html.js';

@@ -88,6 +88,26 @@ export class AuthorizerConsult {
     }
   }
 
+  /**
+   * The ADN's official DANFSe of an authorized NFS-e (GET /danfse/{key}), asked with the company's certificate: the
+   * PDF bytes, or why the ADN did not give them (the route answers 502 then: the authorizer is unavailable).
+   */
+  async officialDanfse(
+    environment: FiscalEnvironment,
+    accessKey: string,
+    certificate: { id: string; pkcs12: Buffer; password: string },
+  ): Promise<{ ok: true; pdf: Buffer } | { ok: false; reason: string }> {
+    try {
+      const { credentials } = this.certificates.load(certificate.id, certificate.pkcs12, certificate.password);
+      const outcome = await this.nfse.prepareDanfse({ credentials, environment }, accessKey).send();
+      if (outcome.status === 'rejected') return { ok: false, reason: `the ADN answered ${outcome.code}: ${outcome.message}` };
+      if ('detail' in outcome) return { ok: false, reason: `the ADN is ${outcome.status}: ${outcome.detail}` };
+      return { ok: true, pdf: Buffer.from(outcome.result.pdfBase64, 'base64') };
+    } catch (error) {
+      return { ok: false, reason: (error as Error).message };
+    }
+  }
+
   destroy(): void {
     this.agents.destroy();
   }

@@ -1,0 +1,104 @@
+// GET /invoices/{access_key}/pdf: the DANFE (NF-e) or DANFSe (NFS-e) as raw bytes. Our own rendering by default,
+// rendered once per document version by the pdf-renderer and kept in PostgreSQL (document_pdfs); a request for a
+// version not rendered yet enqueues the render and waits for it within PDF_WAIT_MS, then answers 503 with
+// Retry-After. `source=authorizer` (NFS-e) returns the ADN's official DANFSe instead, fetched each time; 502 when the
+// ADN does not give it. docs/architecture.md "Printed documents" says why.
+import { createHash } from 'node:crypto';
+import { Controller, Get, Headers, HttpException, Param, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { pdfVersionOf, unprintableReason } from '@talao/documents-pdf/version';
+import type { PdfLookup, StoredPdf } from '@talao/persistence';
+import { z } from 'zod';
+import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
+import type { Caller, GatewayResponse } from '../http/gateway-request.js';
+import { InvoicesResources } from '../invoices/invoices-resources.js';
+import { parseQuery } from '../invoices/query-parameters.js';
+import { ApiErrors } from '../openapi/decorators.js';
+import { PdfParameters } from './pdf-openapi.js';
+import { sendPdf } from './pdf-response.js';
+import { PdfsResources } from './pdfs-resources.js';
+
+const pdfQuerySchema = z.strictObject({
+  document_type: z.enum(['nfe', 'nfse']),
+  source: z.enum(['platform', 'authorizer']).optional(),
+});
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** NF-e 44 or NFS-e 50 digits, or the DPS id of an NFS-e before authorization (as GET /invoices/{access_key}). */
+const DOCUMENT_KEY = /^(?:[0-9]{44}|[0-9]{50}|DPS[0-9]{42})$/;
+const PDF_PARAMETERS = { document_type: { expected: 'one of: nfe, nfse' }, source: { expected: 'one of: platform, authorizer' } };
+
+@ApiTags('invoices')
+@ApiBearerAuth()
+@UseGuards(ApiKeyGuard)
+@Controller('api/v1/invoices')
+export class PdfsController {
+  constructor(
+    private readonly invoices: InvoicesResources,
+    private readonly resources: PdfsResources,
+  ) {}
+
+  @Get(':access_key/pdf')
+  @ApiOperation({
+    operationId: 'getInvoicePdf',
+    summary: 'The printed document as PDF bytes: DANFE (NF-e) or DANFSe (NFS-e)',
+    description:
+      'Query `document_type` is required (422 without it). Only an authorized or cancelled document has a PDF: a rejected, failed or ' +
+      'pending attempt answers 409 with `detail`; a key that is not the company’s 404. Rendered by the platform once per document ' +
+      'version (a cancellation marks it CANCELADA and renders it again) and kept: `ETag` is the SHA-256 of the bytes, `If-None-Match` ' +
+      'answers 304. A first request waits up to PDF_WAIT_MS (default 10 s) for the render, then answers 503 with `Retry-After`. ' +
+      '`source=authorizer` (NFS-e only) returns the national environment’s official DANFSe instead; 502 when it is unavailable.',
+  })
+  @PdfParameters()
+  @ApiErrors(401, 429)
+  async pdf(
+    @CurrentCaller() caller: Caller,
+    @Res() res: GatewayResponse,
+    @Param('access_key') key: string,
+    @Query() query: Record<string, unknown>,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+  ) {
+    const parsed = parseQuery(pdfQuerySchema, PDF_PARAMETERS, query);
+    if (!parsed.ok) throw new HttpException({ detail: parsed.errors[0], errors: parsed.errors }, 422);
+    const { document_type: documentType, source } = parsed.value;
+    const lookupKey = UUID.test(key) ? { id: key } : DOCUMENT_KEY.test(key) ? { accessKey: key } : undefined;
+    const scope = { companyId: caller.company.id, environment: caller.environment, documentType };
+    // One statement: the invoice (without its XML) and the PDF stored for it; a cached PDF needs nothing else.
+    const invoice = lookupKey ? await this.resources.pdfs.lookup(scope, lookupKey) : null;
+    if (!invoice) throw new HttpException({ detail: 'Invoice not found' }, 404);
+    const refusal = unprintableReason(invoice);
+    if (refusal) throw new HttpException({ detail: refusal }, 409);
+    const fileName = `${invoice.accessKey}.pdf`;
+    if (source === 'authorizer') return this.official(res, invoice, fileName, ifNoneMatch);
+
+    const version = pdfVersionOf(invoice);
+    const stored = invoice.stored?.version === version ? invoice.stored : await this.rendered(invoice, version, res);
+    sendPdf(res, fileName, stored.pdf, `"${stored.sha256}"`, ifNoneMatch);
+  }
+
+  /** The render of the version, waited for within the window (503 with Retry-After after it). */
+  private async rendered(invoice: PdfLookup, version: string, res: GatewayResponse): Promise<StoredPdf> {
+    const waited = await this.resources.waiter.renderAndWait(invoice.invoiceId, version, this.resources.config.waitMs);
+    if (waited.kind === 'ended' && waited.result.kind === 'unprintable') throw new HttpException({ detail: waited.result.detail }, 409);
+    // A render that ended with a newer version (the invoice changed meanwhile) is served: it is the current one.
+    const renderedVersion = waited.kind === 'ended' && waited.result.kind !== 'unprintable' ? waited.result.version : version;
+    const rendered = await this.resources.pdfs.find(invoice.companyId, invoice.invoiceId, renderedVersion);
+    if (rendered) return rendered;
+    res.setHeader('Retry-After', String(this.resources.config.retryAfterSeconds));
+    throw new HttpException({ detail: 'The PDF is being rendered; ask again after Retry-After seconds' }, 503);
+  }
+
+  /** The ADN's official DANFSe (never stored: asked for precisely because it is the authorizer's current copy). */
+  private async official(res: GatewayResponse, invoice: PdfLookup, fileName: string, ifNoneMatch: string | undefined): Promise<void> {
+    if (invoice.documentType !== 'nfse' || !invoice.accessKey)
+      throw new HttpException(
+        { detail: 'source=authorizer is for an NFS-e (the national environment serves its DANFSe); SEFAZ serves no DANFE' },
+        422,
+      );
+    const certificate = await this.invoices.certificates.findActive(invoice.companyId);
+    if (!certificate)
+      throw new HttpException({ detail: 'The company has no active certificate to ask the national environment with' }, 502);
+    const answer = await (await this.invoices.authorizerConsult()).officialDanfse(invoice.environment, invoice.accessKey, certificate);
+    if (!answer.ok) throw new HttpException({ detail: `The national environment did not give its DANFSe: ${answer.reason}` }, 502);
+    sendPdf(res, fileName, answer.pdf, `"${createHash('sha256').update(answer.pdf).digest('hex')}"`, ifNoneMatch);
+  }
+}

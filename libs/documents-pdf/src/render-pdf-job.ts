@@ -1,0 +1,43 @@
+// The `render-pdf` job: the invoice's current PDF rendered from its authorized XML and stored, unless that version is
+// stored already. The job carries the version its producer saw; the handler renders the version current when it
+// runs (a cancellation in between only makes the job render the newer one). A Chromium crash is the engine's to
+// survive (relaunch, the render retried once); a second failure throws, and BullMQ retries the job.
+import type { DocumentPdfsRepository, InvoicesRepository } from '@talao/persistence';
+import type { JobPayload, RenderPdfJobResult } from '@talao/queue-contracts';
+import { type DocumentRenderer, UnrenderableDocumentError } from '@talao/rendering';
+import { pdfVersionOf, printedStatus, unprintableReason } from './pdf-version.js';
+
+export interface RenderPdfDependencies {
+  readonly invoices: Pick<InvoicesRepository, 'findById'>;
+  readonly pdfs: Pick<DocumentPdfsRepository, 'storedVersion' | 'save'>;
+  /** The warm renderer (started at boot; awaited, so jobs taken while Chromium starts wait for it). */
+  readonly renderer: () => Promise<Pick<DocumentRenderer, 'render'>>;
+}
+
+export async function runRenderPdfJob(deps: RenderPdfDependencies, data: JobPayload<'render-pdf'>): Promise<RenderPdfJobResult> {
+  const invoice = await deps.invoices.findById(data.invoiceId);
+  if (!invoice) return { kind: 'unprintable', detail: 'the invoice does not exist' };
+  const refusal = unprintableReason({ status: invoice.status, hasAuthorizedXml: invoice.authorizedXml !== null });
+  if (refusal || !invoice.authorizedXml) return { kind: 'unprintable', detail: refusal ?? 'no authorized XML' };
+  const version = pdfVersionOf(invoice);
+  const stored = await deps.pdfs.storedVersion(invoice.id);
+  if (stored?.version === version) return { kind: 'stored', version, sha256: stored.sha256 };
+  const renderer = await deps.renderer();
+  let rendered;
+  try {
+    rendered = await renderer.render(invoice.authorizedXml, { status: printedStatus(invoice) });
+  } catch (error) {
+    // The stored XML is not printable: the same XML will never be, so the job completes and says why.
+    if (error instanceof UnrenderableDocumentError) return { kind: 'unprintable', detail: error.message };
+    throw error;
+  }
+  const sha256 = await deps.pdfs.save({
+    invoiceId: invoice.id,
+    companyId: invoice.companyId,
+    version,
+    pdf: rendered.pdf,
+    pageCount: rendered.pageCount,
+    renderMs: rendered.renderMs,
+  });
+  return { kind: 'rendered', version, sha256 };
+}
