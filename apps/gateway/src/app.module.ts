@@ -1,5 +1,6 @@
 import { Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { GatewayConfig } from '@talao/config';
+import { amendmentsFeature } from './amendments/amendments-feature.js';
 import { AdminApiKeysController } from './admin/admin-api-keys.controller.js';
 import { AdminCompaniesController } from './admin/admin-companies.controller.js';
 import { AdminTokenGuard } from './auth/admin-token.guard.js';
@@ -24,6 +25,8 @@ export class AppModule {
   /** The connections are made outside Nest (see gateway-app.ts) and handed in as values. */
   static forRoot(config: GatewayConfig, resources: GatewayResources): DynamicModule {
     const invoices = invoicesFeature(config, resources);
+    // Before the invoices' routes: its static paths (/invoices/invalidations) must win over /invoices/:access_key.
+    const amendments = amendmentsFeature(config, resources);
     return {
       module: AppModule,
       controllers: [
@@ -32,6 +35,7 @@ export class AppModule {
         CompaniesController,
         AdminCompaniesController,
         AdminApiKeysController,
+        ...amendments.controllers,
         ...invoices.controllers,
       ],
       providers: [
@@ -42,6 +46,7 @@ export class AppModule {
         ApiKeyGuard,
         AdminTokenGuard,
         ...invoices.providers,
+        ...amendments.providers,
       ],
     };
   }

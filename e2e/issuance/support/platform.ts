@@ -30,6 +30,10 @@ export interface Platform {
   gatewayUrl: string;
   issuer(): AppProcess;
   gateway(): AppProcess;
+  /** The canceller, when the platform was started with `canceller: true`. */
+  canceller(): AppProcess | undefined;
+  /** Starts the canceller again (after a kill) with the same environment. */
+  restartCanceller(): Promise<AppProcess>;
   /** Starts the issuer again (after a kill) with the same environment. */
   restartIssuer(): Promise<AppProcess>;
   createCompany(options?: CompanyOptions): Promise<TestCompany>;
@@ -44,6 +48,9 @@ export interface Platform {
 export interface PlatformOptions {
   issuerEnv?: Record<string, string>;
   gatewayEnv?: Record<string, string>;
+  /** Also start the canceller (the amendments worker), with these variables on top of the app table's. */
+  canceller?: boolean;
+  cancellerEnv?: Record<string, string>;
 }
 
 export async function startPlatform(name: string, options: PlatformOptions = {}): Promise<Platform> {
@@ -60,27 +67,33 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
     redisPrefix: `${process.env.REDIS_PREFIX ?? 'talao-e2e:'}${name}-${randomUUID().slice(0, 8)}:`,
     logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
     secrets: { adminToken: randomBytes(24).toString('hex'), certificateEncryptionKey: certificateKey },
-    ports: { gateway: { http: await freePort() }, issuer: { health: await freePort() } },
+    ports: { gateway: { http: await freePort() }, issuer: { health: await freePort() }, canceller: { health: await freePort() } },
     authorizers: { homologation: sim.baseUrl, production: sim.baseUrl, caBundleFile: caFile },
     technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
   };
   const issuerEnv = { ISSUER_CONCURRENCY: '8', AUTHORIZER_READ_TIMEOUT_MS: '3000', ...options.issuerEnv };
   const startIssuer = () => startApp('issuer', context, issuerEnv);
+  const cancellerEnv = { AUTHORIZER_READ_TIMEOUT_MS: '3000', ...options.cancellerEnv };
+  const startCanceller = () => startApp('canceller', context, cancellerEnv);
   const gatewayUrl = `http://127.0.0.1:${context.ports.gateway.http}`;
   // An app that fails to start must not leave the ones before it running: the caller never gets a Platform to stop.
   const started = await withBuiltApps(async () => {
     let issuer: AppProcess | undefined;
+    let canceller: AppProcess | undefined;
     try {
       issuer = await startIssuer();
-      return { issuer, gateway: await startApp('gateway', context, options.gatewayEnv) };
+      if (options.canceller) canceller = await startCanceller();
+      return { issuer, canceller, gateway: await startApp('gateway', context, options.gatewayEnv) };
     } catch (error) {
       await issuer?.kill('SIGKILL');
+      await canceller?.kill('SIGKILL');
       await sim.stop();
       rmSync(workDir, { recursive: true, force: true });
       throw error;
     }
   });
   let issuer = started.issuer;
+  let canceller = started.canceller;
   const gateway = started.gateway;
 
   const prisma = createPrismaClient(databaseUrl);
@@ -94,6 +107,13 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
     gatewayUrl,
     issuer: () => issuer,
     gateway: () => gateway,
+    canceller: () => canceller,
+    async restartCanceller() {
+      await canceller?.kill('SIGKILL');
+      const restarted = await withBuiltApps(startCanceller, { build: false });
+      canceller = restarted;
+      return restarted;
+    },
     async restartIssuer() {
       await issuer.kill('SIGKILL');
       // Under the build lock, so a concurrent build cannot pull a lib's dist from under the starting process.
@@ -129,6 +149,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
     async stop() {
       await gateway.kill('SIGTERM');
       await issuer.kill('SIGTERM');
+      await canceller?.kill('SIGTERM');
       if (companyIds.length > 0) await prisma.company.deleteMany({ where: { id: { in: companyIds } } });
       await prisma.$disconnect();
       await forgetRedisKeys(context.redisUrl, context.redisPrefix);

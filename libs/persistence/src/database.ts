@@ -1,6 +1,7 @@
 // The issuance database as a worker (or a test, or a bench) uses it: the Prisma client, the hot path's pg pool of
 // prepared statements and, under concurrency, the coalescing of its statements across callers — all made here, so
 // a caller asks for repositories and never picks pools, runners or batching itself.
+import { AmendmentsRepository } from './repositories/amendments-repository.js';
 import { CertificateVault } from './certificate-vault.js';
 import { createPrismaClient } from './prisma-client.js';
 import { CertificatesRepository } from './repositories/certificates-repository.js';
@@ -31,6 +32,7 @@ export interface Database {
   readonly submissions: SubmissionsRepository;
   readonly usage: UsageLedgerRepository;
   readonly outbox: OutboxRepository;
+  readonly amendments: AmendmentsRepository;
   /** Resolves when PostgreSQL answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -52,6 +54,7 @@ export function createDatabase(options: DatabaseOptions): Database {
     submissions: new SubmissionsRepository(prisma, sql),
     usage: new UsageLedgerRepository(prisma),
     outbox: new OutboxRepository(prisma),
+    amendments: new AmendmentsRepository(prisma),
     ping: async () => {
       await pool.query('SELECT 1');
     },

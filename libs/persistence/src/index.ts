@@ -66,3 +66,13 @@ export { SubmissionsRepository } from './repositories/submissions-repository.js'
 export { UsageLedgerRepository } from './repositories/usage-ledger-repository.js';
 export { type OutboxEventRecord, OutboxRepository } from './repositories/outbox-repository.js';
 export { type IssueSnapshot } from './repositories/issue-snapshot.js';
+// Amendments (cancellation, CC-e) filed on issued documents: apps/canceller and the gateway's amendment routes.
+export {
+  type AmendmentDecision,
+  type AmendmentKind,
+  type AmendmentRecord,
+  AmendmentsRepository,
+  type AmendmentStatus,
+  type AmendmentTransmission,
+  type NewAmendment,
+} from './repositories/amendments-repository.js';

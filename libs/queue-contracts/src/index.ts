@@ -1,6 +1,7 @@
 // @talao/queue-contracts: the contract between producers (gateway, sweepers) and workers.
 export { QUEUE_NAMES, queueKeyPrefix, type QueueName } from './queue-names.js';
 export {
+  amendPayloadSchema,
   issuePayloadSchema,
   isJobName,
   JOB_DEFINITIONS,
@@ -11,7 +12,7 @@ export {
   type JobName,
   type JobPayload,
 } from './job-payloads.js';
-export { type DecidedState, type IssueJobResult, type JobResult, RetryLaterError } from './job-results.js';
+export { type AmendJobResult, type DecidedState, type IssueJobResult, type JobResult, RetryLaterError } from './job-results.js';
 export { bullJobOptions, DEFAULT_JOB_OPTIONS, jobOptionsFor, QueueOptionsError, type QueueJobOptions } from './job-options.js';
 export { type EnqueueTarget, enqueueJob, type JobQueues } from './enqueue.js';
 export {

@@ -7,9 +7,15 @@ export const issuePayloadSchema = z.object({
   invoiceId: z.uuid(),
 });
 
+/** An event filed on an issued document (cancellation, CC-e): the amendment row is the business id. */
+export const amendPayloadSchema = z.object({
+  amendmentId: z.uuid(),
+});
+
 /** Every job of the platform: name → queue and payload schema. A handler receives exactly its payload type. */
 export const JOB_DEFINITIONS = {
   issue: { queue: QUEUE_NAMES.issuance, schema: issuePayloadSchema },
+  amend: { queue: QUEUE_NAMES.amendments, schema: amendPayloadSchema },
 } as const;
 
 export type JobName = keyof typeof JOB_DEFINITIONS;
@@ -33,5 +39,7 @@ export function jobIdOf(job: Job): string {
   switch (job.name) {
     case 'issue':
       return job.data.invoiceId;
+    case 'amend':
+      return job.data.amendmentId;
   }
 }

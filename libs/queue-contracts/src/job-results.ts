@@ -26,8 +26,22 @@ export interface DecidedState {
 export type IssueJobResult =
   { kind: 'final'; status: DecidedState['status']; alreadyFinal?: boolean; decided?: DecidedState } | { kind: 'skipped'; reason: string };
 
+/**
+ * An `amend` job that completed: the authorizer decided the amendment (`registered` or `rejected`, with its code and
+ * message and, when registered, the event's protocol), or there was nothing to do.
+ */
+export type AmendJobResult =
+  | {
+      kind: 'final';
+      status: 'registered' | 'rejected';
+      alreadyFinal?: boolean;
+      decided?: { protocol: string | null; statusCode: string | null; statusMessage: string | null };
+    }
+  | { kind: 'skipped'; reason: string };
+
 interface JobResults {
   issue: IssueJobResult;
+  amend: AmendJobResult;
 }
 
 export type JobResult<N extends JobName> = JobResults[N];
