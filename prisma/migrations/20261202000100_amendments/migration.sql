@@ -13,7 +13,7 @@ CREATE TABLE "amendments" (
     "sequence" INTEGER NOT NULL,
     "text" TEXT NOT NULL,
     "status" VARCHAR(20) NOT NULL DEFAULT 'pending',
-    "protocol" VARCHAR(50),
+    "protocol" VARCHAR(100),
     "status_code" VARCHAR(10),
     "status_message" TEXT,
     "registered_at" TIMESTAMPTZ(3),

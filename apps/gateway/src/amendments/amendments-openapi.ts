@@ -83,7 +83,11 @@ export const CancelOpenApi = () =>
         additionalProperties: false,
         properties: {
           reason: { type: 'string', minLength: 15, maxLength: 255, description: 'NF-e xJust / NFS-e xMotivo' },
-          document_type: { type: 'string', enum: ['nfe', 'nfse'], description: 'Optional (also accepted in the query); must match the document' },
+          document_type: {
+            type: 'string',
+            enum: ['nfe', 'nfse'],
+            description: 'Optional (also accepted in the query); must match the document',
+          },
         },
       } as never,
       examples: {
@@ -99,14 +103,22 @@ export const CancelOpenApi = () =>
     }),
     Respond({
       status: 202,
-      description: 'Additive. Still with the authorizer after AMENDMENT_WAIT_MS: `cancellation.status` is `pending`; outcome by webhook or GET',
+      description:
+        'Additive. Still with the authorizer after AMENDMENT_WAIT_MS: `cancellation.status` is `pending`; outcome by webhook or GET',
       content: json(cancellationResultSchema, {
         pending: {
           summary: 'Outcome pending',
           value: {
             ...CANCELLED_EXAMPLE,
             status: 'issued',
-            cancellation: { ...CANCELLED_EXAMPLE.cancellation, status: 'pending', protocol: null, status_code: null, status_message: null, registered_at: null },
+            cancellation: {
+              ...CANCELLED_EXAMPLE.cancellation,
+              status: 'pending',
+              protocol: null,
+              status_code: null,
+              status_message: null,
+              registered_at: null,
+            },
           },
         },
       }),
@@ -124,7 +136,11 @@ export const CancelOpenApi = () =>
       content: json(errorEnvelope, {
         already_cancelled: {
           summary: 'Cancelled already',
-          value: errorExample({ code: 'ALREADY_CANCELLED', message: 'The document is already cancelled', invoice_id: EXAMPLE_IDS.issuedInvoiceId }),
+          value: errorExample({
+            code: 'ALREADY_CANCELLED',
+            message: 'The document is already cancelled',
+            invoice_id: EXAMPLE_IDS.issuedInvoiceId,
+          }),
         },
         late: {
           summary: 'Outside the window',
@@ -138,7 +154,8 @@ export const CancelOpenApi = () =>
     }),
     Respond({
       status: 422,
-      description: 'Validation error: `detail` `{ code, field, message }` (reason length, unknown field, document_type); or Idempotency-Key misuse',
+      description:
+        'Validation error: `detail` `{ code, field, message }` (reason length, unknown field, document_type); or Idempotency-Key misuse',
       content: json(errorEnvelope, {
         short_reason: {
           summary: 'Reason too short',

@@ -42,7 +42,12 @@ export class AmendmentsResources implements OnApplicationShutdown {
     const prefix = queueKeyPrefix(gatewayConfig.redisPrefix);
     // As the invoices feature's connections: fail fast while producing, give up reconnecting once shutting down.
     const retryStrategy = (attempt: number) => (this.shuttingDown ? null : Math.min(attempt * 50, 2_000));
-    this.producerRedis = new Redis(gatewayConfig.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2_000, retryStrategy });
+    this.producerRedis = new Redis(gatewayConfig.redisUrl, {
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+      connectTimeout: 2_000,
+      retryStrategy,
+    });
     this.producerRedis.on('error', () => undefined);
     this.queue = new Queue(QUEUE_NAMES.amendments, {
       connection: this.producerRedis,

@@ -52,7 +52,10 @@ async function decide(deps: AmendDeps, amendment: AmendmentRecord, invoice: Invo
   const at = deps.now?.() ?? new Date();
   const event = decision.status === 'registered' ? eventOf(amendment, invoice, decision, at) : null;
   const moved = await deps.amendments.finish(amendment.id, decision, event, log.take());
-  deps.logger.info({ amendmentId: amendment.id, kind: amendment.kind, status: decision.status, code: decision.statusCode, moved }, 'amendment decided');
+  deps.logger.info(
+    { amendmentId: amendment.id, kind: amendment.kind, status: decision.status, code: decision.statusCode, moved },
+    'amendment decided',
+  );
   const result: AmendJobResult = moved
     ? {
         kind: 'final',
@@ -97,12 +100,19 @@ export async function runAmendJob(deps: AmendDeps, data: JobPayload<'amend'>, at
     { invoiceId: invoice.id, companyId: invoice.companyId },
   );
   const certificateId = await deps.certificates.findActiveId(company.id);
-  const loaded = certificateId ? await deps.certificateCache.loadOrUnseal(certificateId, () => deps.certificates.unseal(certificateId)) : null;
+  const loaded = certificateId
+    ? await deps.certificateCache.loadOrUnseal(certificateId, () => deps.certificates.unseal(certificateId))
+    : null;
   if (!loaded) {
     const operation = invoice.documentType === 'nfe' ? NFE_EVENT : NFSE_OPERATIONS.event;
     // An earlier run may have sent the event: then the amendment waits for a certificate to consult with.
     if (unsettledTransmission({ operation }, history)) throw new RetryLaterError('no usable certificate to consult with');
-    const decision: AmendmentDecision = { status: 'rejected', protocol: null, statusCode: null, statusMessage: 'The company has no usable certificate' };
+    const decision: AmendmentDecision = {
+      status: 'rejected',
+      protocol: null,
+      statusCode: null,
+      statusMessage: 'The company has no usable certificate',
+    };
     return decide(deps, amendment, invoice, decision, log);
   }
   const event = () => ({ amendment, invoice: subject, company, signer: loaded.signer, at: deps.now?.() ?? new Date() });

@@ -223,7 +223,10 @@ export class NfseNacionalClient {
    * GET /nfse/{chaveAcesso}/eventos/{tipoEvento}/{numSeqEvento}: the registered event, reconciling an event whose
    * answer was lost. Accepted = registered (its XML); rejected with HTTP 404 = not registered (readNfseEventRecord).
    */
-  prepareEventLookup(ctx: NfseCallContext, input: { accessKey: string; eventType: string; sequence: number }): PreparedCall<{ eventXml?: string }> {
+  prepareEventLookup(
+    ctx: NfseCallContext,
+    input: { accessKey: string; eventType: string; sequence: number },
+  ): PreparedCall<{ eventXml?: string }> {
     if (!KEY.test(input.accessKey)) throw new Error('accessKey: expected 50 digits');
     if (!/^[0-9]{6}$/.test(input.eventType)) throw new Error('eventType: expected 6 digits');
     const url = `${this.baseUrls(ctx.environment).sefin}/nfse/${input.accessKey}/eventos/${input.eventType}/${input.sequence}`;
@@ -232,7 +235,14 @@ export class NfseNacionalClient {
       const answer = parseSefinEventResponse(text);
       if (!answer.ok) return rejectedFrom(status, text, exchanges);
       const id = /Id="(EVT[0-9]+)"/.exec(answer.eventXml)?.[1];
-      return { status: 'accepted', code: '200', message: 'Evento localizado', ...(id ? { protocol: id } : {}), result: { eventXml: answer.eventXml }, exchanges };
+      return {
+        status: 'accepted',
+        code: '200',
+        message: 'Evento localizado',
+        ...(id ? { protocol: id } : {}),
+        result: { eventXml: answer.eventXml },
+        exchanges,
+      };
     });
   }
 

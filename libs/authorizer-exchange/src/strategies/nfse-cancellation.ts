@@ -38,7 +38,10 @@ export function nfseCancellation(options: NfseCancellationOptions): ExchangeStra
       if (outcome.status === 'unknown') return { kind: 'consult' };
       if (outcome.status === 'rejected') {
         if (options.alreadyCancelledCodes?.has(outcome.code)) return { kind: 'consult' };
-        return { kind: 'decided', decision: { status: 'rejected', protocol: null, statusCode: outcome.code, statusMessage: outcome.message } };
+        return {
+          kind: 'decided',
+          decision: { status: 'rejected', protocol: null, statusCode: outcome.code, statusMessage: outcome.message },
+        };
       }
       return {
         kind: 'decided',
