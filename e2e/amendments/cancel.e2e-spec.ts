@@ -201,3 +201,55 @@ describe('NFS-e cancellation', () => {
     ]);
   });
 });
+
+describe('correction letter (CC-e)', () => {
+  const correct = (accessKey: string, correction: string) =>
+    p.api('POST', `/api/v1/invoices/${accessKey}/correction`, { key: company.homologationKey, body: { correction } });
+  const letter = (n: number) => `Carta de correcao numero ${n}: onde se le volume 1 leia-se volumes 1 e 2`;
+
+  it('letters 1..20 numbered by the service, each registered with the legal text; the 21st → 409 locally; the record lists them', async () => {
+    const { invoiceId, accessKey } = await issue();
+    for (let n = 1; n <= 20; n++) {
+      const answer = await correct(accessKey, letter(n));
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({ invoice_id: invoiceId, status: 'issued' });
+      expect(answer.body.correction).toMatchObject({ kind: 'correction', sequence: n, status: 'registered', status_code: '135' });
+    }
+    const stored = await p.prisma.submission.findFirstOrThrow({
+      where: { invoiceId, requestBody: { contains: '<nSeqEvento>20</nSeqEvento>' } },
+    });
+    expect(stored.requestBody).toContain('<tpEvento>110110</tpEvento>');
+    expect(stored.requestBody).toContain('<xCondUso>A Carta de Correcao e disciplinada');
+    const events = await simulatorEvents(accessKey);
+    expect(events.map((e) => e.nSeqEvento)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+
+    const twentyFirst = await correct(accessKey, letter(21));
+    expect(twentyFirst.status).toBe(409);
+    expect(twentyFirst.body.detail).toMatchObject({ code: 'CORRECTION_LIMIT', invoice_id: invoiceId });
+    expect(await simulatorEvents(accessKey)).toHaveLength(20);
+
+    expect(await p.prisma.outboxEvent.count({ where: { aggregateId: invoiceId, type: 'invoice.corrected' } })).toBe(20);
+    expect((await p.prisma.invoice.findUniqueOrThrow({ where: { id: invoiceId } })).status).toBe('issued');
+    const record = await p.api('GET', `/api/v1/invoices/${accessKey}?document_type=nfe`, { key: company.homologationKey });
+    expect(record.status).toBe(200);
+    const listed = record.body.amendments as Array<Record<string, unknown>>;
+    expect(listed).toHaveLength(20);
+    expect(listed[19]).toMatchObject({ kind: 'correction', sequence: 20, text: letter(20), status: 'registered' });
+  });
+
+  it('refused locally: an NFS-e (409 NFE_ONLY), a cancelled NF-e (409 CANCELLED), a text out of 15..1000 (422)', async () => {
+    const nfse = await issue(nfseRequest());
+    const onNfse = await correct(nfse.accessKey, letter(1));
+    expect(onNfse.status).toBe(409);
+    expect(onNfse.body.detail).toMatchObject({ code: 'NFE_ONLY' });
+
+    const { invoiceId, accessKey } = await issue();
+    expect((await correct(accessKey, 'curto')).status).toBe(422);
+    expect((await correct(accessKey, 'x'.repeat(1001))).status).toBe(422);
+    expect((await cancel(accessKey)).status).toBe(200);
+    const onCancelled = await correct(accessKey, letter(1));
+    expect(onCancelled.status).toBe(409);
+    expect(onCancelled.body.detail).toMatchObject({ code: 'CANCELLED', invoice_id: invoiceId });
+    expect((await simulatorEvents(accessKey)).map((e) => e.tpEvento)).toEqual(['110111']);
+  });
+});

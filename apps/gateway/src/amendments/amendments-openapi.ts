@@ -178,3 +178,142 @@ export const CancelOpenApi = () =>
       }),
     }),
   );
+
+const CORRECTION = 'Onde se le volume 1 leia-se volumes 1 e 2 (embalagem dupla)';
+
+const CORRECTED_EXAMPLE = {
+  invoice_id: EXAMPLE_IDS.issuedInvoiceId,
+  document_type: 'nfe',
+  access_key: EXAMPLE_IDS.issuedAccessKey,
+  status: 'issued',
+  correction: {
+    amendment_id: '6d5c4b3a-2918-4f7e-8d6c-5b4a39281706',
+    kind: 'correction',
+    sequence: 1,
+    text: CORRECTION,
+    status: 'registered',
+    protocol: '135260000000041',
+    status_code: '135',
+    status_message: 'Evento registrado e vinculado a NF-e',
+    registered_at: '2026-11-22T01:05:00.000Z',
+    created_at: '2026-11-22T01:04:59.000Z',
+  },
+};
+
+const correctionResultSchema = {
+  type: 'object',
+  properties: {
+    ...cancellationResultSchema.properties,
+    status: { type: 'string', description: 'The document stays `issued`' },
+    correction: amendmentSchema,
+  },
+};
+
+/** POST /invoices/{access_key}/correction: `corrected` → 200, `short_correction` → 422, `unknown` → 404. */
+export const CorrectionOpenApi = () =>
+  applyDecorators(
+    ApiParam({
+      name: 'access_key',
+      schema: { type: 'string' },
+      description: 'The NF-e access key (44 digits) or the invoice id',
+      examples: {
+        corrected: { summary: 'An issued NF-e of yours', value: EXAMPLE_IDS.issuedAccessKey },
+        short_correction: { summary: 'An issued NF-e of yours', value: EXAMPLE_IDS.issuedAccessKey },
+        unknown: { summary: 'No such document of yours', value: EXAMPLE_IDS.unknownAccessKey },
+      },
+    }),
+    ApiBody({
+      schema: {
+        type: 'object',
+        required: ['correction'],
+        additionalProperties: false,
+        properties: {
+          correction: { type: 'string', minLength: 15, maxLength: 1000, description: 'xCorrecao: what the letter corrects' },
+          document_type: { type: 'string', enum: ['nfe', 'nfse'], description: 'Optional; must match the document' },
+        },
+      } as never,
+      examples: {
+        corrected: { summary: 'A correction letter', value: { correction: CORRECTION } },
+        short_correction: { summary: 'A text under 15 characters', value: { correction: 'volumes' } },
+        unknown: { summary: 'A correction letter', value: { correction: CORRECTION } },
+      },
+    }),
+    Respond({
+      status: 200,
+      description: 'Registered: `correction` is the letter as registered (nSeqEvento in `sequence`); the document stays `issued`',
+      content: json(correctionResultSchema, { corrected: { summary: 'CC-e 1 registered', value: CORRECTED_EXAMPLE } }),
+    }),
+    Respond({
+      status: 202,
+      description: 'Additive. Still with the authorizer after AMENDMENT_WAIT_MS: `correction.status` is `pending`',
+      content: json(correctionResultSchema, {
+        pending: {
+          summary: 'Outcome pending',
+          value: {
+            ...CORRECTED_EXAMPLE,
+            correction: {
+              ...CORRECTED_EXAMPLE.correction,
+              status: 'pending',
+              protocol: null,
+              status_code: null,
+              status_message: null,
+              registered_at: null,
+            },
+          },
+        },
+      }),
+    }),
+    Respond({
+      status: 404,
+      description: 'No document with that key belongs to the company behind the key (in the key’s environment)',
+      content: json(errorEnvelope, { unknown: { summary: 'Not yours, or none', value: errorExample('Invoice not found') } }),
+    }),
+    Respond({
+      status: 409,
+      description:
+        'Conflict: an NFS-e (NFE_ONLY, SPEC.md rule 1), a cancelled document (CANCELLED), not issued (NOT_ISSUED), the 21st letter ' +
+        '(CORRECTION_LIMIT), another letter still being registered (CORRECTION_IN_PROGRESS), or the same Idempotency-Key in progress',
+      content: json(errorEnvelope, {
+        nfe_only: {
+          summary: 'An NFS-e',
+          value: errorExample({
+            code: 'NFE_ONLY',
+            message: 'The correction letter (CC-e) exists for the NF-e only',
+            invoice_id: EXAMPLE_IDS.issuedInvoiceId,
+          }),
+        },
+        limit: {
+          summary: 'The 21st letter',
+          value: errorExample({
+            code: 'CORRECTION_LIMIT',
+            message: 'At most 20 correction letters per document (nSeqEvento 1 to 20); this one has them all',
+            invoice_id: EXAMPLE_IDS.issuedInvoiceId,
+          }),
+        },
+      }),
+    }),
+    Respond({
+      status: 422,
+      description: 'Validation error: `detail` `{ code, field, message }` (text length, unknown field); or Idempotency-Key misuse',
+      content: json(errorEnvelope, {
+        short_correction: {
+          summary: 'Text too short',
+          value: errorExample({ code: 'FIELD_INVALID', field: 'correction', message: 'correction must be 15 to 1000 characters (got 7)' }),
+        },
+      }),
+    }),
+    Respond({
+      status: 502,
+      description: "Authorizer refused: `detail.message` and `detail.code` are the authorizer's own",
+      content: json(errorEnvelope, {
+        refused: {
+          summary: 'SEFAZ 580',
+          value: errorExample({
+            message: 'Rejeição: O evento exige uma NF-e autorizada',
+            code: '580',
+            invoice_id: EXAMPLE_IDS.issuedInvoiceId,
+          }),
+        },
+      }),
+    }),
+  );

@@ -5,7 +5,7 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 import { AmendmentWaiter, type AmendmentRequestDeps } from '@talao/amendments/create';
 import { type GatewayConfig, integer, loadConfig } from '@talao/config';
 import type { Logger } from '@talao/observability';
-import { AmendmentsRepository } from '@talao/persistence';
+import type { AmendmentsRepository } from '@talao/persistence';
 import {
   bullJobOptions,
   jobOptionsFor,
@@ -58,7 +58,7 @@ export class AmendmentsResources implements OnApplicationShutdown {
     this.outcomesRedis = new Redis(gatewayConfig.redisUrl, { maxRetriesPerRequest: null, retryStrategy });
     this.outcomesRedis.on('error', (error: Error) => logger.debug({ error: error.message }, 'amendment outcomes connection error'));
     const outcomes = new JobOutcomeSubscription(this.outcomesRedis, jobOutcomeChannel(prefix, QUEUE_NAMES.amendments));
-    this.amendments = new AmendmentsRepository(gateway.prisma);
+    this.amendments = invoices.amendments;
     this.waiter = new AmendmentWaiter(this.amendments, outcomes);
     this.requestDeps = {
       invoices: invoices.invoices,

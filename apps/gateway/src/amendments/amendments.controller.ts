@@ -3,7 +3,7 @@
 // AMENDMENT_WAIT_MS and answers it, with the Idempotency-Key rules of issuance.
 import { Body, Controller, Headers, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AmendmentRefused, requestCancellation } from '@talao/amendments/create';
+import { AmendmentRefused, requestCancellation, requestCorrection } from '@talao/amendments/create';
 import type { AmendmentRecord, InvoiceRecord } from '@talao/persistence';
 import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
 import { requestIdOf, type Caller, type GatewayRequest, type GatewayResponse } from '../http/gateway-request.js';
@@ -12,7 +12,7 @@ import { runIdempotently, type IdempotentWork } from '../idempotency/run-idempot
 import { ApiErrors } from '../openapi/decorators.js';
 import { IdempotencyKeyHeader } from '../invoices/invoice-openapi.js';
 import { amendmentOutcomeResponse } from './amendment-responses.js';
-import { CancelOpenApi } from './amendments-openapi.js';
+import { CancelOpenApi, CorrectionOpenApi } from './amendments-openapi.js';
 import { AmendmentsResources } from './amendments-resources.js';
 
 function send(res: GatewayResponse, response: StoredResponse & { replayed?: boolean }, requestId: string): void {
@@ -56,6 +56,51 @@ export class AmendmentsController {
     }
     const settled = await this.resources.waiter.waitForDecision(filed.amendment.id, this.resources.waitMs).catch(() => filed.amendment);
     return amendmentOutcomeResponse(filed.invoice, settled ?? filed.amendment);
+  }
+
+  // Declared before cancel, so the OpenAPI document (and its examples test) files a letter on the example NF-e
+  // before cancelling it.
+  @Post(':access_key/correction')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'correctInvoice',
+    summary: 'File a correction letter (CC-e, event 110110) on an issued NF-e',
+    description:
+      'Body `correction` (15 to 1000 characters). NF-e only: on an NFS-e 409 NFE_ONLY. Numbered by the service (nSeqEvento 1..20, each ' +
+      'replacing the previous one at SEFAZ, sent with the legal condition-of-use text); the 21st answers 409 CORRECTION_LIMIT before the ' +
+      'authorizer; a cancelled document 409 CANCELLED. No credit and no number consumed. The document stays `issued`; GET ' +
+      '/invoices/{access_key} lists the letters (`amendments`). Event `invoice.corrected`. Waits like cancel: 200 / 502 / 202. Accepts ' +
+      '`Idempotency-Key`.',
+  })
+  @IdempotencyKeyHeader()
+  @CorrectionOpenApi()
+  @ApiErrors(401, 429)
+  async correct(
+    @CurrentCaller() caller: Caller,
+    @Req() req: GatewayRequest,
+    @Res() res: GatewayResponse,
+    @Headers('idempotency-key') key: string | undefined,
+    @Param('access_key') accessKey: string,
+    @Body() body: unknown,
+  ) {
+    const response = await runIdempotently({
+      store: this.resources.invoices.idempotency,
+      companyId: caller.company.id,
+      environment: caller.environment,
+      key,
+      operation: `correct_invoice:${accessKey}`,
+      body: body ?? null,
+      run: (work) =>
+        this.amendAndWait(work, caller, () =>
+          requestCorrection(this.resources.requestDeps, {
+            companyId: caller.company.id,
+            environment: caller.environment,
+            key: accessKey,
+            body,
+          }),
+        ),
+    });
+    send(res, response, requestIdOf(req));
   }
 
   @Post(':access_key/cancel')

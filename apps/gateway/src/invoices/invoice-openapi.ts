@@ -174,6 +174,16 @@ export const consultSchema = {
         { type: 'object', properties: { available: { const: false }, reason: { type: 'string' } } },
       ],
     },
+    amendments: {
+      type: 'array',
+      description:
+        'Additive: the cancellations and correction letters filed on the document, oldest first (each CC-e replaces the previous one; ' +
+        'the document stays `issued` after a correction)',
+      items: {
+        type: 'object',
+        properties: { amendment_id: { type: 'string', format: 'uuid' }, kind: { type: 'string' }, status: { type: 'string' } },
+      },
+    },
   },
 };
 
@@ -518,6 +528,7 @@ export const ConsultParameters = () =>
               protocol: '135260000000001',
               response_xml: '<retConsSitNFe …>',
             },
+            amendments: [],
           },
         },
       }),

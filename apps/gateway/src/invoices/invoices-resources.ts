@@ -7,6 +7,7 @@ import type { GatewayConfig } from '@talao/config';
 import { type CreateInvoiceDeps, OutcomeWaiter } from '@talao/issuance/create';
 import type { Logger } from '@talao/observability';
 import {
+  AmendmentsRepository,
   CertificatesRepository,
   CertificateVault,
   coalescingSqlRunner,
@@ -40,6 +41,8 @@ export class InvoicesResources implements OnApplicationShutdown {
   readonly jobOutcomes: JobOutcomeSubscription;
   readonly invoices: InvoicesRepository;
   readonly submissions: SubmissionsRepository;
+  /** Cancellations and correction letters filed on the invoices (GET lists them beside the record). */
+  readonly amendments: AmendmentsRepository;
   readonly certificates: CertificatesRepository;
   readonly createDeps: CreateInvoiceDeps;
   readonly waiter: OutcomeWaiter;
@@ -97,6 +100,7 @@ export class InvoicesResources implements OnApplicationShutdown {
       config.dbBatching ? coalescingSqlRunner(pgPoolSqlRunner(pool), config.dbBatching) : pgPoolSqlRunner(pool);
     this.invoices = new InvoicesRepository(gateway.prisma, runner(this.sqlPool), runner(this.numberingPool));
     this.submissions = new SubmissionsRepository(gateway.prisma);
+    this.amendments = new AmendmentsRepository(gateway.prisma);
     this.certificates = new CertificatesRepository(gateway.prisma, new CertificateVault(gatewayConfig.certificateEncryptionKey));
     const snapshots = cachedIssuerSnapshots(gateway.companies, this.certificates, config.issuerCacheTtlMs);
     gateway.onConfigurationChanged(() => snapshots.forgetAll());

@@ -7,6 +7,7 @@ import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
 import { requestIdOf, type Caller, type GatewayRequest, type GatewayResponse } from '../http/gateway-request.js';
 import type { StoredResponse } from '../idempotency/idempotency-store.js';
 import { runIdempotently, type IdempotentWork } from '../idempotency/run-idempotently.js';
+import { presentAmendment } from '../amendments/amendment-responses.js';
 import { ApiErrors } from '../openapi/decorators.js';
 import { consultAuthorizer, findCompanyInvoice } from './consult-invoice.js';
 import { invoiceJson } from './invoice-json.js';
@@ -221,11 +222,15 @@ export class InvoicesController {
     const scope = { companyId: caller.company.id, companyState: company?.state ?? '', environment: caller.environment, documentType };
     const invoice = await findCompanyInvoice(this.resources, scope, key);
     if (!invoice) throw notFound();
-    const [replacedBy, authorizer] = await Promise.all([
+    const [replacedBy, authorizer, amendments] = await Promise.all([
       this.resources.invoices.findReplacement(invoice.id),
       consultAuthorizer(this.resources, scope, invoice),
+      this.resources.amendments.listForInvoice(invoice.id),
     ]);
-    send(res, { status: 200, body: { invoice: presentInvoice(invoice, replacedBy), authorizer } });
+    send(res, {
+      status: 200,
+      body: { invoice: presentInvoice(invoice, replacedBy), authorizer, amendments: amendments.map(presentAmendment) },
+    });
   }
 
   @Get(':invoice_id/submissions')

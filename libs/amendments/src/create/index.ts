@@ -18,3 +18,4 @@ export type {
   AmendmentsPort,
 } from './ports.js';
 export { type CancellationRequest, enqueueAmendment, findAmendableInvoice, requestCancellation } from './request-cancellation.js';
+export { CORRECTION_LENGTH, type CorrectionRequest, MAX_CORRECTION_LETTERS, requestCorrection } from './request-correction.js';
