@@ -3,6 +3,7 @@
 export * from './create/index.js';
 export type { AmendDeps, AmendLogger } from './amend/amend-context.js';
 export { runAmendJob } from './amend/run-amend-job.js';
+export { type InvalidateDeps, runInvalidateJob } from './amend/run-invalidate-job.js';
 export {
   type AmendmentWorkerDependencies,
   type AmendmentWorkerSettings,

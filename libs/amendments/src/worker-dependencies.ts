@@ -5,6 +5,7 @@ import { MutualTlsAgentPool, NfseNacionalClient, SefazClient } from '@talao/auth
 import { CertificateCache } from '@talao/authorizer-exchange';
 import { createDatabase, type Database } from '@talao/persistence';
 import type { AmendDeps, AmendLogger } from './amend/amend-context.js';
+import type { InvalidateDeps } from './amend/run-invalidate-job.js';
 
 /** What the wiring reads; the canceller's config (the fragments of @talao/config) has exactly this shape. */
 export interface AmendmentWorkerSettings {
@@ -22,6 +23,7 @@ export interface AmendmentWorkerSettings {
 export interface AmendmentWorkerDependencies {
   readonly database: Database;
   readonly amend: AmendDeps;
+  readonly invalidate: InvalidateDeps;
   readonly checks: { database: () => Promise<void> };
   close(): Promise<void>;
 }
@@ -40,22 +42,24 @@ export function createAmendmentWorkerDependencies(
   const { caBundleFile, baseUrls, connectTimeoutMs, readTimeoutMs } = settings.authorizers;
   const agents = new MutualTlsAgentPool(caBundleFile ? { caBundlePem: readFileSync(caBundleFile, 'utf8') } : {});
   const clientOptions = { agents, baseUrlOverrides: baseUrls, timeouts: { connectMs: connectTimeoutMs, readMs: readTimeoutMs } };
-  const { companies, certificates, invoices, amendments } = database;
+  const { companies, certificates, invoices, amendments, invalidations } = database;
+  const amend: AmendDeps = {
+    amendments,
+    invoices,
+    companies,
+    certificates: {
+      findActiveId: async (companyId) => (await certificates.findActive(companyId))?.id ?? null,
+      unseal: (id) => certificates.unseal(id),
+    },
+    certificateCache: new CertificateCache(),
+    sefaz: new SefazClient(clientOptions),
+    nfse: new NfseNacionalClient(clientOptions),
+    logger: logger.child({ component: 'amendments' }),
+  };
   return {
     database,
-    amend: {
-      amendments,
-      invoices,
-      companies,
-      certificates: {
-        findActiveId: async (companyId) => (await certificates.findActive(companyId))?.id ?? null,
-        unseal: (id) => certificates.unseal(id),
-      },
-      certificateCache: new CertificateCache(),
-      sefaz: new SefazClient(clientOptions),
-      nfse: new NfseNacionalClient(clientOptions),
-      logger: logger.child({ component: 'amendments' }),
-    },
+    amend,
+    invalidate: { ...amend, invalidations },
     checks: { database: () => database.ping() },
     async close() {
       agents.destroy();

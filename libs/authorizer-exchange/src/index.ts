@@ -6,7 +6,8 @@
 //   new CertificateCache().loadOrUnseal(id, unseal)        a company's parsed A1: signer and mTLS credentials
 //   nfeEvent({ sefaz, caller, envEvento })                 NF-e events of the issuer (cancellation, CC-e; NFeRecepcaoEvento4)
 //   nfseCancellation({ nfse, caller, accessKey, … })       NFS-e cancellation (POST /nfse/{key}/eventos e101101)
-// A new operation (invalidation, manifestation, distribution) is one more strategy.
+//   nfeInutilizacao({ sefaz, caller, signedInutNFe })    NF-e numbering invalidation (NFeInutilizacao4; resend = consult)
+// A new operation (manifestation, distribution) is one more strategy.
 export {
   answerOf,
   ExchangeLog,
@@ -45,3 +46,9 @@ export {
   type NfseCancellationOptions,
   signedEventRequestOf,
 } from './strategies/nfse-cancellation.js';
+export {
+  NFE_INUTILIZACAO,
+  NFE_SAME_RANGE_INVALIDATED,
+  nfeInutilizacao,
+  type NfeInutilizacaoOptions,
+} from './strategies/nfe-inutilizacao.js';

@@ -6,6 +6,7 @@ import { CertificateVault } from './certificate-vault.js';
 import { createPrismaClient } from './prisma-client.js';
 import { CertificatesRepository } from './repositories/certificates-repository.js';
 import { CompaniesRepository } from './repositories/companies-repository.js';
+import { InvalidationsRepository } from './repositories/invalidations-repository.js';
 import { InvoicesRepository } from './repositories/invoices-repository.js';
 import { OutboxRepository } from './repositories/outbox-repository.js';
 import { coalescingSqlRunner, createSqlPool, pgPoolSqlRunner } from './repositories/sql-runner.js';
@@ -33,6 +34,7 @@ export interface Database {
   readonly usage: UsageLedgerRepository;
   readonly outbox: OutboxRepository;
   readonly amendments: AmendmentsRepository;
+  readonly invalidations: InvalidationsRepository;
   /** Resolves when PostgreSQL answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -55,6 +57,7 @@ export function createDatabase(options: DatabaseOptions): Database {
     usage: new UsageLedgerRepository(prisma),
     outbox: new OutboxRepository(prisma),
     amendments: new AmendmentsRepository(prisma),
+    invalidations: new InvalidationsRepository(prisma),
     ping: async () => {
       await pool.query('SELECT 1');
     },

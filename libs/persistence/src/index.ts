@@ -76,3 +76,10 @@ export {
   type AmendmentTransmission,
   type NewAmendment,
 } from './repositories/amendments-repository.js';
+export {
+  type FileInvalidationResult,
+  type InvalidationConflict,
+  type InvalidationRecord,
+  InvalidationsRepository,
+  type NewInvalidation,
+} from './repositories/invalidations-repository.js';

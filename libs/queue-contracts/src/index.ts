@@ -2,6 +2,7 @@
 export { QUEUE_NAMES, queueKeyPrefix, type QueueName } from './queue-names.js';
 export {
   amendPayloadSchema,
+  invalidatePayloadSchema,
   issuePayloadSchema,
   isJobName,
   JOB_DEFINITIONS,

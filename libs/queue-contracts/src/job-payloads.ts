@@ -12,10 +12,16 @@ export const amendPayloadSchema = z.object({
   amendmentId: z.uuid(),
 });
 
+/** An NF-e numbering range reported as unused (inutilização): the invalidation row is the business id. */
+export const invalidatePayloadSchema = z.object({
+  invalidationId: z.uuid(),
+});
+
 /** Every job of the platform: name → queue and payload schema. A handler receives exactly its payload type. */
 export const JOB_DEFINITIONS = {
   issue: { queue: QUEUE_NAMES.issuance, schema: issuePayloadSchema },
   amend: { queue: QUEUE_NAMES.amendments, schema: amendPayloadSchema },
+  invalidate: { queue: QUEUE_NAMES.amendments, schema: invalidatePayloadSchema },
 } as const;
 
 export type JobName = keyof typeof JOB_DEFINITIONS;
@@ -41,5 +47,7 @@ export function jobIdOf(job: Job): string {
       return job.data.invoiceId;
     case 'amend':
       return job.data.amendmentId;
+    case 'invalidate':
+      return job.data.invalidationId;
   }
 }

@@ -42,6 +42,8 @@ export type AmendJobResult =
 interface JobResults {
   issue: IssueJobResult;
   amend: AmendJobResult;
+  /** The same shape: the range registered or rejected. */
+  invalidate: AmendJobResult;
 }
 
 export type JobResult<N extends JobName> = JobResults[N];

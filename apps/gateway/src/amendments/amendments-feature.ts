@@ -7,10 +7,12 @@ import type { GatewayResources } from '../gateway-resources.js';
 import { InvoicesResources } from '../invoices/invoices-resources.js';
 import { AmendmentsController } from './amendments.controller.js';
 import { AmendmentsResources } from './amendments-resources.js';
+import { InvalidationsController } from './invalidations.controller.js';
 
 export function amendmentsFeature(config: GatewayConfig, resources: GatewayResources): { controllers: Type[]; providers: Provider[] } {
   return {
-    controllers: [AmendmentsController],
+    // Invalidations first: /invoices/invalidations must not be taken for an access key.
+    controllers: [InvalidationsController, AmendmentsController],
     providers: [
       {
         provide: AmendmentsResources,

@@ -2,10 +2,10 @@
 // outcomes (to wait for them), the amendments repository and the waiter. Settings:
 //   AMENDMENT_WAIT_MS   how long cancel / correction wait for the authorizer's outcome before 202 (10000)
 import type { OnApplicationShutdown } from '@nestjs/common';
-import { AmendmentWaiter, type AmendmentRequestDeps } from '@talao/amendments/create';
+import { AmendmentWaiter, type AmendmentRequestDeps, type InvalidationRequestDeps } from '@talao/amendments/create';
 import { type GatewayConfig, integer, loadConfig } from '@talao/config';
 import type { Logger } from '@talao/observability';
-import type { AmendmentsRepository } from '@talao/persistence';
+import { type AmendmentsRepository, InvalidationsRepository } from '@talao/persistence';
 import {
   bullJobOptions,
   jobOptionsFor,
@@ -27,6 +27,8 @@ export class AmendmentsResources implements OnApplicationShutdown {
   readonly amendments: AmendmentsRepository;
   readonly waiter: AmendmentWaiter;
   readonly requestDeps: AmendmentRequestDeps;
+  readonly invalidations: InvalidationsRepository;
+  readonly invalidationDeps: InvalidationRequestDeps;
   readonly waitMs: number;
   private readonly producerRedis: Redis;
   private readonly outcomesRedis: Redis;
@@ -66,6 +68,8 @@ export class AmendmentsResources implements OnApplicationShutdown {
       amendments: this.amendments,
       queue: this.queue,
     };
+    this.invalidations = new InvalidationsRepository(gateway.prisma);
+    this.invalidationDeps = { invalidations: this.invalidations, queue: this.queue };
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -18,13 +18,23 @@ export class AmendmentWaiter {
     private readonly amendments: Pick<AmendmentsPort, 'findById'>,
     events: AmendmentJobEvents | null,
   ) {
+    // Also used for invalidations (waitForRecord): the job id is the row's id either way.
     const wake = ({ jobId }: { jobId: string }) => this.waiting.get(jobId)?.forEach((signal) => signal());
     events?.on('completed', wake);
     events?.on('failed', wake);
   }
 
   /** The amendment once decided, or as it stands when `windowMs` runs out (still `pending`). */
-  async waitForDecision(id: string, windowMs: number): Promise<AmendmentRecord | null> {
+  waitForDecision(id: string, windowMs: number): Promise<AmendmentRecord | null> {
+    return this.waitForRecord(id, windowMs, (key) => this.amendments.findById(key));
+  }
+
+  /** Any row decided by a job of the amendments queue (jobId = its id), read with `read`, until it leaves `pending`. */
+  async waitForRecord<T extends { status: string }>(
+    id: string,
+    windowMs: number,
+    read: (id: string) => Promise<T | null>,
+  ): Promise<T | null> {
     const deadline = Date.now() + windowMs;
     let notify: () => void = () => undefined;
     let woken = false;
@@ -39,9 +49,9 @@ export class AmendmentWaiter {
       for (;;) {
         woken = false;
         // Registered before the read: a decision before this point is seen by the read, one after by the signal.
-        const amendment = await this.amendments.findById(id);
+        const record = await read(id);
         const left = deadline - Date.now();
-        if (!amendment || amendment.status !== 'pending' || left <= 0) return amendment;
+        if (!record || record.status !== 'pending' || left <= 0) return record;
         if (woken) continue;
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, Math.min(left, FALLBACK_POLL_MS));

@@ -19,3 +19,9 @@ export type {
 } from './ports.js';
 export { type CancellationRequest, enqueueAmendment, findAmendableInvoice, requestCancellation } from './request-cancellation.js';
 export { CORRECTION_LENGTH, type CorrectionRequest, MAX_CORRECTION_LETTERS, requestCorrection } from './request-correction.js';
+export {
+  type InvalidationRequest,
+  type InvalidationRequestDeps,
+  MAX_INVALIDATION_RANGE,
+  requestInvalidation,
+} from './request-invalidation.js';
