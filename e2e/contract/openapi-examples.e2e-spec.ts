@@ -136,6 +136,8 @@ describe('OpenAPI examples', () => {
         'getCompany',
         'cancelInvoice',
         'correctInvoice',
+        'invalidateNumbering',
+        'listInvalidations',
       ]),
     );
 
