@@ -16,8 +16,8 @@ const HOUR_MS = 3_600_000;
 beforeAll(async () => {
   p = await startPlatform('cancel', {
     canceller: true,
-    cancellerEnv: { QUEUE_AMENDMENTS_ATTEMPTS: '3', QUEUE_AMENDMENTS_BACKOFF_MS: '100' },
-    gatewayEnv: { AMENDMENT_WAIT_MS: '8000' },
+    // Job options are the producer's (the gateway's): short retries.
+    gatewayEnv: { AMENDMENT_WAIT_MS: '8000', QUEUE_AMENDMENTS_ATTEMPTS: '3', QUEUE_AMENDMENTS_BACKOFF_MS: '100' },
   });
   company = await p.createCompany();
 });

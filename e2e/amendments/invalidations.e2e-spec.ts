@@ -14,8 +14,16 @@ const REASON = 'Numeracao pulada por falha no sistema de faturamento';
 beforeAll(async () => {
   p = await startPlatform('invalidations', {
     canceller: true,
-    cancellerEnv: { QUEUE_AMENDMENTS_ATTEMPTS: '3', QUEUE_AMENDMENTS_BACKOFF_MS: '100' },
-    gatewayEnv: { AMENDMENT_WAIT_MS: '8000' },
+    // Short retries (job options are the producer's, the gateway's), so an attempt whose authorizer stays down is
+    // `failed` quickly.
+    gatewayEnv: {
+      AMENDMENT_WAIT_MS: '8000',
+      ISSUE_WAIT_MS: '8000',
+      QUEUE_ISSUANCE_ATTEMPTS: '2',
+      QUEUE_ISSUANCE_BACKOFF_MS: '100',
+      QUEUE_AMENDMENTS_ATTEMPTS: '3',
+      QUEUE_AMENDMENTS_BACKOFF_MS: '100',
+    },
   });
   company = await p.createCompany();
 });
@@ -104,5 +112,29 @@ describe('numbering invalidation', () => {
     expect(listed.body).toMatchObject({ total: 2, total_pages: 2, page: 1, page_size: 1, next_page: 2, prev_page: null });
     expect((listed.body.data as Array<Record<string, unknown>>)[0]).toMatchObject({ number_start: 7, number_end: 8 });
     expect((await p.api('GET', '/api/v1/invoices/invalidations?status=x', { key: company.homologationKey })).status).toBe(422);
+  });
+
+  it('a failed attempt’s number (nothing reached SEFAZ) may be invalidated; its submissions show the invalidation as transmitted', async () => {
+    await p.sim.control('PUT', '/_control/faults/*', { outage: true });
+    const failed = await issue();
+    expect([202, 503]).toContain(failed.status);
+    // The issuer gives up after its tries: the attempt is `failed`, its number a gap.
+    let invoice = await p.prisma.invoice.findUniqueOrThrow({ where: { id: failed.invoiceId } });
+    for (let waited = 0; invoice.status !== 'failed' && waited < 60_000; waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      invoice = await p.prisma.invoice.findUniqueOrThrow({ where: { id: failed.invoiceId } });
+    }
+    expect(invoice.status).toBe('failed');
+    await p.sim.control('DELETE', '/_control/faults');
+    const number = invoice.number;
+    const answer = await invalidate({ number_start: Number(number), number_end: Number(number) });
+    expect(answer.status).toBe(201);
+    const { status, body } = await p.api('GET', `/api/v1/invoices/${failed.invoiceId}/submissions`, { key: company.homologationKey });
+    expect(status).toBe(200);
+    const ranges = body.invalidations as Array<{ invalidation_id: string; data: Array<Record<string, unknown>> }>;
+    expect(ranges).toHaveLength(1);
+    expect(ranges[0]!.invalidation_id).toBe(answer.body.invalidation_id);
+    expect(ranges[0]!.data[0]).toMatchObject({ operation: 'NFeInutilizacao4', outcome: 'accepted', status_code: '102' });
+    expect(String(ranges[0]!.data[0]!.request_body)).toContain('<inutNFe');
   });
 });

@@ -5,7 +5,7 @@ import type { OnApplicationShutdown } from '@nestjs/common';
 import { AmendmentWaiter, type AmendmentRequestDeps, type InvalidationRequestDeps } from '@talao/amendments/create';
 import { type GatewayConfig, integer, loadConfig } from '@talao/config';
 import type { Logger } from '@talao/observability';
-import { type AmendmentsRepository, InvalidationsRepository } from '@talao/persistence';
+import type { AmendmentsRepository, InvalidationsRepository } from '@talao/persistence';
 import {
   bullJobOptions,
   jobOptionsFor,
@@ -68,7 +68,7 @@ export class AmendmentsResources implements OnApplicationShutdown {
       amendments: this.amendments,
       queue: this.queue,
     };
-    this.invalidations = new InvalidationsRepository(gateway.prisma);
+    this.invalidations = invoices.invalidations;
     this.invalidationDeps = { invalidations: this.invalidations, queue: this.queue };
   }
 

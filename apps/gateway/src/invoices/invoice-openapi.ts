@@ -215,6 +215,22 @@ export const submissionsSchema = {
         },
       },
     },
+    invalidations: {
+      type: 'array',
+      description:
+        'Additive: the invalidations (inutilização) of this NF-e’s number, each with its exchanges as transmitted (`data`, the shape of ' +
+        'the submissions above). Cancellation and correction-letter events are in `data` itself (operation NFeRecepcaoEvento4, POST /nfse/eventos)',
+      items: {
+        type: 'object',
+        properties: {
+          invalidation_id: { type: 'string', format: 'uuid' },
+          number_start: { type: 'integer' },
+          number_end: { type: 'integer' },
+          status: { type: 'string' },
+          data: { type: 'array' },
+        },
+      },
+    },
   },
 };
 

@@ -9,6 +9,7 @@ import type { Logger } from '@talao/observability';
 import {
   AmendmentsRepository,
   CertificatesRepository,
+  InvalidationsRepository,
   CertificateVault,
   coalescingSqlRunner,
   createSqlPool,
@@ -43,6 +44,8 @@ export class InvoicesResources implements OnApplicationShutdown {
   readonly submissions: SubmissionsRepository;
   /** Cancellations and correction letters filed on the invoices (GET lists them beside the record). */
   readonly amendments: AmendmentsRepository;
+  /** Numbering invalidations: a failed NF-e's submissions show the invalidation of its number. */
+  readonly invalidations: InvalidationsRepository;
   readonly certificates: CertificatesRepository;
   readonly createDeps: CreateInvoiceDeps;
   readonly waiter: OutcomeWaiter;
@@ -101,6 +104,7 @@ export class InvoicesResources implements OnApplicationShutdown {
     this.invoices = new InvoicesRepository(gateway.prisma, runner(this.sqlPool), runner(this.numberingPool));
     this.submissions = new SubmissionsRepository(gateway.prisma);
     this.amendments = new AmendmentsRepository(gateway.prisma);
+    this.invalidations = new InvalidationsRepository(gateway.prisma);
     this.certificates = new CertificatesRepository(gateway.prisma, new CertificateVault(gatewayConfig.certificateEncryptionKey));
     const snapshots = cachedIssuerSnapshots(gateway.companies, this.certificates, config.issuerCacheTtlMs);
     gateway.onConfigurationChanged(() => snapshots.forgetAll());

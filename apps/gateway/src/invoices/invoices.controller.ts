@@ -251,13 +251,32 @@ export class InvoicesController {
     valid(parseQuery(noQuerySchema, {}, query));
     const invoice = UUID.test(invoiceId) ? await this.resources.invoices.findForCompany(caller.company.id, invoiceId) : null;
     if (!invoice || invoice.environment !== caller.environment) throw notFound();
-    const [submissions, replacedBy] = await Promise.all([
+    const [submissions, replacedBy, invalidations] = await Promise.all([
       this.resources.submissions.listByInvoice(invoice.id),
       this.resources.invoices.findReplacement(invoice.id),
+      invoice.documentType === 'nfe' ? this.resources.invalidations.covering(invoice) : [],
     ]);
+    // The invalidation of the number (a failed attempt's gap), with its own exchanges as transmitted.
+    const invalidationAttempts = await Promise.all(
+      invalidations.map(async (range) => ({
+        invalidation_id: range.id,
+        number_start: range.numberStart,
+        number_end: range.numberEnd,
+        status: range.status,
+        data: (await this.resources.invalidations.listSubmissions(range.id)).map((row) =>
+          presentSubmission({ ...row, invoiceId: invoice.id, companyId: invoice.companyId }),
+        ),
+      })),
+    );
     send(res, {
       status: 200,
-      body: { invoice_id: invoice.id, reissue_of: invoice.reissueOfId, replaced_by: replacedBy, data: submissions.map(presentSubmission) },
+      body: {
+        invoice_id: invoice.id,
+        reissue_of: invoice.reissueOfId,
+        replaced_by: replacedBy,
+        data: submissions.map(presentSubmission),
+        invalidations: invalidationAttempts,
+      },
     });
   }
 }

@@ -141,6 +141,18 @@ export class InvalidationsRepository {
     return { total: count?.total ?? 0, data };
   }
 
+  /** The ranges (any status) that cover an NF-e number of the company: an invoice's number invalidated after it failed. */
+  covering(query: { companyId: string; environment: EnvironmentName; series: number; number: number }): Promise<InvalidationRecord[]> {
+    return this.prisma.$queryRawUnsafe<InvalidationRecord[]>(
+      `SELECT ${COLUMNS} FROM invalidations WHERE company_id = $1::uuid AND environment = $2::"Environment" AND series = $3::int
+         AND number_start <= $4::bigint AND number_end >= $4::bigint ORDER BY created_at`,
+      query.companyId,
+      query.environment,
+      query.series,
+      query.number,
+    );
+  }
+
   transmissions(invalidationId: string): Promise<Array<{ operation: string; requestBody: string; outcome: string | null }>> {
     return this.prisma.$queryRawUnsafe(
       `SELECT operation, request_body AS "requestBody", outcome FROM invalidation_submissions WHERE invalidation_id = $1::uuid ORDER BY attempt`,
