@@ -1,6 +1,8 @@
 // The canceller's environment: the fragments of @talao/config it needs, validated at boot (every bad variable named).
+import { z } from 'zod';
 import {
   authorizersConfig,
+  integer,
   certificatesConfig,
   databaseConfig,
   type Environment,
@@ -9,6 +11,11 @@ import {
   redisConfig,
   workerConfig,
 } from '@talao/config';
+
+// Amendments (and ranges) still pending this long after filing, with no live job, are enqueued again.
+const sweepConfig = z
+  .object({ CANCELLER_SWEEP_INTERVAL_MS: integer(10_000, 100), CANCELLER_SWEEP_STALE_AFTER_MS: integer(60_000, 0) })
+  .transform((env) => ({ intervalMs: env.CANCELLER_SWEEP_INTERVAL_MS, staleAfterMs: env.CANCELLER_SWEEP_STALE_AFTER_MS }));
 
 export function loadCancellerConfig(env: Environment = process.env) {
   return loadConfig(
@@ -19,6 +26,7 @@ export function loadCancellerConfig(env: Environment = process.env) {
       certificates: certificatesConfig,
       authorizers: authorizersConfig,
       worker: workerConfig('CANCELLER', { concurrency: 8, healthPort: 3110 }),
+      sweep: sweepConfig,
     },
     env,
   );

@@ -9,3 +9,4 @@ export {
   type AmendmentWorkerSettings,
   createAmendmentWorkerDependencies,
 } from './worker-dependencies.js';
+export { sweepPendingAmendments, type SweepPendingDeps, type SweepPendingSettings } from './sweep/sweep-pending.js';

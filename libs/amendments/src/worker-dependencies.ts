@@ -6,6 +6,8 @@ import { CertificateCache } from '@talao/authorizer-exchange';
 import { createDatabase, type Database } from '@talao/persistence';
 import type { AmendDeps, AmendLogger } from './amend/amend-context.js';
 import type { InvalidateDeps } from './amend/run-invalidate-job.js';
+import type { AmendmentQueuePort } from './create/ports.js';
+import type { SweepPendingDeps } from './sweep/sweep-pending.js';
 
 /** What the wiring reads; the canceller's config (the fragments of @talao/config) has exactly this shape. */
 export interface AmendmentWorkerSettings {
@@ -24,13 +26,15 @@ export interface AmendmentWorkerDependencies {
   readonly database: Database;
   readonly amend: AmendDeps;
   readonly invalidate: InvalidateDeps;
+  /** The sweeper of amendments left pending without a live job. */
+  readonly sweep: SweepPendingDeps;
   readonly checks: { database: () => Promise<void> };
   close(): Promise<void>;
 }
 
 export function createAmendmentWorkerDependencies(
   settings: AmendmentWorkerSettings,
-  context: { logger: AmendLogger & { child(bindings: Record<string, unknown>): AmendLogger } },
+  context: { queue: AmendmentQueuePort; logger: AmendLogger & { child(bindings: Record<string, unknown>): AmendLogger } },
 ): AmendmentWorkerDependencies {
   const { logger } = context;
   const database = createDatabase({
@@ -60,6 +64,7 @@ export function createAmendmentWorkerDependencies(
     database,
     amend,
     invalidate: { ...amend, invalidations },
+    sweep: { prisma: database.prisma, queue: context.queue, logger: logger.child({ component: 'sweeper' }) },
     checks: { database: () => database.ping() },
     async close() {
       agents.destroy();
