@@ -27,6 +27,8 @@ export interface TestCompany {
 export interface Platform {
   sim: RunningSimulator;
   prisma: ReturnType<typeof createPrismaClient>;
+  /** The companies' certificates (sealed with this platform's key), for a bench that signs beside the apps. */
+  certificates: CertificatesRepository;
   gatewayUrl: string;
   issuer(): AppProcess;
   gateway(): AppProcess;
@@ -104,6 +106,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
   return {
     sim,
     prisma,
+    certificates,
     gatewayUrl,
     issuer: () => issuer,
     gateway: () => gateway,
