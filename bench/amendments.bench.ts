@@ -144,6 +144,19 @@ await withScratchDatabase('talao_bench', async (databaseUrl) => {
       return answer.status === 200;
     });
     console.log(describe('HTTP API (gateway → queue → canceller → simulator)', throughApi));
+    // Where an HTTP cancellation's time went (medians, ms): filed → its event stored before sending (queue pickup,
+    // loading, signing, validating), stored → answered (the simulator), answered → decided.
+    const [split] = await platform.prisma.$queryRawUnsafe<Array<Record<string, number>>>(
+      `SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM s.sent_at - a.created_at) * 1000) AS to_sent,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM s.answered_at - s.sent_at) * 1000) AS at_authorizer,
+              percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM a.registered_at - s.answered_at) * 1000) AS to_decided
+       FROM amendments a JOIN submissions s ON s.amendment_id = a.id WHERE a.company_id = $1::uuid`,
+      company.id,
+    );
+    console.log(
+      `  HTTP path, medians: filed → event stored ${Number(split?.to_sent).toFixed(1)} ms, at the simulator ${Number(split?.at_authorizer).toFixed(1)} ms, ` +
+        `answered → decided ${Number(split?.to_decided).toFixed(1)} ms`,
+    );
     console.log(`  HTTP path at ${((100 * throughApi.perSecond) / baseline.perSecond).toFixed(0)}% of the direct path (goal ≥ 70%)`);
   } finally {
     agents.destroy();
