@@ -36,7 +36,8 @@ let company: TestCompany;
 let placeholders: Map<string, string>;
 
 beforeAll(async () => {
-  p = await startPlatform('contract-openapi');
+  // The canceller too: the amendment routes' examples are answered by it.
+  p = await startPlatform('contract-openapi', { canceller: true });
   company = await p.createCompany();
   const issued = await issue(p, company);
   if (issued.status !== 201) throw new Error(`fixture: ${issued.status} ${issued.text}`);
@@ -139,6 +140,10 @@ describe('OpenAPI examples', () => {
         'deleteWebhook',
         'listWebhookDeliveries',
         'retryWebhookDelivery',
+        'cancelInvoice',
+        'correctInvoice',
+        'invalidateNumbering',
+        'listInvalidations',
       ]),
     );
 
@@ -177,7 +182,7 @@ describe('OpenAPI examples', () => {
       }
     }
     expect(failures).toEqual([]);
-    // Twelve operations, at least one case each, and the error examples of POST /invoices among them.
+    // Every operation, at least one case each, and the error examples of POST /invoices among them.
     expect(cases.filter((c) => c.operation.operationId === 'createInvoice').map((c) => c.name)).toEqual(
       expect.arrayContaining(['nfe', 'nfse', 'item_total_mismatch', 'not_implemented']),
     );

@@ -141,6 +141,19 @@ export const APPS = [
     readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports['pdf-renderer'].health}/readyz` }),
     unavailable: chromiumMissing,
   },
+  {
+    // Consumes `amend` jobs (cancellations, correction letters) and transmits them to the authorizers.
+    name: 'canceller',
+    entry: 'apps/canceller/dist/main.js',
+    ports: { health: 3110 },
+    env: (ctx) => ({
+      ...platformEnv(ctx),
+      CANCELLER_HEALTH_PORT: String(ctx.ports.canceller.health),
+      CANCELLER_HEALTH_HOST: '127.0.0.1',
+      ...authorizerEnv(ctx),
+    }),
+    readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports.canceller.health}/readyz` }),
+  },
 ];
 
 /** The table's entry for `name` (throws for an app the table does not know). */

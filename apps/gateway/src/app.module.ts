@@ -1,5 +1,6 @@
 import { Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import type { GatewayConfig } from '@talao/config';
+import { amendmentsFeature } from './amendments/amendments-feature.js';
 import { AdminApiKeysController } from './admin/admin-api-keys.controller.js';
 import { AdminCompaniesController } from './admin/admin-companies.controller.js';
 import { AdminTokenGuard } from './auth/admin-token.guard.js';
@@ -28,6 +29,8 @@ export class AppModule {
     const invoices = invoicesFeature(config, resources);
     const webhooks = webhooksFeature(config, resources);
     const pdfs = pdfsFeature(config, resources);
+    // Before the invoices' routes: its static paths (/invoices/invalidations) must win over /invoices/:access_key.
+    const amendments = amendmentsFeature(config, resources);
     return {
       module: AppModule,
       controllers: [
@@ -36,6 +39,7 @@ export class AppModule {
         CompaniesController,
         AdminCompaniesController,
         AdminApiKeysController,
+        ...amendments.controllers,
         ...invoices.controllers,
         ...webhooks.controllers,
         ...pdfs.controllers,
@@ -50,6 +54,7 @@ export class AppModule {
         ...invoices.providers,
         ...webhooks.providers,
         ...pdfs.providers,
+        ...amendments.providers,
       ],
     };
   }

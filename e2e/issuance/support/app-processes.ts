@@ -8,14 +8,21 @@ import { launchApp, waitUntilReady } from '../../../tools/start/apps.mjs';
 import { buildProjects, repoRoot, withBuildLock } from '../../support/app-process.js';
 
 /**
- * Builds gateway, issuer, pdf-renderer, webhook dispatcher and simulator, then runs `work` (starting the processes) while still holding the lock: a
+ * Builds the gateway, the workers and the simulator, then runs `work` (starting the processes) while still holding the lock: a
  * process loads every module at start, so no other build may rewrite a lib's dist until it is up. `build: false`
  * only takes the lock (restarting a process that was built already).
  */
 export function withBuiltApps<T>(work: () => Promise<T>, options: { build: boolean } = { build: true }): Promise<T> {
   return withBuildLock(() => {
     if (options.build)
-      buildProjects(['@talao/gateway', '@talao/issuer', '@talao/pdf-renderer', '@talao/webhook-dispatcher', '@talao/authorizer-sim']);
+      buildProjects([
+        '@talao/gateway',
+        '@talao/issuer',
+        '@talao/canceller',
+        '@talao/pdf-renderer',
+        '@talao/webhook-dispatcher',
+        '@talao/authorizer-sim',
+      ]);
     return work();
   });
 }

@@ -27,6 +27,8 @@ export interface TestCompany {
 export interface Platform {
   sim: RunningSimulator;
   prisma: ReturnType<typeof createPrismaClient>;
+  /** The companies' certificates (sealed with this platform's key), for a bench that signs beside the apps. */
+  certificates: CertificatesRepository;
   gatewayUrl: string;
   /** Redis and the key prefix of this platform's queues and keys. */
   redis: { url: string; prefix: string };
@@ -38,6 +40,10 @@ export interface Platform {
   gateway(): AppProcess;
   /** The pdf-renderer, when started (PlatformOptions.pdfRendererEnv). */
   pdfRenderer(): AppProcess | undefined;
+  /** The canceller, when the platform was started with `canceller: true`. */
+  canceller(): AppProcess | undefined;
+  /** Starts the canceller again (after a kill) with the same environment. */
+  restartCanceller(): Promise<AppProcess>;
   /** Starts the issuer again (after a kill) with the same environment. */
   restartIssuer(): Promise<AppProcess>;
   createCompany(options?: CompanyOptions): Promise<TestCompany>;
@@ -56,6 +62,9 @@ export interface PlatformOptions {
   webhookDispatcherEnv?: Record<string, string>;
   /** Starts the pdf-renderer too (needs Chromium), with these overrides. */
   pdfRendererEnv?: Record<string, string>;
+  /** Also start the canceller (the amendments worker), with these variables on top of the app table's. */
+  canceller?: boolean;
+  cancellerEnv?: Record<string, string>;
 }
 
 export async function startPlatform(name: string, options: PlatformOptions = {}): Promise<Platform> {
@@ -77,6 +86,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
       issuer: { health: await freePort() },
       'webhook-dispatcher': { health: await freePort() },
       'pdf-renderer': { health: await freePort() },
+      canceller: { health: await freePort() },
     },
     authorizers: { homologation: sim.baseUrl, production: sim.baseUrl, caBundleFile: caFile },
     technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
@@ -84,21 +94,26 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
   const issuerEnv = { ISSUER_CONCURRENCY: '8', AUTHORIZER_READ_TIMEOUT_MS: '3000', ...options.issuerEnv };
   const startIssuer = () => startApp('issuer', context, issuerEnv);
   const startDispatcher = () => startApp('webhook-dispatcher', context, options.webhookDispatcherEnv);
+  const cancellerEnv = { AUTHORIZER_READ_TIMEOUT_MS: '3000', ...options.cancellerEnv };
+  const startCanceller = () => startApp('canceller', context, cancellerEnv);
   const gatewayUrl = `http://127.0.0.1:${context.ports.gateway.http}`;
   // An app that fails to start must not leave the ones before it running: the caller never gets a Platform to stop.
   const started = await withBuiltApps(async () => {
     let issuer: AppProcess | undefined;
     let dispatcher: AppProcess | undefined;
     let pdfRenderer: AppProcess | undefined;
+    let canceller: AppProcess | undefined;
     try {
       issuer = await startIssuer();
       if (options.webhookDispatcherEnv) dispatcher = await startDispatcher();
       if (options.pdfRendererEnv) pdfRenderer = await startApp('pdf-renderer', context, options.pdfRendererEnv);
-      return { issuer, dispatcher, pdfRenderer, gateway: await startApp('gateway', context, options.gatewayEnv) };
+      if (options.canceller) canceller = await startCanceller();
+      return { issuer, dispatcher, pdfRenderer, canceller, gateway: await startApp('gateway', context, options.gatewayEnv) };
     } catch (error) {
       await issuer?.kill('SIGKILL');
       await dispatcher?.kill('SIGKILL');
       await pdfRenderer?.kill('SIGKILL');
+      await canceller?.kill('SIGKILL');
       await sim.stop();
       rmSync(workDir, { recursive: true, force: true });
       throw error;
@@ -106,6 +121,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
   });
   let issuer = started.issuer;
   let dispatcher = started.dispatcher;
+  let canceller = started.canceller;
   const gateway = started.gateway;
   const pdfRenderer = started.pdfRenderer;
 
@@ -117,6 +133,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
   return {
     sim,
     prisma,
+    certificates,
     gatewayUrl,
     redis: { url: context.redisUrl, prefix: context.redisPrefix },
     issuer: () => issuer,
@@ -128,6 +145,13 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
     },
     gateway: () => gateway,
     pdfRenderer: () => pdfRenderer,
+    canceller: () => canceller,
+    async restartCanceller() {
+      await canceller?.kill('SIGKILL');
+      const restarted = await withBuiltApps(startCanceller, { build: false });
+      canceller = restarted;
+      return restarted;
+    },
     async restartIssuer() {
       await issuer.kill('SIGKILL');
       // Under the build lock, so a concurrent build cannot pull a lib's dist from under the starting process.
@@ -165,6 +189,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
       await issuer.kill('SIGTERM');
       await dispatcher?.kill('SIGTERM');
       await pdfRenderer?.kill('SIGTERM');
+      await canceller?.kill('SIGTERM');
       if (companyIds.length > 0) await prisma.company.deleteMany({ where: { id: { in: companyIds } } });
       await prisma.$disconnect();
       await forgetRedisKeys(context.redisUrl, context.redisPrefix);

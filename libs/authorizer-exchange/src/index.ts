@@ -4,7 +4,10 @@
 //   nfeAuthorization({ sefaz, caller, signedNfe })         NF-e (NFeAutorizacao4 / NFeConsultaProtocolo4)
 //   nfseEmission({ nfse, caller, signedDps })              NFS-e Nacional (POST /nfse / GET /dps / GET /nfse)
 //   new CertificateCache().loadOrUnseal(id, unseal)        a company's parsed A1: signer and mTLS credentials
-// A new operation (cancellation, correction letter, invalidation, manifestation, distribution) is one more strategy.
+//   nfeEvent({ sefaz, caller, envEvento })                 NF-e events of the issuer (cancellation, CC-e; NFeRecepcaoEvento4)
+//   nfseCancellation({ nfse, caller, accessKey, … })       NFS-e cancellation (POST /nfse/{key}/eventos e101101)
+//   nfeInutilizacao({ sefaz, caller, signedInutNFe })    NF-e numbering invalidation (NFeInutilizacao4; resend = consult)
+// A new operation (manifestation, distribution) is one more strategy.
 export {
   answerOf,
   ExchangeLog,
@@ -35,3 +38,17 @@ export {
   signedNfeOf,
 } from './strategies/nfe-authorization.js';
 export { dpsIdOf, nfseEmission, type NfseEmissionOptions, signedDpsOf } from './strategies/nfse-emission.js';
+export type { EventDecision } from './strategies/event-decision.js';
+export { NFE_DUPLICATE_EVENT, NFE_EVENT, nfeEvent, nfeEventIdentity, type NfeEventOptions } from './strategies/nfe-event.js';
+export {
+  NFSE_CANCELLATION_EVENT,
+  nfseCancellation,
+  type NfseCancellationOptions,
+  signedEventRequestOf,
+} from './strategies/nfse-cancellation.js';
+export {
+  NFE_INUTILIZACAO,
+  NFE_SAME_RANGE_INVALIDATED,
+  nfeInutilizacao,
+  type NfeInutilizacaoOptions,
+} from './strategies/nfe-inutilizacao.js';

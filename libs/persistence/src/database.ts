@@ -1,10 +1,12 @@
 // The issuance database as a worker (or a test, or a bench) uses it: the Prisma client, the hot path's pg pool of
 // prepared statements and, under concurrency, the coalescing of its statements across callers — all made here, so
 // a caller asks for repositories and never picks pools, runners or batching itself.
+import { AmendmentsRepository } from './repositories/amendments-repository.js';
 import { CertificateVault } from './certificate-vault.js';
 import { createPrismaClient } from './prisma-client.js';
 import { CertificatesRepository } from './repositories/certificates-repository.js';
 import { CompaniesRepository } from './repositories/companies-repository.js';
+import { InvalidationsRepository } from './repositories/invalidations-repository.js';
 import { InvoicesRepository } from './repositories/invoices-repository.js';
 import { OutboxRepository } from './repositories/outbox-repository.js';
 import { coalescingSqlRunner, createSqlPool, pgPoolSqlRunner } from './repositories/sql-runner.js';
@@ -31,6 +33,8 @@ export interface Database {
   readonly submissions: SubmissionsRepository;
   readonly usage: UsageLedgerRepository;
   readonly outbox: OutboxRepository;
+  readonly amendments: AmendmentsRepository;
+  readonly invalidations: InvalidationsRepository;
   /** Resolves when PostgreSQL answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -52,6 +56,8 @@ export function createDatabase(options: DatabaseOptions): Database {
     submissions: new SubmissionsRepository(prisma, sql),
     usage: new UsageLedgerRepository(prisma),
     outbox: new OutboxRepository(prisma),
+    amendments: new AmendmentsRepository(prisma),
+    invalidations: new InvalidationsRepository(prisma),
     ping: async () => {
       await pool.query('SELECT 1');
     },

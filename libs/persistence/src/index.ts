@@ -80,3 +80,20 @@ export {
   type WebhookDeliveryStatus,
 } from './repositories/webhook-deliveries-repository.js';
 export { DocumentPdfsRepository, type NewStoredPdf, type PdfLookup, type StoredPdf } from './repositories/document-pdfs-repository.js';
+// Amendments (cancellation, CC-e) filed on issued documents: apps/canceller and the gateway's amendment routes.
+export {
+  type AmendmentDecision,
+  type AmendmentKind,
+  type AmendmentRecord,
+  AmendmentsRepository,
+  type AmendmentStatus,
+  type AmendmentTransmission,
+  type NewAmendment,
+} from './repositories/amendments-repository.js';
+export {
+  type FileInvalidationResult,
+  type InvalidationConflict,
+  type InvalidationRecord,
+  InvalidationsRepository,
+  type NewInvalidation,
+} from './repositories/invalidations-repository.js';

@@ -2,6 +2,8 @@
 export { QUEUE_NAMES, queueKeyPrefix, type QueueName } from './queue-names.js';
 export {
   deliverWebhookPayloadSchema,
+  amendPayloadSchema,
+  invalidatePayloadSchema,
   issuePayloadSchema,
   renderPdfPayloadSchema,
   isJobName,
@@ -14,6 +16,7 @@ export {
   type JobPayload,
 } from './job-payloads.js';
 export {
+  type AmendJobResult,
   type DecidedState,
   type DeliverWebhookJobResult,
   type IssueJobResult,

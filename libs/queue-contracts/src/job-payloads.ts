@@ -28,11 +28,23 @@ export const renderPdfPayloadSchema = z.object({
   version: z.string().regex(/^[a-z0-9.-]{1,80}$/),
 });
 
+/** An event filed on an issued document (cancellation, CC-e): the amendment row is the business id. */
+export const amendPayloadSchema = z.object({
+  amendmentId: z.uuid(),
+});
+
+/** An NF-e numbering range reported as unused (inutilização): the invalidation row is the business id. */
+export const invalidatePayloadSchema = z.object({
+  invalidationId: z.uuid(),
+});
+
 /** Every job of the platform: name → queue and payload schema. A handler receives exactly its payload type. */
 export const JOB_DEFINITIONS = {
   issue: { queue: QUEUE_NAMES.issuance, schema: issuePayloadSchema },
   'deliver-webhook': { queue: QUEUE_NAMES.webhooks, schema: deliverWebhookPayloadSchema },
   'render-pdf': { queue: QUEUE_NAMES.pdf, schema: renderPdfPayloadSchema },
+  amend: { queue: QUEUE_NAMES.amendments, schema: amendPayloadSchema },
+  invalidate: { queue: QUEUE_NAMES.amendments, schema: invalidatePayloadSchema },
 } as const;
 
 export type JobName = keyof typeof JOB_DEFINITIONS;
@@ -62,5 +74,9 @@ export function jobIdOf(job: Job): string {
     case 'render-pdf':
       // BullMQ refuses ':' in a custom id.
       return `pdf.${job.data.invoiceId}.${job.data.version}`;
+    case 'amend':
+      return job.data.amendmentId;
+    case 'invalidate':
+      return job.data.invalidationId;
   }
 }

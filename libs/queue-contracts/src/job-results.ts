@@ -36,8 +36,24 @@ export type DeliverWebhookJobResult =
  */
 export type RenderPdfJobResult = { kind: 'rendered' | 'stored'; version: string; sha256: string } | { kind: 'unprintable'; detail: string };
 
+/**
+ * An `amend` job that completed: the authorizer decided the amendment (`registered` or `rejected`, with its code and
+ * message and, when registered, the event's protocol), or there was nothing to do.
+ */
+export type AmendJobResult =
+  | {
+      kind: 'final';
+      status: 'registered' | 'rejected';
+      alreadyFinal?: boolean;
+      decided?: { protocol: string | null; statusCode: string | null; statusMessage: string | null };
+    }
+  | { kind: 'skipped'; reason: string };
+
 interface JobResults {
   issue: IssueJobResult;
+  amend: AmendJobResult;
+  /** The same shape: the range registered or rejected. */
+  invalidate: AmendJobResult;
   'deliver-webhook': DeliverWebhookJobResult;
   'render-pdf': RenderPdfJobResult;
 }

@@ -122,6 +122,16 @@ export const consultSchema = {
         { type: 'object', properties: { available: { const: false }, reason: { type: 'string' } } },
       ],
     },
+    amendments: {
+      type: 'array',
+      description:
+        'Additive: the cancellations and correction letters filed on the document, oldest first (each CC-e replaces the previous one; ' +
+        'the document stays `issued` after a correction)',
+      items: {
+        type: 'object',
+        properties: { amendment_id: { type: 'string', format: 'uuid' }, kind: { type: 'string' }, status: { type: 'string' } },
+      },
+    },
   },
 };
 
@@ -150,6 +160,22 @@ export const submissionsSchema = {
           response_body: nullable('string', { description: 'Exactly as received; null when no answer arrived' }),
           sent_at: { type: 'string', format: 'date-time' },
           answered_at: nullable('string', { format: 'date-time' }),
+        },
+      },
+    },
+    invalidations: {
+      type: 'array',
+      description:
+        'Additive: the invalidations (inutilização) of this NF-e’s number, each with its exchanges as transmitted (`data`, the shape of ' +
+        'the submissions above). Cancellation and correction-letter events are in `data` itself (operation NFeRecepcaoEvento4, POST /nfse/eventos)',
+      items: {
+        type: 'object',
+        properties: {
+          invalidation_id: { type: 'string', format: 'uuid' },
+          number_start: { type: 'integer' },
+          number_end: { type: 'integer' },
+          status: { type: 'string' },
+          data: { type: 'array' },
         },
       },
     },
@@ -466,6 +492,7 @@ export const ConsultParameters = () =>
               protocol: '135260000000001',
               response_xml: '<retConsSitNFe …>',
             },
+            amendments: [],
           },
         },
       }),

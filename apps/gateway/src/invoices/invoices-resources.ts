@@ -7,7 +7,9 @@ import type { GatewayConfig } from '@talao/config';
 import { type CreateInvoiceDeps, OutcomeWaiter } from '@talao/issuance/create';
 import type { Logger } from '@talao/observability';
 import {
+  AmendmentsRepository,
   CertificatesRepository,
+  InvalidationsRepository,
   CertificateVault,
   coalescingSqlRunner,
   createSqlPool,
@@ -40,6 +42,10 @@ export class InvoicesResources implements OnApplicationShutdown {
   readonly jobOutcomes: JobOutcomeSubscription;
   readonly invoices: InvoicesRepository;
   readonly submissions: SubmissionsRepository;
+  /** Cancellations and correction letters filed on the invoices (GET lists them beside the record). */
+  readonly amendments: AmendmentsRepository;
+  /** Numbering invalidations: a failed NF-e's submissions show the invalidation of its number. */
+  readonly invalidations: InvalidationsRepository;
   readonly certificates: CertificatesRepository;
   readonly createDeps: CreateInvoiceDeps;
   readonly waiter: OutcomeWaiter;
@@ -97,6 +103,8 @@ export class InvoicesResources implements OnApplicationShutdown {
       config.dbBatching ? coalescingSqlRunner(pgPoolSqlRunner(pool), config.dbBatching) : pgPoolSqlRunner(pool);
     this.invoices = new InvoicesRepository(gateway.prisma, runner(this.sqlPool), runner(this.numberingPool));
     this.submissions = new SubmissionsRepository(gateway.prisma);
+    this.amendments = new AmendmentsRepository(gateway.prisma);
+    this.invalidations = new InvalidationsRepository(gateway.prisma);
     this.certificates = new CertificatesRepository(gateway.prisma, new CertificateVault(gatewayConfig.certificateEncryptionKey));
     const snapshots = cachedIssuerSnapshots(gateway.companies, this.certificates, config.issuerCacheTtlMs);
     gateway.onConfigurationChanged(() => snapshots.forgetAll());

@@ -7,6 +7,7 @@ import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
 import { requestIdOf, type Caller, type GatewayRequest, type GatewayResponse } from '../http/gateway-request.js';
 import type { StoredResponse } from '../idempotency/idempotency-store.js';
 import { runIdempotently, type IdempotentWork } from '../idempotency/run-idempotently.js';
+import { presentAmendment } from '../amendments/amendment-responses.js';
 import { ApiErrors } from '../openapi/decorators.js';
 import { consultAuthorizer, findCompanyInvoice } from './consult-invoice.js';
 import { invoiceJson } from './invoice-json.js';
@@ -221,11 +222,15 @@ export class InvoicesController {
     const scope = { companyId: caller.company.id, companyState: company?.state ?? '', environment: caller.environment, documentType };
     const invoice = await findCompanyInvoice(this.resources, scope, key);
     if (!invoice) throw notFound();
-    const [replacedBy, authorizer] = await Promise.all([
+    const [replacedBy, authorizer, amendments] = await Promise.all([
       this.resources.invoices.findReplacement(invoice.id),
       consultAuthorizer(this.resources, scope, invoice),
+      this.resources.amendments.listForInvoice(invoice.id),
     ]);
-    send(res, { status: 200, body: { invoice: presentInvoice(invoice, replacedBy), authorizer } });
+    send(res, {
+      status: 200,
+      body: { invoice: presentInvoice(invoice, replacedBy), authorizer, amendments: amendments.map(presentAmendment) },
+    });
   }
 
   @Get(':invoice_id/submissions')
@@ -246,13 +251,32 @@ export class InvoicesController {
     valid(parseQuery(noQuerySchema, {}, query));
     const invoice = UUID.test(invoiceId) ? await this.resources.invoices.findForCompany(caller.company.id, invoiceId) : null;
     if (!invoice || invoice.environment !== caller.environment) throw notFound();
-    const [submissions, replacedBy] = await Promise.all([
+    const [submissions, replacedBy, invalidations] = await Promise.all([
       this.resources.submissions.listByInvoice(invoice.id),
       this.resources.invoices.findReplacement(invoice.id),
+      invoice.documentType === 'nfe' ? this.resources.invalidations.covering(invoice) : [],
     ]);
+    // The invalidation of the number (a failed attempt's gap), with its own exchanges as transmitted.
+    const invalidationAttempts = await Promise.all(
+      invalidations.map(async (range) => ({
+        invalidation_id: range.id,
+        number_start: range.numberStart,
+        number_end: range.numberEnd,
+        status: range.status,
+        data: (await this.resources.invalidations.listSubmissions(range.id)).map((row) =>
+          presentSubmission({ ...row, invoiceId: invoice.id, companyId: invoice.companyId }),
+        ),
+      })),
+    );
     send(res, {
       status: 200,
-      body: { invoice_id: invoice.id, reissue_of: invoice.reissueOfId, replaced_by: replacedBy, data: submissions.map(presentSubmission) },
+      body: {
+        invoice_id: invoice.id,
+        reissue_of: invoice.reissueOfId,
+        replaced_by: replacedBy,
+        data: submissions.map(presentSubmission),
+        invalidations: invalidationAttempts,
+      },
     });
   }
 }

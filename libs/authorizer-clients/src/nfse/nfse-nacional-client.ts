@@ -61,6 +61,7 @@ export const NFSE_OPERATIONS = {
   dpsLookup: 'GET /dps',
   dpsHead: 'HEAD /dps',
   event: 'POST /nfse/eventos',
+  eventLookup: 'GET /nfse/eventos',
   danfse: 'GET /danfse',
   distribution: 'GET /contribuintes/DFe',
 } as const;
@@ -194,9 +195,14 @@ export class NfseNacionalClient {
 
   /** POST /nfse/{chaveAcesso}/eventos with a signed pedRegEvento (cancellation e101101, …). */
   prepareEvent(ctx: NfseCallContext, input: { accessKey: string; signedEventRequest: string }): PreparedCall<{ eventXml?: string }> {
-    if (!KEY.test(input.accessKey)) throw new Error('accessKey: expected 50 digits');
     const body = JSON.stringify({ pedidoRegistroEventoXmlGZipB64: encodeGzipBase64(input.signedEventRequest) });
-    const url = `${this.baseUrls(ctx.environment).sefin}/nfse/${input.accessKey}/eventos`;
+    return this.prepareEventResend(ctx, input.accessKey, body);
+  }
+
+  /** The stored body of an earlier POST /nfse/{key}/eventos, byte for byte (after a lookup found no event). */
+  prepareEventResend(ctx: NfseCallContext, accessKey: string, body: string): PreparedCall<{ eventXml?: string }> {
+    if (!KEY.test(accessKey)) throw new Error('accessKey: expected 50 digits');
+    const url = `${this.baseUrls(ctx.environment).sefin}/nfse/${accessKey}/eventos`;
     return this.prepare(ctx, { operation: NFSE_OPERATIONS.event, method: 'POST', url, body }, (status, text, exchanges) => {
       if (status !== 201) return rejectedFrom(status, text, exchanges);
       const answer = parseSefinEventResponse(text);
@@ -206,6 +212,33 @@ export class NfseNacionalClient {
         status: 'accepted',
         code: '201',
         message: 'Evento registrado',
+        ...(id ? { protocol: id } : {}),
+        result: { eventXml: answer.eventXml },
+        exchanges,
+      };
+    });
+  }
+
+  /**
+   * GET /nfse/{chaveAcesso}/eventos/{tipoEvento}/{numSeqEvento}: the registered event, reconciling an event whose
+   * answer was lost. Accepted = registered (its XML); rejected with HTTP 404 = not registered (readNfseEventRecord).
+   */
+  prepareEventLookup(
+    ctx: NfseCallContext,
+    input: { accessKey: string; eventType: string; sequence: number },
+  ): PreparedCall<{ eventXml?: string }> {
+    if (!KEY.test(input.accessKey)) throw new Error('accessKey: expected 50 digits');
+    if (!/^[0-9]{6}$/.test(input.eventType)) throw new Error('eventType: expected 6 digits');
+    const url = `${this.baseUrls(ctx.environment).sefin}/nfse/${input.accessKey}/eventos/${input.eventType}/${input.sequence}`;
+    return this.prepare(ctx, { operation: NFSE_OPERATIONS.eventLookup, method: 'GET', url }, (status, text, exchanges) => {
+      if (status !== 200) return rejectedFrom(status, text, exchanges);
+      const answer = parseSefinEventResponse(text);
+      if (!answer.ok) return rejectedFrom(status, text, exchanges);
+      const id = /Id="(EVT[0-9]+)"/.exec(answer.eventXml)?.[1];
+      return {
+        status: 'accepted',
+        code: '200',
+        message: 'Evento localizado',
         ...(id ? { protocol: id } : {}),
         result: { eventXml: answer.eventXml },
         exchanges,

@@ -1,0 +1,47 @@
+// The answers of the amendment routes, as stored for an Idempotency-Key and sent: 200 when the authorizer registered
+// the event, 502 `{ detail: { message, code } }` with its own words when it refused, 202 while still pending.
+import type { AmendmentRecord, InvoiceRecord } from '@talao/persistence';
+import type { StoredResponse } from '../idempotency/idempotency-store.js';
+
+export function presentAmendment(amendment: AmendmentRecord) {
+  return {
+    amendment_id: amendment.id,
+    kind: amendment.kind,
+    sequence: amendment.sequence,
+    text: amendment.text,
+    status: amendment.status,
+    protocol: amendment.protocol,
+    status_code: amendment.statusCode,
+    status_message: amendment.statusMessage,
+    registered_at: amendment.registeredAt?.toISOString() ?? null,
+    created_at: amendment.createdAt.toISOString(),
+  };
+}
+
+/** The record as it stands after the wait window. */
+export function amendmentOutcomeResponse(invoice: InvoiceRecord, amendment: AmendmentRecord): StoredResponse {
+  if (amendment.status === 'rejected')
+    return {
+      status: 502,
+      body: {
+        detail: {
+          message: amendment.statusMessage ?? 'The authorizer refused the event',
+          code: amendment.statusCode,
+          invoice_id: invoice.id,
+          amendment_id: amendment.id,
+        },
+      },
+    };
+  const registered = amendment.status === 'registered';
+  const status = registered && amendment.kind === 'cancellation' ? 'cancelled' : invoice.status;
+  return {
+    status: registered ? 200 : 202,
+    body: {
+      invoice_id: invoice.id,
+      document_type: invoice.documentType,
+      access_key: invoice.accessKey,
+      status,
+      [amendment.kind]: presentAmendment(amendment),
+    },
+  };
+}

@@ -1,0 +1,151 @@
+// POST /invoices/{access_key}/cancel (and, next to it, the other amendments): the local checks and the amendment row
+// are @talao/amendments/create's; this enqueues nothing itself, waits for the canceller's outcome within
+// AMENDMENT_WAIT_MS and answers it, with the Idempotency-Key rules of issuance.
+import { Body, Controller, Headers, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AmendmentRefused, requestCancellation, requestCorrection } from '@talao/amendments/create';
+import type { AmendmentRecord, InvoiceRecord } from '@talao/persistence';
+import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
+import { requestIdOf, type Caller, type GatewayRequest, type GatewayResponse } from '../http/gateway-request.js';
+import type { StoredResponse } from '../idempotency/idempotency-store.js';
+import { runIdempotently, type IdempotentWork } from '../idempotency/run-idempotently.js';
+import { ApiErrors } from '../openapi/decorators.js';
+import { IdempotencyKeyHeader } from '../invoices/invoice-openapi.js';
+import { amendmentOutcomeResponse } from './amendment-responses.js';
+import { CancelOpenApi, CorrectionOpenApi } from './amendments-openapi.js';
+import { AmendmentsResources } from './amendments-resources.js';
+
+function send(res: GatewayResponse, response: StoredResponse & { replayed?: boolean }, requestId: string): void {
+  const { replayed, ...plain } = response;
+  for (const [name, value] of Object.entries(plain.headers ?? {})) res.setHeader(name, value);
+  if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+  const body = plain.status >= 400 && !replayed && !('request_id' in plain.body) ? { ...plain.body, request_id: requestId } : plain.body;
+  res.statusCode = plain.status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify(body));
+}
+
+@ApiTags('invoices')
+@ApiBearerAuth()
+@UseGuards(ApiKeyGuard)
+@Controller('api/v1/invoices')
+export class AmendmentsController {
+  constructor(private readonly resources: AmendmentsResources) {}
+
+  /** Files (or resumes) the amendment, then waits for its outcome within the window and answers it. */
+  private async amendAndWait(
+    work: IdempotentWork,
+    caller: Caller,
+    file: () => Promise<{ invoice: InvoiceRecord; amendment: AmendmentRecord }>,
+  ): Promise<StoredResponse> {
+    let filed: { invoice: InvoiceRecord; amendment: AmendmentRecord };
+    if (work.resumeInvoiceId) {
+      // The key's progress marker holds the amendment a dead holder of the key filed: answer for it.
+      const amendment = await this.resources.amendments.findById(work.resumeInvoiceId);
+      const invoice = amendment && (await this.resources.invoices.invoices.findForCompany(caller.company.id, amendment.invoiceId));
+      if (!amendment || !invoice) throw new Error(`resumed amendment ${work.resumeInvoiceId} not found`);
+      filed = { invoice, amendment };
+    } else {
+      try {
+        filed = await file();
+      } catch (error) {
+        if (error instanceof AmendmentRefused) return { status: error.status, body: { detail: error.detail } };
+        throw error;
+      }
+      await work.invoiceCreated(filed.amendment.id);
+    }
+    const settled = await this.resources.waiter.waitForDecision(filed.amendment.id, this.resources.waitMs).catch(() => filed.amendment);
+    return amendmentOutcomeResponse(filed.invoice, settled ?? filed.amendment);
+  }
+
+  // Declared before cancel, so the OpenAPI document (and its examples test) files a letter on the example NF-e
+  // before cancelling it.
+  @Post(':access_key/correction')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'correctInvoice',
+    summary: 'File a correction letter (CC-e, event 110110) on an issued NF-e',
+    description:
+      'Body `correction` (15 to 1000 characters). NF-e only: on an NFS-e 409 NFE_ONLY. Numbered by the service (nSeqEvento 1..20, each ' +
+      'replacing the previous one at SEFAZ, sent with the legal condition-of-use text); the 21st answers 409 CORRECTION_LIMIT before the ' +
+      'authorizer; a cancelled document 409 CANCELLED. No credit and no number consumed. The document stays `issued`; GET ' +
+      '/invoices/{access_key} lists the letters (`amendments`). Event `invoice.corrected`. Waits like cancel: 200 / 502 / 202. Accepts ' +
+      '`Idempotency-Key`.',
+  })
+  @IdempotencyKeyHeader()
+  @CorrectionOpenApi()
+  @ApiErrors(401, 429)
+  async correct(
+    @CurrentCaller() caller: Caller,
+    @Req() req: GatewayRequest,
+    @Res() res: GatewayResponse,
+    @Headers('idempotency-key') key: string | undefined,
+    @Param('access_key') accessKey: string,
+    @Body() body: unknown,
+  ) {
+    const response = await runIdempotently({
+      store: this.resources.invoices.idempotency,
+      companyId: caller.company.id,
+      environment: caller.environment,
+      key,
+      operation: `correct_invoice:${accessKey}`,
+      body: body ?? null,
+      run: (work) =>
+        this.amendAndWait(work, caller, () =>
+          requestCorrection(this.resources.requestDeps, {
+            companyId: caller.company.id,
+            environment: caller.environment,
+            key: accessKey,
+            body,
+          }),
+        ),
+    });
+    send(res, response, requestIdOf(req));
+  }
+
+  @Post(':access_key/cancel')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'cancelInvoice',
+    summary: 'Cancel an issued NF-e or NFS-e (event 110111 / e101101)',
+    description:
+      'Body `reason` (15 to 255 characters for both types) and optional `document_type` (or in the query). Checked before the authorizer: ' +
+      'only an `issued` document (409 NOT_ISSUED; 409 ALREADY_CANCELLED when cancelled), inside the NF-e window counted from the authorization ' +
+      '(24 h in every state today, a per-state table; outside it 409 with the authorizer’s own code 501 and message). The NFS-e has no national ' +
+      'window: Sefin applies the municipality’s rule. Waits up to AMENDMENT_WAIT_MS (default 10 s): 200 with the record (`status: cancelled`) ' +
+      'when registered, 502 `{ detail: { message, code } }` when the authorizer refused, 202 while pending. Event `invoice.cancelled`; the ' +
+      'plan quota is not refunded. Accepts `Idempotency-Key` with the rules of POST /invoices.',
+  })
+  @IdempotencyKeyHeader()
+  @CancelOpenApi()
+  @ApiErrors(401, 429)
+  async cancel(
+    @CurrentCaller() caller: Caller,
+    @Req() req: GatewayRequest,
+    @Res() res: GatewayResponse,
+    @Headers('idempotency-key') key: string | undefined,
+    @Param('access_key') accessKey: string,
+    @Query('document_type') queryDocumentType: string | undefined,
+    @Body() body: unknown,
+  ) {
+    const scope = { companyId: caller.company.id, environment: caller.environment };
+    const response = await runIdempotently({
+      store: this.resources.invoices.idempotency,
+      companyId: caller.company.id,
+      environment: caller.environment,
+      key,
+      operation: `cancel_invoice:${accessKey}`,
+      body: { body: body ?? null, document_type: queryDocumentType ?? null },
+      run: (work) =>
+        this.amendAndWait(work, caller, () =>
+          requestCancellation(this.resources.requestDeps, {
+            ...scope,
+            key: accessKey,
+            body,
+            ...(queryDocumentType !== undefined ? { queryDocumentType } : {}),
+          }),
+        ),
+    });
+    send(res, response, requestIdOf(req));
+  }
+}

@@ -1,0 +1,177 @@
+// POST and GET /invoices/invalidations: NF-e numbering ranges reported as unused. Registered before the invoices'
+// controller, so these static paths win over /invoices/{access_key} (which captured GET and answered 422).
+import { Body, Controller, Get, Headers, HttpException, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AmendmentRefused, requestInvalidation } from '@talao/amendments/create';
+import type { InvalidationRecord } from '@talao/persistence';
+import { z } from 'zod';
+import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
+import { requestIdOf, type Caller, type GatewayRequest, type GatewayResponse } from '../http/gateway-request.js';
+import type { StoredResponse } from '../idempotency/idempotency-store.js';
+import { runIdempotently } from '../idempotency/run-idempotently.js';
+import { IdempotencyKeyHeader } from '../invoices/invoice-openapi.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../invoices/list-invoices.js';
+import { parseQuery } from '../invoices/query-parameters.js';
+import { ApiErrors } from '../openapi/decorators.js';
+import { AmendmentsResources } from './amendments-resources.js';
+import { InvalidateOpenApi, ListInvalidationsOpenApi } from './invalidations-openapi.js';
+
+export function presentInvalidation(invalidation: InvalidationRecord) {
+  return {
+    invalidation_id: invalidation.id,
+    document_type: 'nfe',
+    series: invalidation.series,
+    number_start: invalidation.numberStart,
+    number_end: invalidation.numberEnd,
+    reason: invalidation.reason,
+    status: invalidation.status,
+    protocol: invalidation.protocol,
+    status_code: invalidation.statusCode,
+    status_message: invalidation.statusMessage,
+    registered_at: invalidation.registeredAt?.toISOString() ?? null,
+    created_at: invalidation.createdAt.toISOString(),
+  };
+}
+
+function outcomeOf(invalidation: InvalidationRecord): StoredResponse {
+  if (invalidation.status === 'rejected')
+    return {
+      status: 502,
+      body: {
+        detail: {
+          message: invalidation.statusMessage ?? 'The authorizer refused the invalidation',
+          code: invalidation.statusCode,
+          invalidation_id: invalidation.id,
+        },
+      },
+    };
+  return { status: invalidation.status === 'registered' ? 201 : 202, body: presentInvalidation(invalidation) };
+}
+
+const pageNumber = (fallback: number, max?: number) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,9}$/)
+    .transform(Number)
+    .pipe(max ? z.number().int().min(1).max(max) : z.number().int().min(1))
+    .optional()
+    .transform((v) => v ?? fallback);
+const listSchema = z.strictObject({ page: pageNumber(1), page_size: pageNumber(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE) });
+const LIST_PARAMETERS = { page: { expected: 'an integer ≥ 1' }, page_size: { expected: `an integer from 1 to ${MAX_PAGE_SIZE}` } };
+
+function send(res: GatewayResponse, response: StoredResponse & { replayed?: boolean }, requestId: string): void {
+  const { replayed, ...plain } = response;
+  if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+  const body = plain.status >= 400 && !replayed && !('request_id' in plain.body) ? { ...plain.body, request_id: requestId } : plain.body;
+  res.statusCode = plain.status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify(body));
+}
+
+@ApiTags('invoices')
+@ApiBearerAuth()
+@UseGuards(ApiKeyGuard)
+@Controller('api/v1/invoices/invalidations')
+export class InvalidationsController {
+  constructor(private readonly resources: AmendmentsResources) {}
+
+  @Post()
+  @ApiOperation({
+    operationId: 'invalidateNumbering',
+    summary: 'Invalidate an NF-e numbering range (inutilização, NFeInutilizacao4)',
+    description:
+      'Body `series`, `number_start`, `number_end` (inclusive), `reason` (15 to 255). NF-e only (`document_type: nfse` → 409). The service checks ' +
+      'its own records first: a number that reached the authorizer (any submission not refused before reaching it, or an invoice in flight) → ' +
+      '409 NUMBERS_AT_AUTHORIZER naming the numbers and their invoice ids, without contacting the authorizer; a range overlapping one already ' +
+      'invalidated → 409. Numbers ahead of the sequence may be invalidated when the range starts at the next number (else 422): the sequence ' +
+      'then never issues them. SEFAZ checks again (241, 256 …: 502 with its code and message). 201 with the range and its protocol; 202 while ' +
+      'pending (AMENDMENT_WAIT_MS). Accepts `Idempotency-Key`.',
+  })
+  @IdempotencyKeyHeader()
+  @InvalidateOpenApi()
+  @ApiErrors(401, 429)
+  async invalidate(
+    @CurrentCaller() caller: Caller,
+    @Req() req: GatewayRequest,
+    @Res() res: GatewayResponse,
+    @Headers('idempotency-key') key: string | undefined,
+    @Body() body: unknown,
+  ) {
+    const response = await runIdempotently({
+      store: this.resources.invoices.idempotency,
+      companyId: caller.company.id,
+      environment: caller.environment,
+      key,
+      operation: 'invalidate_numbering',
+      body: body ?? null,
+      run: async (work) => {
+        let invalidation: InvalidationRecord | null;
+        if (work.resumeInvoiceId) invalidation = await this.resources.invalidations.findById(work.resumeInvoiceId);
+        else {
+          try {
+            invalidation = await requestInvalidation(this.resources.invalidationDeps, {
+              companyId: caller.company.id,
+              environment: caller.environment,
+              body,
+            });
+          } catch (error) {
+            if (error instanceof AmendmentRefused) return { status: error.status, body: { detail: error.detail } };
+            throw error;
+          }
+          await work.invoiceCreated(invalidation.id);
+        }
+        if (!invalidation) throw new Error('resumed invalidation not found');
+        const filed = invalidation;
+        const settled = await this.resources.waiter
+          .waitForRecord(filed.id, this.resources.waitMs, (id) => this.resources.invalidations.findById(id))
+          .catch(() => filed);
+        return outcomeOf(settled ?? filed);
+      },
+    });
+    send(res, response, requestIdOf(req));
+  }
+
+  @Get()
+  @ApiOperation({
+    operationId: 'listInvalidations',
+    summary: 'The NF-e numbering ranges reported, newest first',
+    description:
+      `Pages like GET /invoices: \`page\` (from 1) and \`page_size\` (1 to ${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}); the envelope ` +
+      '`total`, `total_pages`, `next_page`, `prev_page`, `data` (and the additive `page`, `page_size`). Any other parameter → 422.',
+  })
+  @ListInvalidationsOpenApi()
+  @ApiErrors(401, 429)
+  async list(
+    @CurrentCaller() caller: Caller,
+    @Req() req: GatewayRequest,
+    @Res() res: GatewayResponse,
+    @Query() query: Record<string, unknown>,
+  ) {
+    const parsed = parseQuery(listSchema, LIST_PARAMETERS, query);
+    if (!parsed.ok) throw new HttpException({ detail: parsed.errors[0], errors: parsed.errors }, 422);
+    const { page, page_size: pageSize } = parsed.value;
+    const { total, data } = await this.resources.invalidations.list({
+      companyId: caller.company.id,
+      environment: caller.environment,
+      offset: (page - 1) * pageSize,
+      limit: pageSize,
+    });
+    const totalPages = Math.ceil(total / pageSize);
+    send(
+      res,
+      {
+        status: 200,
+        body: {
+          total,
+          total_pages: totalPages,
+          page,
+          page_size: pageSize,
+          next_page: page < totalPages ? page + 1 : null,
+          prev_page: page > 1 ? Math.min(page - 1, Math.max(totalPages, 1)) : null,
+          data: data.map(presentInvalidation),
+        },
+      },
+      requestIdOf(req),
+    );
+  }
+}

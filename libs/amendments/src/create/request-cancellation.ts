@@ -1,0 +1,116 @@
+// POST /invoices/{access_key}/cancel, the request side: every rule the service can check is checked here, before
+// anything is stored or sent (body, document, status, window); then the amendment is stored `pending` and its job
+// enqueued (jobId = the amendment's id). A repeated request while one is pending resumes that one (no second event).
+import { enqueueJob } from '@talao/queue-contracts';
+import type { AmendmentRecord, InvoiceRecord } from '@talao/persistence';
+import { z } from 'zod';
+import { AmendmentRefused, invoiceNotFound } from './amendment-errors.js';
+import { CANCEL_REASON_LENGTH, LATE_CANCELLATION, withinCancellationWindow } from './cancellation-rules.js';
+import type { AmendmentRequestDeps, AmendmentScope } from './ports.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DOCUMENT_KEY = /^(?:[0-9]{44}|[0-9]{50})$/;
+
+const documentType = z.enum(['nfe', 'nfse']);
+const cancelBody = z.strictObject({ reason: z.string(), document_type: documentType.optional() });
+
+export interface CancellationRequest extends AmendmentScope {
+  /** The path's access key (NF-e 44, NFS-e 50 digits) or the invoice id. */
+  key: string;
+  body: unknown;
+  /** `document_type` of the query, when given. */
+  queryDocumentType?: string;
+}
+
+/** A 422 in the gateway's shape: the first problem as `detail`. */
+function invalid(field: string, message: string): AmendmentRefused {
+  return new AmendmentRefused(422, { code: 'FIELD_INVALID', field, message });
+}
+
+function parseCancelBody(request: CancellationRequest): { reason: string; documentType?: 'nfe' | 'nfse' } {
+  const parsed = cancelBody.safeParse(request.body ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.') || (issue && 'keys' in issue ? String((issue.keys as string[])[0]) : 'body');
+    throw invalid(field, issue?.code === 'unrecognized_keys' ? `unknown field ${field}` : `${field}: ${issue?.message ?? 'invalid'}`);
+  }
+  let type = parsed.data.document_type;
+  if (request.queryDocumentType !== undefined) {
+    const fromQuery = documentType.safeParse(request.queryDocumentType);
+    if (!fromQuery.success) throw invalid('document_type', 'document_type must be one of: nfe, nfse');
+    if (type && type !== fromQuery.data) throw invalid('document_type', 'document_type differs between the body and the query');
+    type = fromQuery.data;
+  }
+  return { reason: parsed.data.reason, ...(type ? { documentType: type } : {}) };
+}
+
+/** The company's invoice in the key's environment by access key or id; the document type, when given, must match. */
+export async function findAmendableInvoice(
+  deps: AmendmentRequestDeps,
+  scope: AmendmentScope,
+  key: string,
+  type?: 'nfe' | 'nfse',
+): Promise<InvoiceRecord> {
+  let invoice: InvoiceRecord | null = null;
+  if (UUID.test(key)) invoice = await deps.invoices.findForCompany(scope.companyId, key);
+  else if (DOCUMENT_KEY.test(key)) invoice = await deps.invoices.findByAccessKey(scope.companyId, scope.environment, key);
+  if (!invoice || invoice.environment !== scope.environment || (type && invoice.documentType !== type)) throw invoiceNotFound();
+  return invoice;
+}
+
+/** Stores the amendment (or finds the pending one) and enqueues its job; false when Redis refused it. */
+export async function enqueueAmendment(deps: AmendmentRequestDeps, amendment: AmendmentRecord): Promise<boolean> {
+  try {
+    const earlier = await deps.queue.getJob(amendment.id);
+    // A job that gave up (an outcome still unknown after every try) keeps its id: only removing it lets it run again.
+    if (earlier && (await earlier.getState()) === 'failed') await earlier.remove();
+    await enqueueJob({ amendments: deps.queue }, { name: 'amend', data: { amendmentId: amendment.id } });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function requestCancellation(
+  deps: AmendmentRequestDeps,
+  request: CancellationRequest,
+): Promise<{ invoice: InvoiceRecord; amendment: AmendmentRecord }> {
+  const { reason, documentType: type } = parseCancelBody(request);
+  const invoice = await findAmendableInvoice(deps, request, request.key, type);
+  const length = CANCEL_REASON_LENGTH[invoice.documentType];
+  if (reason.length < length.min || reason.length > length.max)
+    throw invalid('reason', `reason must be ${length.min} to ${length.max} characters for ${invoice.documentType} (got ${reason.length})`);
+
+  const earlier = (await deps.amendments.listForInvoice(invoice.id)).filter((a) => a.kind === 'cancellation');
+  const pending = earlier.find((a) => a.status === 'pending');
+  if (invoice.status === 'cancelled' || earlier.some((a) => a.status === 'registered'))
+    throw new AmendmentRefused(409, { code: 'ALREADY_CANCELLED', message: 'The document is already cancelled', invoice_id: invoice.id });
+  if (pending) {
+    await enqueueAmendment(deps, pending);
+    return { invoice, amendment: pending };
+  }
+  if (invoice.status !== 'issued')
+    throw new AmendmentRefused(409, {
+      code: 'NOT_ISSUED',
+      message: `Only an issued document can be cancelled; this one is ${invoice.status}`,
+      invoice_id: invoice.id,
+    });
+  if (invoice.documentType === 'nfe') {
+    const company = await deps.companies.findById(invoice.companyId);
+    const now = deps.now?.() ?? new Date();
+    if (!withinCancellationWindow(company?.state ?? '', invoice.issuedAt ?? invoice.createdAt, now))
+      throw new AmendmentRefused(409, { ...LATE_CANCELLATION, invoice_id: invoice.id });
+  }
+  // A cancellation the authorizer refused may be asked again: each request is its own row (sequence = try number);
+  // the event itself always carries nSeqEvento 1.
+  const { amendment } = await deps.amendments.create({
+    companyId: invoice.companyId,
+    environment: invoice.environment,
+    invoiceId: invoice.id,
+    kind: 'cancellation',
+    sequence: earlier.length + 1,
+    text: reason,
+  });
+  await enqueueAmendment(deps, amendment);
+  return { invoice, amendment };
+}

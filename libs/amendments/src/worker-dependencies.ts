@@ -1,0 +1,74 @@
+// The one wiring of the canceller: the database, the authorizer clients on one pool of mTLS agents, the certificate
+// cache, and the `amend` job's dependencies made from them (the canceller app and the tests build them here).
+import { readFileSync } from 'node:fs';
+import { MutualTlsAgentPool, NfseNacionalClient, SefazClient } from '@talao/authorizer-clients';
+import { CertificateCache } from '@talao/authorizer-exchange';
+import { createDatabase, type Database } from '@talao/persistence';
+import type { AmendDeps, AmendLogger } from './amend/amend-context.js';
+import type { InvalidateDeps } from './amend/run-invalidate-job.js';
+import type { AmendmentQueuePort } from './create/ports.js';
+import type { SweepPendingDeps } from './sweep/sweep-pending.js';
+
+/** What the wiring reads; the canceller's config (the fragments of @talao/config) has exactly this shape. */
+export interface AmendmentWorkerSettings {
+  database: { url: string };
+  certificates: { encryptionKey: string };
+  authorizers: {
+    baseUrls: Partial<Record<'homologation' | 'production', string>>;
+    caBundleFile?: string;
+    connectTimeoutMs: number;
+    readTimeoutMs: number;
+  };
+  worker: { concurrency: number };
+}
+
+export interface AmendmentWorkerDependencies {
+  readonly database: Database;
+  readonly amend: AmendDeps;
+  readonly invalidate: InvalidateDeps;
+  /** The sweeper of amendments left pending without a live job. */
+  readonly sweep: SweepPendingDeps;
+  readonly checks: { database: () => Promise<void> };
+  close(): Promise<void>;
+}
+
+export function createAmendmentWorkerDependencies(
+  settings: AmendmentWorkerSettings,
+  context: { queue: AmendmentQueuePort; logger: AmendLogger & { child(bindings: Record<string, unknown>): AmendLogger } },
+): AmendmentWorkerDependencies {
+  const { logger } = context;
+  const database = createDatabase({
+    url: settings.database.url,
+    concurrency: settings.worker.concurrency,
+    certificateEncryptionKey: settings.certificates.encryptionKey,
+    onConnectionError: (error) => logger.warn({ error: error.message }, 'postgres pool connection error'),
+  });
+  const { caBundleFile, baseUrls, connectTimeoutMs, readTimeoutMs } = settings.authorizers;
+  const agents = new MutualTlsAgentPool(caBundleFile ? { caBundlePem: readFileSync(caBundleFile, 'utf8') } : {});
+  const clientOptions = { agents, baseUrlOverrides: baseUrls, timeouts: { connectMs: connectTimeoutMs, readMs: readTimeoutMs } };
+  const { companies, certificates, invoices, amendments, invalidations } = database;
+  const amend: AmendDeps = {
+    amendments,
+    invoices,
+    companies,
+    certificates: {
+      findActiveId: async (companyId) => (await certificates.findActive(companyId))?.id ?? null,
+      unseal: (id) => certificates.unseal(id),
+    },
+    certificateCache: new CertificateCache(),
+    sefaz: new SefazClient(clientOptions),
+    nfse: new NfseNacionalClient(clientOptions),
+    logger: logger.child({ component: 'amendments' }),
+  };
+  return {
+    database,
+    amend,
+    invalidate: { ...amend, invalidations },
+    sweep: { prisma: database.prisma, queue: context.queue, logger: logger.child({ component: 'sweeper' }) },
+    checks: { database: () => database.ping() },
+    async close() {
+      agents.destroy();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,208 @@
+// Amendments: events filed on an issued document (cancellation, CC-e). The row is created `pending` by the gateway,
+// the canceller stores each exchange of its event in `submissions` (amendment_id set, so the invoice's history shows
+// it) before sending, and one statement decides it: the amendment's state, the invoice's (a registered cancellation),
+// the outbox event and the deciding answer — the event only when that statement moved the amendment (invariant 2).
+import { randomUUID } from 'node:crypto';
+import type { PrismaClient } from '../generated/prisma/client.js';
+import { isUuid } from '../uuid.js';
+import type { EnvironmentName, NewOutboxEvent, SubmissionAnswer } from './issuance-records.js';
+
+export type AmendmentKind = 'cancellation' | 'correction';
+export type AmendmentStatus = 'pending' | 'registered' | 'rejected';
+
+export interface AmendmentRecord {
+  id: string;
+  companyId: string;
+  environment: EnvironmentName;
+  invoiceId: string;
+  kind: AmendmentKind;
+  sequence: number;
+  text: string;
+  status: AmendmentStatus;
+  protocol: string | null;
+  statusCode: string | null;
+  statusMessage: string | null;
+  registeredAt: Date | null;
+  createdAt: Date;
+}
+
+export interface NewAmendment {
+  companyId: string;
+  environment: EnvironmentName;
+  invoiceId: string;
+  kind: AmendmentKind;
+  sequence: number;
+  text: string;
+}
+
+/** How the authorizer decided an amendment. */
+export interface AmendmentDecision {
+  status: Exclude<AmendmentStatus, 'pending'>;
+  protocol: string | null;
+  statusCode: string | null;
+  statusMessage: string | null;
+}
+
+/** An exchange of an amendment as the consult-first rule reads it. */
+export interface AmendmentTransmission {
+  operation: string;
+  requestBody: string;
+  outcome: string | null;
+}
+
+const COLUMNS = `id::text AS id, company_id::text AS "companyId", environment::text AS environment, invoice_id::text AS "invoiceId",
+  kind, sequence, text, status, protocol, status_code AS "statusCode", status_message AS "statusMessage",
+  registered_at AS "registeredAt", created_at AS "createdAt"`;
+
+// The attempt number is the invoice's next one: an invoice's exchanges (authorization and events) are one history.
+const BEGIN = `INSERT INTO submissions (id, invoice_id, company_id, amendment_id, attempt, operation, endpoint, request_body, sent_at)
+SELECT $1::uuid, a.invoice_id, a.company_id, a.id,
+       COALESCE((SELECT MAX(attempt) FROM submissions s WHERE s.invoice_id = a.invoice_id), 0) + 1,
+       $3::varchar, $4::text, $5::text, now()
+FROM amendments a WHERE a.id = $2::uuid
+RETURNING id::text AS id`;
+
+const ANSWER = `UPDATE submissions SET response_body = $2::text, http_status = $3::int, outcome = $4::varchar, status_code = $5::varchar,
+       status_message = $6::text, answered_at = now()
+WHERE id = $1::uuid RETURNING 1 AS found`;
+
+/**
+ * The decision: the amendment leaves `pending` only once; a registered cancellation moves the invoice from `issued`
+ * to `cancelled`; the outbox event is appended only when the amendment moved (a second finisher changes nothing).
+ * The answer is stored whether or not anything moved.
+ */
+const FINISH = `WITH answered AS (
+  UPDATE submissions SET response_body = $7::text, http_status = $8::int, outcome = $9::varchar, status_code = $10::varchar,
+         status_message = $11::text, answered_at = now()
+  WHERE id = $6::uuid
+  RETURNING id
+), moved AS (
+  UPDATE amendments SET status = $2::varchar, protocol = $3::varchar, status_code = $4::varchar, status_message = $5::text,
+         registered_at = CASE WHEN $2::varchar = 'registered' THEN now() END, updated_at = now()
+  WHERE id = $1::uuid AND status = 'pending'
+  RETURNING id, invoice_id, kind
+), cancelled AS (
+  UPDATE invoices i SET status = 'cancelled', updated_at = now()
+  FROM moved WHERE i.id = moved.invoice_id AND moved.kind = 'cancellation' AND $2::varchar = 'registered' AND i.status = 'issued'
+  RETURNING i.id
+), appended AS (
+  INSERT INTO outbox_events (id, company_id, environment, type, aggregate_id, payload)
+  SELECT $12::uuid, $13::uuid, $14::"Environment", $15::varchar, $16::uuid, $17::jsonb
+  FROM moved WHERE $15::varchar IS NOT NULL
+  RETURNING id
+)
+SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM answered)::int AS answered`;
+
+export class AmendmentsRepository {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /** Inserts the amendment, or answers the one already filed under the same invoice, kind and sequence. */
+  async create(input: NewAmendment): Promise<{ amendment: AmendmentRecord; created: boolean }> {
+    const rows = await this.prisma.$queryRawUnsafe<AmendmentRecord[]>(
+      `INSERT INTO amendments (id, company_id, environment, invoice_id, kind, sequence, text, updated_at)
+       VALUES ($1::uuid, $2::uuid, $3::"Environment", $4::uuid, $5::varchar, $6::int, $7::text, now())
+       ON CONFLICT (invoice_id, kind, sequence) DO NOTHING
+       RETURNING ${COLUMNS}`,
+      randomUUID(),
+      input.companyId,
+      input.environment,
+      input.invoiceId,
+      input.kind,
+      input.sequence,
+      input.text,
+    );
+    if (rows[0]) return { amendment: rows[0], created: true };
+    const existing = await this.prisma.$queryRawUnsafe<AmendmentRecord[]>(
+      `SELECT ${COLUMNS} FROM amendments WHERE invoice_id = $1::uuid AND kind = $2::varchar AND sequence = $3::int`,
+      input.invoiceId,
+      input.kind,
+      input.sequence,
+    );
+    if (!existing[0]) throw new Error('the amendment conflicted with a row that is gone');
+    return { amendment: existing[0], created: false };
+  }
+
+  async findById(id: string): Promise<AmendmentRecord | null> {
+    if (!isUuid(id)) return null;
+    const rows = await this.prisma.$queryRawUnsafe<AmendmentRecord[]>(`SELECT ${COLUMNS} FROM amendments WHERE id = $1::uuid`, id);
+    return rows[0] ?? null;
+  }
+
+  /** The invoice's amendments, oldest first. */
+  listForInvoice(invoiceId: string): Promise<AmendmentRecord[]> {
+    return this.prisma.$queryRawUnsafe<AmendmentRecord[]>(
+      `SELECT ${COLUMNS} FROM amendments WHERE invoice_id = $1::uuid ORDER BY kind, sequence`,
+      invoiceId,
+    );
+  }
+
+  /** The amendment's exchanges so far, oldest first. */
+  transmissions(amendmentId: string): Promise<AmendmentTransmission[]> {
+    return this.prisma.$queryRawUnsafe<AmendmentTransmission[]>(
+      `SELECT operation, request_body AS "requestBody", outcome FROM submissions WHERE amendment_id = $1::uuid ORDER BY attempt`,
+      amendmentId,
+    );
+  }
+
+  /** Stores an exchange's exact request (committed when this resolves: only then may it leave). */
+  async begin(amendmentId: string, call: { operation: string; endpoint: string; requestBody: string }): Promise<{ id: string }> {
+    const rows = await this.prisma.$queryRawUnsafe<Array<{ id: string }>>(
+      BEGIN,
+      randomUUID(),
+      amendmentId,
+      call.operation,
+      call.endpoint,
+      call.requestBody,
+    );
+    if (!rows[0]) throw new Error(`amendment ${amendmentId} not found`);
+    return rows[0];
+  }
+
+  async answer(submissionId: string, answer: SubmissionAnswer): Promise<void> {
+    const rows = await this.prisma.$queryRawUnsafe<unknown[]>(
+      ANSWER,
+      submissionId,
+      answer.responseBody ?? null,
+      answer.httpStatus ?? null,
+      answer.outcome,
+      answer.statusCode ?? null,
+      answer.statusMessage ?? null,
+    );
+    if (rows.length !== 1) throw new Error(`submission ${submissionId} not found`);
+  }
+
+  /**
+   * Decides the amendment (see FINISH); `event` is appended only when this call moved it. True when it moved.
+   * `answered`: the deciding answer, stored by the same statement.
+   */
+  async finish(
+    id: string,
+    decision: AmendmentDecision,
+    event: NewOutboxEvent | null,
+    answered?: { submissionId: string; answer: SubmissionAnswer },
+  ): Promise<boolean> {
+    const answer = answered?.answer;
+    const rows = await this.prisma.$queryRawUnsafe<Array<{ moved: number; answered: number }>>(
+      FINISH,
+      id,
+      decision.status,
+      decision.protocol,
+      decision.statusCode,
+      decision.statusMessage,
+      answered?.submissionId ?? null,
+      answer?.responseBody ?? null,
+      answer?.httpStatus ?? null,
+      answer?.outcome ?? null,
+      answer?.statusCode ?? null,
+      answer?.statusMessage ?? null,
+      randomUUID(),
+      event?.companyId ?? null,
+      event?.environment ?? null,
+      event?.type ?? null,
+      event?.aggregateId ?? null,
+      event ? JSON.stringify(event.payload) : null,
+    );
+    if (answered && rows[0]?.answered !== 1) throw new Error(`submission ${answered.submissionId} not found`);
+    return rows[0]?.moved === 1;
+  }
+}
