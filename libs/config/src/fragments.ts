@@ -118,6 +118,20 @@ export function workerConfig(prefix: string, defaults: { concurrency: number; he
 }
 
 /**
+ * What every worker app reads: PostgreSQL, Redis, logging, the certificate key (createDatabase opens the vault with
+ * every repository) and its own tuning (workerConfig). An app spreads these and adds its own fragments.
+ */
+export function workerAppFragments(prefix: string, defaults: { concurrency: number; healthPort: number }) {
+  return {
+    database: databaseConfig,
+    redis: redisConfig,
+    logging: loggingConfig,
+    certificates: certificatesConfig,
+    worker: workerConfig(prefix, defaults),
+  };
+}
+
+/**
  * Coalescing of a process's hot SQL statements across concurrent callers: `<prefix>_MAX` calls per multi-row
  * statement at most (32; 0 or 1 = off, one statement per call), `<prefix>_IN_FLIGHT` batches of each statement at
  * once (2), each on a connection of its pool. Undefined when off.
