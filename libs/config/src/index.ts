@@ -18,6 +18,7 @@ export {
   certificatesConfig,
   databaseConfig,
   loggingConfig,
+  receivedSyncConfig,
   redisConfig,
   statementBatchingConfig,
   sweeperConfig,

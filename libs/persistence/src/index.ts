@@ -66,3 +66,19 @@ export { SubmissionsRepository } from './repositories/submissions-repository.js'
 export { UsageLedgerRepository } from './repositories/usage-ledger-repository.js';
 export { type OutboxEventRecord, OutboxRepository } from './repositories/outbox-repository.js';
 export { type IssueSnapshot } from './repositories/issue-snapshot.js';
+// Received invoices (distribution sync and its reads).
+export {
+  type ReceivedDocumentInput,
+  ReceivedDocumentsRepository,
+  type ReceivedEventInput,
+  type ReceivedPage,
+  type ReceivedScope,
+  type ReceivedSyncSession,
+  type ReceivedSyncStateRecord,
+} from './repositories/received-documents-repository.js';
+export {
+  type ReceivedDocumentRecord,
+  ReceivedDocumentsReads,
+  type ReceivedEventRecord,
+  type ReceivedListQuery,
+} from './repositories/received-documents-reads.js';

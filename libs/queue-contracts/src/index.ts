@@ -2,6 +2,7 @@
 export { QUEUE_NAMES, queueKeyPrefix, type QueueName } from './queue-names.js';
 export {
   issuePayloadSchema,
+  syncReceivedPayloadSchema,
   isJobName,
   JOB_DEFINITIONS,
   JOB_NAMES,
@@ -11,7 +12,7 @@ export {
   type JobName,
   type JobPayload,
 } from './job-payloads.js';
-export { type DecidedState, type IssueJobResult, type JobResult, RetryLaterError } from './job-results.js';
+export { type DecidedState, type IssueJobResult, type JobResult, type SyncReceivedJobResult, RetryLaterError } from './job-results.js';
 export { bullJobOptions, DEFAULT_JOB_OPTIONS, jobOptionsFor, QueueOptionsError, type QueueJobOptions } from './job-options.js';
 export { type EnqueueTarget, enqueueJob, type JobQueues } from './enqueue.js';
 export {

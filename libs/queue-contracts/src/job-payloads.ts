@@ -7,9 +7,16 @@ export const issuePayloadSchema = z.object({
   invoiceId: z.uuid(),
 });
 
+/** One distribution sync of a company in one environment (scheduled or asked for by POST /received-invoices/sync). */
+export const syncReceivedPayloadSchema = z.object({
+  companyId: z.uuid(),
+  environment: z.enum(['homologation', 'production']),
+});
+
 /** Every job of the platform: name → queue and payload schema. A handler receives exactly its payload type. */
 export const JOB_DEFINITIONS = {
   issue: { queue: QUEUE_NAMES.issuance, schema: issuePayloadSchema },
+  'sync-received': { queue: QUEUE_NAMES.received, schema: syncReceivedPayloadSchema },
 } as const;
 
 export type JobName = keyof typeof JOB_DEFINITIONS;
@@ -33,5 +40,9 @@ export function jobIdOf(job: Job): string {
   switch (job.name) {
     case 'issue':
       return job.data.invoiceId;
+    // Stable per company and environment; producers add BullMQ deduplication on it (a completed sync stays in the
+    // queue's history, so a plain jobId would make the next sync a no-op).
+    case 'sync-received':
+      return `received-${job.data.companyId}-${job.data.environment}`;
   }
 }
