@@ -103,13 +103,13 @@ RETURNING id`;
 const INSERT_EVENT = `
 INSERT INTO received_events (id, company_id, environment, access_key, document_id, event_type, sequence, description, author_tax_id,
   occurred_at, protocol, xml, nsu)
-VALUES (gen_random_uuid(), $1, $2::"Environment", $3, (SELECT id FROM received_documents WHERE company_id = $1 AND environment = $2::"Environment"
-  AND access_key = $3), $4, $5, $6, $7, $8, $9, $10, $11)
+VALUES (gen_random_uuid(), $1::uuid, $2::"Environment", $3::varchar, (SELECT id FROM received_documents WHERE company_id = $1::uuid
+  AND environment = $2::"Environment" AND access_key = $3::varchar), $4, $5, $6, $7, $8, $9, $10, $11)
 ON CONFLICT (company_id, environment, access_key, event_type, sequence) DO NOTHING`;
 
 /** Events that arrived before their document are linked once it is held. */
 const LINK_EVENTS = `
-UPDATE received_events SET document_id = $4 WHERE company_id = $1 AND environment = $2::"Environment" AND access_key = $3
+UPDATE received_events SET document_id = $4::uuid WHERE company_id = $1::uuid AND environment = $2::"Environment" AND access_key = $3::varchar
   AND document_id IS NULL`;
 
 const CANCEL_DOCUMENT = `
