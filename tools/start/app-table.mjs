@@ -97,6 +97,21 @@ export const APPS = [
     }),
     readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports.issuer.health}/readyz` }),
   },
+  {
+    // Collects received invoices (distribution sync) and keeps one job scheduler per company with a certificate.
+    name: 'received-sync',
+    entry: 'apps/received-sync/dist/main.js',
+    ports: { health: 3200 },
+    env: (ctx) => ({
+      ...platformEnv(ctx),
+      RECEIVED_SYNC_HEALTH_PORT: String(ctx.ports['received-sync'].health),
+      RECEIVED_SYNC_HEALTH_HOST: '127.0.0.1',
+      ...(ctx.authorizers?.homologation && { AUTHORIZER_BASE_URL_HOMOLOGATION: ctx.authorizers.homologation }),
+      ...(ctx.authorizers?.production && { AUTHORIZER_BASE_URL_PRODUCTION: ctx.authorizers.production }),
+      ...(ctx.authorizers?.caBundleFile && { AUTHORIZER_CA_BUNDLE_FILE: ctx.authorizers.caBundleFile }),
+    }),
+    readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports['received-sync'].health}/readyz` }),
+  },
 ];
 
 /** The table's entry for `name` (throws for an app the table does not know). */

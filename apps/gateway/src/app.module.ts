@@ -10,6 +10,7 @@ import { ADMIN_TOKEN, GATEWAY_CONFIG } from './gateway-tokens.js';
 import { HealthController } from './health/health.controller.js';
 import { invoicesFeature } from './invoices/invoices-feature.js';
 import { MeController } from './me/me.controller.js';
+import { receivedFeature } from './received/received-feature.js';
 
 class ResourcesShutdown implements OnApplicationShutdown {
   constructor(private readonly resources: GatewayResources) {}
@@ -24,6 +25,7 @@ export class AppModule {
   /** The connections are made outside Nest (see gateway-app.ts) and handed in as values. */
   static forRoot(config: GatewayConfig, resources: GatewayResources): DynamicModule {
     const invoices = invoicesFeature(config, resources);
+    const received = receivedFeature(config, resources);
     return {
       module: AppModule,
       controllers: [
@@ -33,6 +35,7 @@ export class AppModule {
         AdminCompaniesController,
         AdminApiKeysController,
         ...invoices.controllers,
+        ...received.controllers,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -42,6 +45,7 @@ export class AppModule {
         ApiKeyGuard,
         AdminTokenGuard,
         ...invoices.providers,
+        ...received.providers,
       ],
     };
   }
