@@ -115,7 +115,9 @@ describe('received-invoice sync (use case, real simulator and PostgreSQL)', () =
     await feed(taxId, { count: 50 });
     await feed(taxId, { count: 50 });
     const scope = { companyId: id, environment: 'homologation', channel: 'nfe' } as const;
-    const whileHeld = await received.withTaxIdLock(taxId, scope, () => syncReceivedNfe(deps, { companyId: id, environment: 'homologation' }));
+    const whileHeld = await received.withTaxIdLock(taxId, scope, () =>
+      syncReceivedNfe(deps, { companyId: id, environment: 'homologation' }),
+    );
     expect(whileHeld).toEqual({ kind: 'busy' });
     expect((await sim.control('GET', `/_control/distribution/${taxId}`)).json.queries).toBe(0);
     expect(await syncReceivedNfe(deps, { companyId: id, environment: 'homologation' })).toMatchObject({ kind: 'synced', pages: 2 });
