@@ -19,6 +19,8 @@ export interface ReceivedCompany {
 
 export interface ReceivedPlatform {
   sim: RunningSimulator;
+  /** REDIS_PREFIX of the processes (BullMQ keys are under `${redisPrefix}bull`). */
+  redisPrefix: string;
   prisma: ReturnType<typeof createPrismaClient>;
   worker(): AppProcess;
   restartWorker(): Promise<AppProcess>;
@@ -77,6 +79,7 @@ export async function startReceivedPlatform(name: string, workerEnv: Record<stri
 
   return {
     sim,
+    redisPrefix: context.redisPrefix,
     prisma,
     worker: () => worker,
     async restartWorker() {
