@@ -26,9 +26,7 @@ function fullNfeFields(xml: string): { issuerName: string | null; issuedAt: Date
 }
 
 export type DistributedRecord =
-  | { kind: 'document'; record: ReceivedDocumentInput }
-  | { kind: 'event'; record: ReceivedEventInput }
-  | { kind: 'ignored'; root: string };
+  { kind: 'document'; record: ReceivedDocumentInput } | { kind: 'event'; record: ReceivedEventInput } | { kind: 'ignored'; root: string };
 
 export function recordOf(document: DistributedDocument): DistributedRecord {
   switch (document.kind) {

@@ -87,7 +87,16 @@ async function pageThrough(
     if (outcome.status === 'rejected') {
       const pause = code === EXCESSIVE_USE ? (deps.settings?.excessiveUsePauseMs ?? HOUR_MS) : 0;
       const block = pause > 0 ? { until: new Date(queriedAt.getTime() + pause), code, reason: outcome.message } : undefined;
-      await session.commitPage({ documents: [], events: [], lastNsu, maxNsu: ret?.maxNsu ?? null, code, message: outcome.message, queriedAt, block });
+      await session.commitPage({
+        documents: [],
+        events: [],
+        lastNsu,
+        maxNsu: ret?.maxNsu ?? null,
+        code,
+        message: outcome.message,
+        queriedAt,
+        block,
+      });
       deps.logger.warn({ code, reason: outcome.message }, 'distribution refused');
       return block
         ? { kind: 'blocked', until: block.until.toISOString(), code, reason: block.reason }

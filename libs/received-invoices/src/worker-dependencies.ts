@@ -36,7 +36,11 @@ export function createReceivedWorkerDependencies(
     logger: SyncReceivedDeps['logger'] & { child(bindings: Record<string, unknown>): SyncReceivedDeps['logger'] };
   },
 ): ReceivedWorkerDependencies {
-  const database = createDatabase({ url: settings.database.url, concurrency: 1, certificateEncryptionKey: settings.certificates.encryptionKey });
+  const database = createDatabase({
+    url: settings.database.url,
+    concurrency: 1,
+    certificateEncryptionKey: settings.certificates.encryptionKey,
+  });
   // Each sync holds one connection for its whole run (the tax id's advisory lock lives on it).
   const pool = createSqlPool(settings.database.url, settings.worker.concurrency + 2);
   pool.on('error', (error: Error) => context.logger.warn({ error: error.message }, 'postgres pool connection error'));

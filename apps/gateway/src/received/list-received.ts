@@ -117,7 +117,8 @@ const DECIMAL = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
 export function receivedJson(body: unknown): string {
   return JSON.stringify(body, function (this: unknown, key: string, value: unknown) {
     const holder = this as Record<string, unknown> | null;
-    if (key === 'amount' && typeof value === 'string' && DECIMAL.test(value) && typeof holder?.['access_key'] === 'string') return rawJSON(value);
+    if (key === 'amount' && typeof value === 'string' && DECIMAL.test(value) && typeof holder?.['access_key'] === 'string')
+      return rawJSON(value);
     return value;
   });
 }

@@ -63,7 +63,10 @@ export const ReceivedListDocs = () =>
       name: 'page_size',
       required: false,
       schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
-      examples: { nfe: { summary: 'Twenty rows', value: DEFAULT_PAGE_SIZE }, page_size_too_large: { summary: '422', value: MAX_PAGE_SIZE + 1 } },
+      examples: {
+        nfe: { summary: 'Twenty rows', value: DEFAULT_PAGE_SIZE },
+        page_size_too_large: { summary: '422', value: MAX_PAGE_SIZE + 1 },
+      },
     }),
     ApiResponse({
       status: 200,
@@ -72,7 +75,12 @@ export const ReceivedListDocs = () =>
       content: {
         'application/json': {
           schema: jsonSchemaOf(pageSchema),
-          examples: { nfe: { summary: 'Received NF-e', value: { total: 0, total_pages: 0, page: 1, page_size: 20, next_page: null, prev_page: null, data: [] } } },
+          examples: {
+            nfe: {
+              summary: 'Received NF-e',
+              value: { total: 0, total_pages: 0, page: 1, page_size: 20, next_page: null, prev_page: null, data: [] },
+            },
+          },
         },
       },
     }),
@@ -86,7 +94,11 @@ export const ReceivedListDocs = () =>
             page_size_too_large: {
               summary: 'page_size over the maximum',
               value: {
-                detail: { code: 'FIELD_OUT_OF_RANGE', field: 'page_size', message: `page_size must be an integer from 1 to ${MAX_PAGE_SIZE}` },
+                detail: {
+                  code: 'FIELD_OUT_OF_RANGE',
+                  field: 'page_size',
+                  message: `page_size must be an integer from 1 to ${MAX_PAGE_SIZE}`,
+                },
                 request_id: REQUEST_ID,
               },
             },
@@ -100,7 +112,8 @@ export const ReceivedSyncDocs = () =>
   applyDecorators(
     ApiResponse({
       status: 202,
-      description: 'Queued (or already queued or running: the same job id); received-sync collects, GET /received-invoices shows the result',
+      description:
+        'Queued (or already queued or running: the same job id); received-sync collects, GET /received-invoices shows the result',
       headers: RATE_LIMIT_HEADERS,
       content: {
         'application/json': {
@@ -121,7 +134,8 @@ export const ReceivedSyncDocs = () =>
             authority_backoff: {
               summary: 'Back-off after 137',
               value: {
-                detail: "The authority's distribution asked for a pause until 2026-12-02T15:04:05.000Z: 137 Rejeição: Nenhum documento localizado",
+                detail:
+                  "The authority's distribution asked for a pause until 2026-12-02T15:04:05.000Z: 137 Rejeição: Nenhum documento localizado",
                 request_id: REQUEST_ID,
               },
             },
@@ -129,7 +143,11 @@ export const ReceivedSyncDocs = () =>
         },
       },
     }),
-    ApiResponse({ status: 409, description: 'The company has no certificate', content: { 'application/json': { schema: jsonSchemaOf(errorSchema) } } }),
+    ApiResponse({
+      status: 409,
+      description: 'The company has no certificate',
+      content: { 'application/json': { schema: jsonSchemaOf(errorSchema) } },
+    }),
   );
 
 const UNCOLLECTED_KEY = '35261212345678000195550010000000011000000010';
@@ -152,7 +170,9 @@ export const ReceivedXmlDocs = () =>
       content: {
         'application/json': {
           schema: jsonSchemaOf(errorSchema),
-          examples: { not_collected: { summary: 'Not collected', value: { detail: 'Received invoice not found', request_id: REQUEST_ID } } },
+          examples: {
+            not_collected: { summary: 'Not collected', value: { detail: 'Received invoice not found', request_id: REQUEST_ID } },
+          },
         },
       },
     }),

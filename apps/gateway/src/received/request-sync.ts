@@ -27,7 +27,8 @@ export async function requestSync(
     };
   }
   const certificates = await resources.gateway.prisma.certificate.count({ where: { companyId: scope.companyId, replacedAt: null } });
-  if (certificates === 0) return { status: 409, detail: 'The company has no certificate: received invoices cannot be collected without one' };
+  if (certificates === 0)
+    return { status: 409, detail: 'The company has no certificate: received invoices cannot be collected without one' };
   const data = parseJobPayload('sync-received', scope);
   const job = await resources.queue.add('sync-received', data, {
     jobId: randomUUID(),

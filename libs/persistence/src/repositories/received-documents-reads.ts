@@ -85,11 +85,7 @@ export class ReceivedDocumentsReads {
   }
 
   /** The held XML of one document: the full one when held, else the summary. */
-  async xml(
-    companyId: string,
-    environment: EnvironmentName,
-    accessKey: string,
-  ): Promise<{ form: 'summary' | 'full'; xml: string } | null> {
+  async xml(companyId: string, environment: EnvironmentName, accessKey: string): Promise<{ form: 'summary' | 'full'; xml: string } | null> {
     const { rows } = await this.pool.query<{ full: string | null; summary: string | null }>(
       `SELECT full_xml AS full, summary_xml AS summary FROM received_documents
        WHERE company_id = $1 AND environment = $2::"Environment" AND access_key = $3`,

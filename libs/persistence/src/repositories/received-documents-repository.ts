@@ -244,7 +244,12 @@ export class ReceivedDocumentsRepository {
       });
     } finally {
       // A connection whose unlock failed is destroyed, not pooled: closing it is what releases the lock then.
-      const unlocked = !locked || (await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [lockKey]).then(() => true, () => false));
+      const unlocked =
+        !locked ||
+        (await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [lockKey]).then(
+          () => true,
+          () => false,
+        ));
       client.release(!unlocked);
     }
   }
