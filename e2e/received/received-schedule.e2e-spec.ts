@@ -39,7 +39,7 @@ it('collects a company’s documents on its schedule, with no call, and drops th
   const queue = new Queue('received', { connection: redis, prefix: `${p.redisPrefix}bull` });
   try {
     const ids = (await queue.getJobSchedulers(0, -1)).map((s) => s.id ?? s.key);
-    expect(ids.filter((id) => id.includes(c.id))).toEqual([`received-sync-${c.id}-homologation`]);
+    expect(ids.filter((id) => id.includes(c.id))).toEqual([`rs-${c.id}-h`]);
     // Without an active certificate the next reconcile removes it.
     await p.prisma.certificate.updateMany({ where: { companyId: c.id }, data: { replacedAt: new Date() } });
     await eventually(async () => {

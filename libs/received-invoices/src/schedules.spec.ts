@@ -6,7 +6,7 @@ describe('received-sync schedules', () => {
 
   it('names one scheduler per company and environment, stably', () => {
     const id = randomUUID();
-    expect(schedulerIdOf(id, 'production')).toBe(`received-sync-${id}-production`);
+    expect(schedulerIdOf(id, 'production')).toBe(`rs-${id}-p`);
     expect(schedulerIdOf(id, 'homologation')).not.toBe(schedulerIdOf(id, 'production'));
   });
 

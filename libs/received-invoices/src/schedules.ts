@@ -20,10 +20,12 @@ export interface SchedulingSource {
   scheduledCompanies(): Promise<Array<{ companyId: string; environment: EnvironmentName }>>;
 }
 
-const PREFIX = 'received-sync-';
+// Short: BullMQ repeats the id in about eight places per company (scheduler hash and key, the next job's id, key and
+// fields, the repeat and delayed sets), so every character costs ~8 bytes of Redis per company.
+const PREFIX = 'rs-';
 
 export function schedulerIdOf(companyId: string, environment: EnvironmentName): string {
-  return `${PREFIX}${companyId}-${environment}`;
+  return `${PREFIX}${companyId}-${environment === 'production' ? 'p' : 'h'}`;
 }
 
 /** A stable point in [0, intervalMs) for this company and environment. */

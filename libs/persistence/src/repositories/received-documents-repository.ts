@@ -70,10 +70,19 @@ export interface ReceivedSyncSession {
 
 const EVENT_CANCELLATION = '110111';
 
-const UPSERT_SUMMARY = `
+// A page is written in a few multi-row statements (unnest of arrays), not one statement per document: the round
+// trips, not the rows, were the cost (bench:received). A key appears at most once per statement (deduplicated below,
+// the highest NSU winning), since ON CONFLICT DO UPDATE may not touch one row twice.
+const DOCUMENT_ROWS = `
+SELECT * FROM unnest($4::varchar[], $5::varchar[], $6::varchar[], $7::timestamptz[], $8::timestamptz[], $9::numeric[], $10::varchar[],
+  $11::varchar[], $12::text[], $13::varchar[])
+  AS r(access_key, issuer_tax_id, issuer_name, issued_at, authorized_at, total_value, protocol, situation, xml, nsu)`;
+
+const UPSERT_SUMMARIES = `
 INSERT INTO received_documents (id, company_id, environment, document_type, access_key, issuer_tax_id, issuer_name, issued_at,
   authorized_at, total_value, protocol, situation, summary_xml, summary_nsu)
-VALUES (gen_random_uuid(), $1, $2::"Environment", $3::"DocumentType", $4, $5, $6, $7, $8, $9::numeric, $10, $11, $12, $13)
+SELECT gen_random_uuid(), $1::uuid, $2::"Environment", $3::"DocumentType", r.access_key, r.issuer_tax_id, r.issuer_name, r.issued_at,
+  r.authorized_at, r.total_value, r.protocol, r.situation, r.xml, r.nsu FROM (${DOCUMENT_ROWS}) r
 ON CONFLICT (company_id, environment, access_key) DO UPDATE SET
   summary_xml = EXCLUDED.summary_xml, summary_nsu = EXCLUDED.summary_nsu,
   situation = CASE WHEN received_documents.situation = 'cancelled' THEN 'cancelled' ELSE EXCLUDED.situation END,
@@ -83,13 +92,13 @@ ON CONFLICT (company_id, environment, access_key) DO UPDATE SET
   total_value = COALESCE(received_documents.total_value, EXCLUDED.total_value),
   protocol = COALESCE(received_documents.protocol, EXCLUDED.protocol),
   updated_at = now()
-WHERE received_documents.summary_nsu IS NULL OR received_documents.summary_nsu <= EXCLUDED.summary_nsu
-RETURNING id`;
+WHERE received_documents.summary_nsu IS NULL OR received_documents.summary_nsu <= EXCLUDED.summary_nsu`;
 
 const UPSERT_FULL = `
 INSERT INTO received_documents (id, company_id, environment, document_type, access_key, issuer_tax_id, issuer_name, issued_at,
   authorized_at, total_value, protocol, situation, full_xml, full_nsu)
-VALUES (gen_random_uuid(), $1, $2::"Environment", $3::"DocumentType", $4, $5, $6, $7, $8, $9::numeric, $10, $11, $12, $13)
+SELECT gen_random_uuid(), $1::uuid, $2::"Environment", $3::"DocumentType", r.access_key, r.issuer_tax_id, r.issuer_name, r.issued_at,
+  r.authorized_at, r.total_value, r.protocol, r.situation, r.xml, r.nsu FROM (${DOCUMENT_ROWS}) r
 ON CONFLICT (company_id, environment, access_key) DO UPDATE SET
   full_xml = EXCLUDED.full_xml, full_nsu = EXCLUDED.full_nsu,
   issuer_name = COALESCE(EXCLUDED.issuer_name, received_documents.issuer_name),
@@ -97,24 +106,26 @@ ON CONFLICT (company_id, environment, access_key) DO UPDATE SET
   authorized_at = COALESCE(received_documents.authorized_at, EXCLUDED.authorized_at),
   total_value = COALESCE(EXCLUDED.total_value, received_documents.total_value),
   protocol = COALESCE(received_documents.protocol, EXCLUDED.protocol),
-  updated_at = now()
-RETURNING id`;
+  updated_at = now()`;
 
-const INSERT_EVENT = `
-INSERT INTO received_events (id, company_id, environment, access_key, document_id, event_type, sequence, description, author_tax_id,
-  occurred_at, protocol, xml, nsu)
-VALUES (gen_random_uuid(), $1::uuid, $2::"Environment", $3::varchar, (SELECT id FROM received_documents WHERE company_id = $1::uuid
-  AND environment = $2::"Environment" AND access_key = $3::varchar), $4, $5, $6, $7, $8, $9, $10, $11)
+const INSERT_EVENTS = `
+INSERT INTO received_events (id, company_id, environment, access_key, event_type, sequence, description, author_tax_id, occurred_at,
+  protocol, xml, nsu)
+SELECT gen_random_uuid(), $1::uuid, $2::"Environment", r.* FROM unnest($3::varchar[], $4::varchar[], $5::int[], $6::varchar[],
+  $7::varchar[], $8::timestamptz[], $9::varchar[], $10::text[], $11::varchar[]) AS r
 ON CONFLICT (company_id, environment, access_key, event_type, sequence) DO NOTHING`;
 
-/** Events that arrived before their document are linked once it is held. */
-const LINK_EVENTS = `
-UPDATE received_events SET document_id = $4::uuid WHERE company_id = $1::uuid AND environment = $2::"Environment" AND access_key = $3::varchar
-  AND document_id IS NULL`;
-
-const CANCEL_DOCUMENT = `
-UPDATE received_documents SET situation = 'cancelled', updated_at = now()
-WHERE company_id = $1 AND environment = $2::"Environment" AND access_key = $3`;
+/** Events link to their document once it is held (either may come first), and a cancellation marks the document. */
+const LINK_AND_CANCEL = `
+WITH linked AS (
+  UPDATE received_events e SET document_id = d.id FROM received_documents d
+  WHERE e.company_id = $1::uuid AND e.environment = $2::"Environment" AND e.access_key = ANY($3::varchar[]) AND e.document_id IS NULL
+    AND d.company_id = e.company_id AND d.environment = e.environment AND d.access_key = e.access_key
+)
+UPDATE received_documents d SET situation = 'cancelled', updated_at = now()
+WHERE d.company_id = $1::uuid AND d.environment = $2::"Environment" AND d.access_key = ANY($3::varchar[]) AND d.situation <> 'cancelled'
+  AND EXISTS (SELECT 1 FROM received_events e WHERE e.company_id = d.company_id AND e.environment = d.environment
+    AND e.access_key = d.access_key AND e.event_type = '${EVENT_CANCELLATION}')`;
 
 // The cursor only moves forward (NSUs are zero-padded text of one width, so text order is numeric order).
 const SAVE_STATE = `
@@ -148,42 +159,54 @@ async function readState(db: pg.Pool | pg.PoolClient, scope: ReceivedScope): Pro
   return rows[0] ?? EMPTY_STATE;
 }
 
+/** One row per access key: the document with the highest NSU of the page (the latest word of the authority). */
+function latestPerKey(documents: readonly ReceivedDocumentInput[]): ReceivedDocumentInput[] {
+  const byKey = new Map<string, ReceivedDocumentInput>();
+  for (const d of documents) {
+    const held = byKey.get(d.accessKey);
+    if (!held || held.nsu <= d.nsu) byKey.set(d.accessKey, d);
+  }
+  return [...byKey.values()];
+}
+
+const columns = (rows: readonly ReceivedDocumentInput[]) => [
+  rows.map((d) => d.accessKey),
+  rows.map((d) => d.issuerTaxId),
+  rows.map((d) => d.issuerName),
+  rows.map((d) => d.issuedAt),
+  rows.map((d) => d.authorizedAt),
+  rows.map((d) => d.totalValue),
+  rows.map((d) => d.protocol),
+  rows.map((d) => d.situation),
+  rows.map((d) => d.xml),
+  rows.map((d) => d.nsu),
+];
+
 async function writePage(client: pg.PoolClient, scope: ReceivedScope, page: ReceivedPage): Promise<void> {
   const { companyId, environment, channel } = scope;
-  for (const d of page.documents) {
-    const { rows } = await client.query<{ id: string }>(d.form === 'summary' ? UPSERT_SUMMARY : UPSERT_FULL, [
+  const summaries = latestPerKey(page.documents.filter((d) => d.form === 'summary'));
+  const full = latestPerKey(page.documents.filter((d) => d.form === 'full'));
+  if (summaries.length > 0) await client.query(UPSERT_SUMMARIES, [companyId, environment, channel, ...columns(summaries)]);
+  if (full.length > 0) await client.query(UPSERT_FULL, [companyId, environment, channel, ...columns(full)]);
+  const events = page.events;
+  if (events.length > 0) {
+    await client.query(INSERT_EVENTS, [
       companyId,
       environment,
-      channel,
-      d.accessKey,
-      d.issuerTaxId,
-      d.issuerName,
-      d.issuedAt,
-      d.authorizedAt,
-      d.totalValue,
-      d.protocol,
-      d.situation,
-      d.xml,
-      d.nsu,
+      events.map((e) => e.accessKey),
+      events.map((e) => e.eventType),
+      events.map((e) => e.sequence),
+      events.map((e) => e.description),
+      events.map((e) => e.authorTaxId),
+      events.map((e) => e.occurredAt),
+      events.map((e) => e.protocol),
+      events.map((e) => e.xml),
+      events.map((e) => e.nsu),
     ]);
-    if (rows[0]) await client.query(LINK_EVENTS, [companyId, environment, d.accessKey, rows[0].id]);
   }
-  for (const e of page.events) {
-    await client.query(INSERT_EVENT, [
-      companyId,
-      environment,
-      e.accessKey,
-      e.eventType,
-      e.sequence,
-      e.description,
-      e.authorTaxId,
-      e.occurredAt,
-      e.protocol,
-      e.xml,
-      e.nsu,
-    ]);
-    if (e.eventType === EVENT_CANCELLATION) await client.query(CANCEL_DOCUMENT, [companyId, environment, e.accessKey]);
-  }
+  // Only a page with events, or with documents that may have had events before them, can link or cancel anything.
+  const keys = [...new Set([...page.documents.map((d) => d.accessKey), ...events.map((e) => e.accessKey)])];
+  if (keys.length > 0) await client.query(LINK_AND_CANCEL, [companyId, environment, keys]);
   const block = page.block;
   await client.query(SAVE_STATE, [
     companyId,
