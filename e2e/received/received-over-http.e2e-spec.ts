@@ -20,15 +20,16 @@ afterAll(async () => {
 const feed = (c: ReceivedCompany, extra: Record<string, unknown> = {}) =>
   p.sim.control('POST', '/_control/third-party-documents', { recipientTaxId: c.taxId, environment: 'homologation', ...extra });
 
-const stateOf = (c: ReceivedCompany) => p.prisma.receivedSyncState.findFirst({ where: { companyId: c.id, environment: 'homologation' } });
+const stateOf = (c: ReceivedCompany, channel: 'nfe' | 'nfse' = 'nfe') =>
+  p.prisma.receivedSyncState.findFirst({ where: { companyId: c.id, environment: 'homologation', channel } });
 
-/** Asks for a sync and waits until the worker recorded an answer of the authority after `since`. */
+/** Asks for a sync and waits until its job (both channels) completed. */
 async function syncAndWait(c: ReceivedCompany): Promise<string> {
-  const since = (await stateOf(c))?.lastQueryAt?.getTime() ?? 0;
   const asked = await p.api('POST', '/api/v1/received-invoices/sync', c.key);
   expect(asked.status).toBe(202);
-  await eventually(async () => ((await stateOf(c))?.lastQueryAt?.getTime() ?? 0) > since || undefined, 20_000, 'the sync');
-  return String(asked.body['job_id']);
+  const jobId = String(asked.body['job_id']);
+  await eventually(async () => ((await p.jobState(jobId)) === 'completed' ? true : undefined), 20_000, 'the sync');
+  return jobId;
 }
 
 describe('received invoices over HTTP', () => {
@@ -39,6 +40,8 @@ describe('received invoices over HTTP', () => {
     const jobId = await syncAndWait(c);
     expect(jobId).toBeTruthy();
     const queries = await p.queries(c.taxId);
+    const adnQueries = await p.adnQueries(c.taxId);
+    expect(adnQueries).toBe(1);
 
     const list = await p.api('GET', '/api/v1/received-invoices?document_type=nfe', c.key);
     expect(list.status).toBe(200);
@@ -77,6 +80,7 @@ describe('received invoices over HTTP', () => {
     expect((await p.api('GET', `/api/v1/received-invoices/${String(full.json['accessKey'])}/xml`, other.key)).status).toBe(404);
     // None of these reads reached the authority.
     expect(await p.queries(c.taxId)).toBe(queries);
+    expect(await p.adnQueries(c.taxId)).toBe(adnQueries);
   });
 
   it('links a cancellation event to its document', async () => {
@@ -101,7 +105,10 @@ describe('received invoices over HTTP', () => {
     await syncAndWait(c);
     await syncAndWait(c); // nothing new: 137
     expect((await stateOf(c))?.blockedCode).toBe('137');
+    // ADN had nothing for the company: its channel pauses too, so there is nothing left to ask.
+    expect((await stateOf(c, 'nfse'))?.blockedCode).toBe('NENHUM_DOCUMENTO_LOCALIZADO');
     const before = await p.queries(c.taxId);
+    const adnBefore = await p.adnQueries(c.taxId);
     const refused = await p.api('POST', '/api/v1/received-invoices/sync', c.key);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3_500);
@@ -109,6 +116,7 @@ describe('received invoices over HTTP', () => {
     expect(refused.body['request_id']).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await p.queries(c.taxId)).toBe(before);
+    expect(await p.adnQueries(c.taxId)).toBe(adnBefore);
 
     // Our pause forgotten (as if the hour had passed here only): the authority itself refuses with 656.
     await p.prisma.receivedSyncState.updateMany({ where: { companyId: c.id }, data: { blockedUntil: null } });

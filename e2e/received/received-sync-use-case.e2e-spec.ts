@@ -1,7 +1,9 @@
 // The NF-e distribution sync use case against the real simulator and PostgreSQL: documents and events stored once,
 // the cursor committed with each page, 137 / 656 back-off recorded, one sync per tax id at a time.
 import { randomBytes } from 'node:crypto';
-import { MutualTlsAgentPool, SefazClient } from '@talao/authorizer-clients';
+import { MutualTlsAgentPool, NfseNacionalClient, SefazClient } from '@talao/authorizer-clients';
+import { buildNfseCancellationRequest } from '@talao/fiscal-xml';
+import { createSigner } from '@talao/xml-signing';
 import { CertificateCache } from '@talao/authorizer-exchange';
 import {
   CertificatesRepository,
@@ -12,9 +14,11 @@ import {
   ReceivedDocumentsReads,
   ReceivedDocumentsRepository,
 } from '@talao/persistence';
-import { type SyncReceivedDeps, syncReceivedNfe } from '@talao/received-invoices';
+import { type SyncReceivedJobDeps, syncReceivedNfe, syncReceivedNfse } from '@talao/received-invoices';
+import { signedDps } from '../authorizers/support/dps-fixture.js';
 import { type RunningSimulator, startSimulator } from '../authorizers/support/simulator-process.js';
-import { createIssuingCompany } from '../support/issuing-company.js';
+import { issueCompanyCertificate } from '../authorizers/support/test-companies.js';
+import { createIssuingCompany, uniqueCnpj } from '../support/issuing-company.js';
 
 const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const quiet = { info: () => undefined, warn: () => undefined };
@@ -27,7 +31,7 @@ describe('received-invoice sync (use case, real simulator and PostgreSQL)', () =
   const received = new ReceivedDocumentsRepository(pool);
   const reads = new ReceivedDocumentsReads(pool);
   let agents: MutualTlsAgentPool;
-  let deps: SyncReceivedDeps;
+  let deps: SyncReceivedJobDeps;
   const companyIds: string[] = [];
 
   beforeAll(async () => {
@@ -40,6 +44,7 @@ describe('received-invoice sync (use case, real simulator and PostgreSQL)', () =
       certificateCache: new CertificateCache(),
       received,
       sefaz: new SefazClient({ agents, baseUrlOverrides: base, timeouts: { connectMs: 2_000, readMs: 3_000 } }),
+      nfse: new NfseNacionalClient({ agents, baseUrlOverrides: base, timeouts: { connectMs: 2_000, readMs: 3_000 } }),
       logger: quiet,
     };
   }, 60_000);
@@ -134,5 +139,55 @@ describe('received-invoice sync (use case, real simulator and PostgreSQL)', () =
     const again = await syncReceivedNfe(deps, { companyId: id, environment: 'homologation' });
     expect(again).toMatchObject({ kind: 'synced', documents: 6 });
     expect((await list(id)).total).toBe(6);
+  }, 60_000);
+
+  it('collects NFS-e from ADN with its own NSU: the taker’s documents and their cancellation, once', async () => {
+    const { id, taxId } = await company();
+    const providerTaxId = uniqueCnpj();
+    const provider = await issueCompanyCertificate(sim, providerTaxId, 'PRESTADORA DE SERVICOS LTDA');
+    const nfse = new NfseNacionalClient({ agents, baseUrlOverrides: { homologation: sim.baseUrl } });
+    const ctx = { credentials: provider, environment: 'homologation' as const };
+    const keys: string[] = [];
+    for (const number of [1, 2]) {
+      const issued = await nfse.emitDps(ctx, {
+        signedDps: signedDps(provider, { cnpj: providerTaxId, number, takerCnpj: taxId }).signedDps,
+      });
+      if (issued.status !== 'authorized') throw new Error(`NFS-e not issued: ${JSON.stringify(issued)}`);
+      keys.push(issued.protocol as string);
+    }
+    const request = buildNfseCancellationRequest({
+      environment: 'homologation',
+      applicationVersion: 'Talao 0.1.0',
+      author: { cnpj: providerTaxId },
+      accessKey: keys[0] as string,
+      eventAt: new Date(),
+      utcOffset: '-03:00',
+      reason: '1',
+      justification: 'Servico cobrado em duplicidade por erro',
+    });
+    const signedEventRequest = createSigner(provider).signDps(request.xml, request.id);
+    expect(await nfse.sendEvent(ctx, { accessKey: keys[0] as string, signedEventRequest })).toMatchObject({ status: 'accepted' });
+
+    expect(await syncReceivedNfse(deps, { companyId: id, environment: 'homologation' })).toMatchObject({
+      kind: 'synced',
+      documents: 2,
+      events: 1,
+    });
+    const stored = await reads.list({ companyId: id, environment: 'homologation', documentType: 'nfse', page: 1, pageSize: 10 });
+    expect(stored.total).toBe(2);
+    const cancelled = stored.data.find((d) => d.accessKey === keys[0]);
+    expect(cancelled).toMatchObject({ issuerTaxId: providerTaxId, issuerName: expect.any(String), hasFull: true, situation: 'cancelled' });
+    expect(cancelled?.totalValue).toMatch(/^\d+\.\d{2}$/);
+    expect(cancelled?.events).toEqual([expect.objectContaining({ eventType: '101101', sequence: 1 })]);
+    const state = await received.syncState({ companyId: id, environment: 'homologation', channel: 'nfse' });
+    expect(state.lastNsu).toBe('000000000000003');
+    // The NF-e cursor is untouched: each channel has its own NSU.
+    expect((await received.syncState({ companyId: id, environment: 'homologation', channel: 'nfe' })).lastNsu).toBe('000000000000000');
+    // Nothing new: an hour's pause, and the next run asks nothing.
+    expect(await syncReceivedNfse(deps, { companyId: id, environment: 'homologation' })).toMatchObject({ kind: 'synced', documents: 0 });
+    const queries = Number((await sim.control('GET', `/_control/distribution/${taxId}`)).json.adnQueries);
+    expect(await syncReceivedNfse(deps, { companyId: id, environment: 'homologation' })).toMatchObject({ kind: 'blocked' });
+    expect(Number((await sim.control('GET', `/_control/distribution/${taxId}`)).json.adnQueries)).toBe(queries);
+    expect((await reads.list({ companyId: id, environment: 'homologation', page: 1, pageSize: 10 })).total).toBe(2);
   }, 60_000);
 });

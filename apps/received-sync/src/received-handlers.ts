@@ -1,7 +1,7 @@
 // The received queue's handler table: one method per job name (the runtime refuses to start otherwise).
 import { Controller, Inject } from '@nestjs/common';
 import type { JobPayload, SyncReceivedJobResult } from '@talao/queue-contracts';
-import { type ReceivedWorkerDependencies, syncReceivedNfe } from '@talao/received-invoices';
+import { type ReceivedWorkerDependencies, syncReceived } from '@talao/received-invoices';
 import { JobHandler, WORKER_DEPENDENCIES } from '@talao/worker-runtime';
 
 @Controller()
@@ -10,6 +10,6 @@ export class ReceivedHandlers {
 
   @JobHandler('sync-received')
   syncReceived(data: JobPayload<'sync-received'>): Promise<SyncReceivedJobResult> {
-    return syncReceivedNfe(this.dependencies.sync, data);
+    return syncReceived(this.dependencies.sync, data);
   }
 }

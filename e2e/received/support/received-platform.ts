@@ -4,6 +4,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { ApiKeysRepository, CertificatesRepository, CertificateVault, createPrismaClient } from '@talao/persistence';
 import { type RunningSimulator, startSimulator } from '../../authorizers/support/simulator-process.js';
@@ -30,8 +31,12 @@ export interface ReceivedPlatform {
     path: string,
     key: string,
   ): Promise<{ status: number; body: Record<string, unknown>; text: string; headers: Headers }>;
-  /** Distribution queries the simulator received for the tax id. */
+  /** NF-e distribution (DistDFe) queries the simulator received for the tax id. */
   queries(taxId: string): Promise<number>;
+  /** NFS-e distribution (ADN) queries the simulator received for the tax id. */
+  adnQueries(taxId: string): Promise<number>;
+  /** The BullMQ state of a job of the received queue ('completed', 'active', …; 'unknown' once removed). */
+  jobState(jobId: string): Promise<string>;
   /** Deletes every Redis key of this platform (queues, schedulers, deduplication keys): Redis lost. */
   flushRedis(): Promise<void>;
   stop(): Promise<void>;
@@ -76,6 +81,8 @@ export async function startReceivedPlatform(name: string, workerEnv: Record<stri
   const apiKeys = new ApiKeysRepository(prisma);
   const companyIds: string[] = [];
   const gatewayUrl = `http://127.0.0.1:${context.ports.gateway.http}`;
+  const queueRedis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue('received', { connection: queueRedis, prefix: `${context.redisPrefix}bull` });
 
   return {
     sim,
@@ -104,8 +111,16 @@ export async function startReceivedPlatform(name: string, workerEnv: Record<stri
     async queries(taxId) {
       return Number((await sim.control('GET', `/_control/distribution/${taxId}`)).json.queries);
     },
+    async adnQueries(taxId) {
+      return Number((await sim.control('GET', `/_control/distribution/${taxId}`)).json.adnQueries);
+    },
+    async jobState(jobId) {
+      return queue.getJobState(jobId);
+    },
     flushRedis,
     async stop() {
+      await queue.close();
+      queueRedis.disconnect();
       await gateway.kill('SIGTERM');
       await worker.kill('SIGTERM');
       if (companyIds.length > 0) await prisma.company.deleteMany({ where: { id: { in: companyIds } } });

@@ -12,7 +12,14 @@ export {
   type JobName,
   type JobPayload,
 } from './job-payloads.js';
-export { type DecidedState, type IssueJobResult, type JobResult, type SyncReceivedJobResult, RetryLaterError } from './job-results.js';
+export {
+  type DecidedState,
+  type IssueJobResult,
+  type JobResult,
+  type ReceivedChannelResult,
+  type SyncReceivedJobResult,
+  RetryLaterError,
+} from './job-results.js';
 export { bullJobOptions, DEFAULT_JOB_OPTIONS, jobOptionsFor, QueueOptionsError, type QueueJobOptions } from './job-options.js';
 export { type EnqueueTarget, enqueueJob, type JobQueues } from './enqueue.js';
 export {

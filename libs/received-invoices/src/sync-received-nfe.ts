@@ -17,7 +17,7 @@ import type {
   ReceivedScope,
   ReceivedSyncSession,
 } from '@talao/persistence';
-import { RetryLaterError, type SyncReceivedJobResult } from '@talao/queue-contracts';
+import { RetryLaterError, type ReceivedChannelResult } from '@talao/queue-contracts';
 import { recordOf } from './nfe-distribution-records.js';
 
 export const HOUR_MS = 3_600_000;
@@ -42,7 +42,7 @@ type Distribution = AuthorizerOutcome<RetDistDFeInt>;
 export async function syncReceivedNfe(
   deps: SyncReceivedDeps,
   job: { companyId: string; environment: FiscalEnvironment },
-): Promise<SyncReceivedJobResult> {
+): Promise<ReceivedChannelResult> {
   const now = deps.now ?? (() => new Date());
   const company = await deps.companies.findById(job.companyId);
   if (!company) return { kind: 'skipped', reason: 'no such company' };
@@ -63,7 +63,7 @@ async function pageThrough(
   session: ReceivedSyncSession,
   now: () => Date,
   ask: (lastNsu: string) => Promise<Distribution>,
-): Promise<SyncReceivedJobResult> {
+): Promise<ReceivedChannelResult> {
   const maxPages = deps.settings?.maxPagesPerRun ?? 200;
   const state = await session.state();
   if (state.blockedUntil && state.blockedUntil > now()) {

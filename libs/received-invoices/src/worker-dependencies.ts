@@ -1,10 +1,11 @@
 // The one wiring of the received-sync worker: the database (Prisma for companies and certificates, a pg pool for
 // the received tables and the tax id locks), the SEFAZ client on a pool of mTLS agents and the certificate cache.
 import { readFileSync } from 'node:fs';
-import { MutualTlsAgentPool, SefazClient } from '@talao/authorizer-clients';
+import { MutualTlsAgentPool, NfseNacionalClient, SefazClient } from '@talao/authorizer-clients';
 import { CertificateCache } from '@talao/authorizer-exchange';
 import { createDatabase, createSqlPool, type Database, ReceivedDocumentsRepository } from '@talao/persistence';
 import type { SchedulerQueue } from './schedules.js';
+import type { SyncReceivedJobDeps } from './sync-received.js';
 import type { SyncReceivedDeps } from './sync-received-nfe.js';
 
 export interface ReceivedWorkerSettings {
@@ -22,7 +23,7 @@ export interface ReceivedWorkerSettings {
 export interface ReceivedWorkerDependencies {
   readonly database: Database;
   readonly received: ReceivedDocumentsRepository;
-  readonly sync: SyncReceivedDeps;
+  readonly sync: SyncReceivedJobDeps;
   /** The worker's own queue, where the per-company job schedulers live. */
   readonly schedulerQueue: SchedulerQueue;
   readonly checks: { database: () => Promise<void> };
@@ -47,7 +48,9 @@ export function createReceivedWorkerDependencies(
   const received = new ReceivedDocumentsRepository(pool);
   const { caBundleFile, baseUrls, connectTimeoutMs, readTimeoutMs } = settings.authorizers;
   const agents = new MutualTlsAgentPool(caBundleFile ? { caBundlePem: readFileSync(caBundleFile, 'utf8') } : {});
-  const sefaz = new SefazClient({ agents, baseUrlOverrides: baseUrls, timeouts: { connectMs: connectTimeoutMs, readMs: readTimeoutMs } });
+  const clientOptions = { agents, baseUrlOverrides: baseUrls, timeouts: { connectMs: connectTimeoutMs, readMs: readTimeoutMs } };
+  const sefaz = new SefazClient(clientOptions);
+  const nfse = new NfseNacionalClient(clientOptions);
   return {
     database,
     received,
@@ -58,6 +61,7 @@ export function createReceivedWorkerDependencies(
       certificateCache: new CertificateCache(),
       received,
       sefaz,
+      nfse,
       logger: context.logger.child({ component: 'received-sync' }),
     },
     checks: { database: () => database.ping() },

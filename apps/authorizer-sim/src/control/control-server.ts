@@ -83,7 +83,7 @@ function faultSettings(body: Json): FaultSettings {
  *                                             the simulator issue them: registered as authorized, fed to DistDFe
  *                                             (full: true also feeds the procNFe, as after the recipient's awareness)
  *   POST /_control/third-party-documents/{chNFe}/cancellation  the issuer cancels it: resEvento fed to the recipient
- *   GET  /_control/distribution/{taxId}       { queries, documents }: DistDFe queries received and documents fed
+ *   GET  /_control/distribution/{taxId}       { queries, documents, adnQueries }: DistDFe queries and documents fed, ADN queries
  *   GET  /_control/documents/{chNFe}          what the simulator holds for an NF-e
  *   POST /_control/reset                      forgets documents, feeds, faults and the clock offset
  */
@@ -161,7 +161,10 @@ export function createControlServer(services: SimServices, ca: TestCertificateAu
       }
     }
     const distribution = /^\/_control\/distribution\/([0-9A-Z]{11,14})$/.exec(path);
-    if (method === 'GET' && distribution) return { status: 200, body: services.feed.stats(distribution[1] as string) };
+    if (method === 'GET' && distribution) {
+      const taxId = distribution[1] as string;
+      return { status: 200, body: { ...services.feed.stats(taxId), adnQueries: services.nfse.queryCount(taxId) } };
+    }
     const document = /^\/_control\/documents\/([0-9A-Z]{44})$/.exec(path);
     if (method === 'GET' && document) {
       const stored = services.state.findByKey(document[1] as string);

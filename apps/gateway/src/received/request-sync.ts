@@ -16,14 +16,22 @@ export async function requestSync(
   scope: { companyId: string; environment: 'homologation' | 'production' },
   now = new Date(),
 ): Promise<SyncAnswer> {
-  const state = await resources.sync.syncState({ ...scope, channel: 'nfe' });
-  if (state.blockedUntil && state.blockedUntil > now) {
+  // A sync asks each channel (NF-e DistDFe, NFS-e ADN) that is outside its back-off; when every channel is inside
+  // one, there is nothing to ask: 429 until the first pause ends, naming each channel's reason.
+  const states = await Promise.all(
+    (['nfe', 'nfse'] as const).map(async (channel) => ({ channel, ...(await resources.sync.syncState({ ...scope, channel })) })),
+  );
+  const blocked = states.filter((s) => s.blockedUntil && s.blockedUntil > now);
+  if (blocked.length === states.length) {
+    const until = Math.min(...blocked.map((s) => s.blockedUntil!.getTime()));
+    const reasons = blocked.map(
+      (s) =>
+        `${s.channel === 'nfe' ? 'NF-e' : 'NFS-e'} until ${s.blockedUntil!.toISOString()}: ${`${s.blockedCode ?? ''} ${s.blockedReason ?? ''}`.trim()}`,
+    );
     return {
       status: 429,
-      retryAfterSeconds: Math.max(1, Math.ceil((state.blockedUntil.getTime() - now.getTime()) / 1000)),
-      detail:
-        `The authority's distribution asked for a pause until ${state.blockedUntil.toISOString()}: ` +
-        `${state.blockedCode ?? ''} ${state.blockedReason ?? ''}`.trim(),
+      retryAfterSeconds: Math.max(1, Math.ceil((until - now.getTime()) / 1000)),
+      detail: `The authority's distribution asked for a pause (${reasons.join('; ')})`,
     };
   }
   const certificates = await resources.gateway.prisma.certificate.count({ where: { companyId: scope.companyId, replacedAt: null } });

@@ -68,7 +68,8 @@ export interface ReceivedSyncSession {
   commitPage(page: ReceivedPage): Promise<void>;
 }
 
-const EVENT_CANCELLATION = '110111';
+// Cancellation: NF-e 110111, NFS-e Nacional 101101.
+const CANCELLATIONS = "('110111', '101101')";
 
 // A page is written in a few multi-row statements (unnest of arrays), not one statement per document: the round
 // trips, not the rows, were the cost (bench:received). A key appears at most once per statement (deduplicated below,
@@ -125,7 +126,7 @@ WITH linked AS (
 UPDATE received_documents d SET situation = 'cancelled', updated_at = now()
 WHERE d.company_id = $1::uuid AND d.environment = $2::"Environment" AND d.access_key = ANY($3::varchar[]) AND d.situation <> 'cancelled'
   AND EXISTS (SELECT 1 FROM received_events e WHERE e.company_id = d.company_id AND e.environment = d.environment
-    AND e.access_key = d.access_key AND e.event_type = '${EVENT_CANCELLATION}')`;
+    AND e.access_key = d.access_key AND e.event_type IN ${CANCELLATIONS})`;
 
 // The cursor only moves forward (NSUs are zero-padded text of one width, so text order is numeric order).
 const SAVE_STATE = `
