@@ -5,31 +5,22 @@ import type { GatewayConfig } from '@talao/config';
 import { createSqlPool, ReceivedDocumentsReads, ReceivedDocumentsRepository } from '@talao/persistence';
 import { bullJobOptions, jobOptionsFor, QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
 import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
 import type { GatewayResources } from '../gateway-resources.js';
 
 export class ReceivedResources implements OnApplicationShutdown {
   readonly queue: Queue;
   readonly sync: ReceivedDocumentsRepository;
   readonly reads: ReceivedDocumentsReads;
-  private readonly redis: Redis;
   private readonly pool: ReturnType<typeof createSqlPool>;
-  private shuttingDown = false;
 
   constructor(
     config: GatewayConfig,
     readonly gateway: GatewayResources,
   ) {
-    // Fail fast when Redis is away: the caller is told 503 and may ask again; nothing was written.
-    this.redis = new Redis(config.redisUrl, {
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-      connectTimeout: 2_000,
-      retryStrategy: (attempt: number) => (this.shuttingDown ? null : Math.min(attempt * 50, 2_000)),
-    });
-    this.redis.on('error', () => undefined); // reported by GatewayResources' connection and readiness
+    // The gateway's own connection (fail fast, no offline queue): a sync request is rare, and a Queue only sends
+    // plain commands, so it needs no connection of its own. Redis away: the caller gets an error and may ask again.
     this.queue = new Queue(QUEUE_NAMES.received, {
-      connection: this.redis,
+      connection: gateway.redis,
       prefix: queueKeyPrefix(config.redisPrefix),
       defaultJobOptions: bullJobOptions(jobOptionsFor(QUEUE_NAMES.received)),
     });
@@ -41,9 +32,7 @@ export class ReceivedResources implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.shuttingDown = true;
     await Promise.race([this.queue.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
-    this.redis.disconnect();
     await this.pool.end().catch(() => undefined);
   }
 }
