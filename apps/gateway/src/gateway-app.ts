@@ -44,6 +44,17 @@ function caseSensitiveExpressAdapter(): ExpressAdapter {
  * (headers on everything that follows) → malformed targets refused → the body (JSON only, bounded
  * in size and depth, read up to the limit and no further) → routes → the error-envelope filter.
  */
+/**
+ * Node closes an idle keep-alive connection after 5 s, a race with a client (or load balancer, typically 60 s) that
+ * reuses it at that moment: the request dies with ECONNRESET, never reaching the gateway. Idle connections are kept
+ * 65 s instead, longer than the usual proxy idle timeout, so the proxy or the client closes them first; headers must
+ * still arrive within headersTimeout, which Node wants above keepAliveTimeout.
+ */
+function keepIdleConnectionsLonger(server: { keepAliveTimeout: number; headersTimeout: number }): void {
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+}
+
 export async function createGatewayApp(
   config: GatewayConfig,
   logger = createLogger({ name: 'gateway', level: config.logLevel }),
@@ -61,6 +72,7 @@ export async function createGatewayApp(
     app.set('trust proxy', config.trustedProxies.length > 0 ? [...config.trustedProxies] : false);
     app.set('query parser', 'simple');
     answerClientErrors(app.getHttpServer());
+    keepIdleConnectionsLonger(app.getHttpServer());
     // Node answers a request without Host with a bare 400 before the application sees it; refuseMalformedTargets
     // answers it instead, in the envelope and with the rate-limit headers.
     (app.getHttpServer() as unknown as { requireHostHeader: boolean }).requireHostHeader = false;
