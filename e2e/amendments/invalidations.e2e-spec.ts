@@ -79,6 +79,13 @@ describe('numbering invalidation', () => {
     const next = await issue();
     expect(next.status).toBe(201);
     expect(next.number).toBe(6);
+    // Nor may a request name one of them.
+    const named = await p.api('POST', '/api/v1/invoices', {
+      key: company.homologationKey,
+      body: sampleNfeRequest({ series: '1', number: '4' }),
+    });
+    expect(named.status).toBe(409);
+    expect(named.body.detail).toMatch(/Number 4 of series 1 was invalidated/);
 
     const overlap = await invalidate({ number_start: 5, number_end: 5 });
     expect(overlap.status).toBe(409);

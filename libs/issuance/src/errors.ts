@@ -52,8 +52,9 @@ export class NumberConflictError extends IssuanceError {
   constructor(
     readonly series: number,
     readonly number: number,
+    readonly invalidated = false,
   ) {
-    super(`Number ${number} of series ${series} is already used`);
+    super(`Number ${number} of series ${series} ${invalidated ? 'was invalidated (inutilização) and is never issued' : 'is already used'}`);
   }
 }
 

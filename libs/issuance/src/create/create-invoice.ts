@@ -108,7 +108,7 @@ export async function persistAndEnqueue(
       },
     });
   } catch (error) {
-    if (error instanceof NumberTakenError) throw new NumberConflictError(error.series, error.number);
+    if (error instanceof NumberTakenError) throw new NumberConflictError(error.series, error.number, error.invalidated);
     throw error;
   }
   let enqueued = true;

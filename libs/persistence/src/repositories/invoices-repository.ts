@@ -58,14 +58,15 @@ export class AlreadyReissuedError extends Error {
   }
 }
 
-/** The number is already taken in that company/environment/model/series. */
+/** The number is already taken in that company/environment/model/series, by an invoice or an invalidated range. */
 export class NumberTakenError extends Error {
   override readonly name = 'NumberTakenError';
   constructor(
     readonly series: number,
     readonly number: number,
+    readonly invalidated = false,
   ) {
-    super(`number ${number} of series ${series} is already used`);
+    super(`number ${number} of series ${series} is ${invalidated ? 'invalidated (inutilização)' : 'already used'}`);
   }
 }
 
@@ -106,6 +107,10 @@ export class InvoicesRepository {
    * still gets its own number and row, and a number of a batch's block that cannot be given back stays a gap likewise.
    */
   async createProcessing(input: NewInvoice): Promise<InvoiceRecord> {
+    // A number from the request inside a range reported unused (pending or registered) must never be issued: the
+    // automatic path cannot reach one (filing a range moves the sequence past it), an explicit number can.
+    if (input.number !== undefined && input.documentType === 'nfe' && (await this.isInvalidated(input, input.number)))
+      throw new NumberTakenError(input.series, input.number, true);
     const id = input.id ?? randomUUID();
     const key = { companyId: input.companyId, environment: input.environment, documentType: input.documentType, series: input.series };
     for (let skips = 0; ; skips++) {
@@ -132,6 +137,21 @@ export class InvoicesRepository {
       if (input.number !== undefined) throw new NumberTakenError(input.series, number);
       if (skips >= MAX_SKIPS) throw new Error(`series ${input.series}: ${MAX_SKIPS} consecutive numbers already used`);
     }
+  }
+
+  private async isInvalidated(input: NewInvoice, number: number): Promise<boolean> {
+    const range = await this.prisma.invalidation.findFirst({
+      where: {
+        companyId: input.companyId,
+        environment: input.environment,
+        series: input.series,
+        status: { not: 'rejected' },
+        numberStart: { lte: number },
+        numberEnd: { gte: number },
+      },
+      select: { id: true },
+    });
+    return range !== null;
   }
 
   /**
