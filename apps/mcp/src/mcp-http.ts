@@ -38,7 +38,12 @@ export function bearerOf(req: IncomingMessage): string | undefined {
 async function handleMcp(req: IncomingMessage, res: ServerResponse, gatewayUrl: string, logger: Logger): Promise<void> {
   const authorization = bearerOf(req);
   if (!authorization) {
-    json(res, 401, { detail: 'Missing credential: send a company API key as Authorization: Bearer <key>' }, { 'www-authenticate': 'Bearer' });
+    json(
+      res,
+      401,
+      { detail: 'Missing credential: send a company API key as Authorization: Bearer <key>' },
+      { 'www-authenticate': 'Bearer' },
+    );
     return;
   }
   const body = req.method === 'POST' ? await readJson(req) : undefined;

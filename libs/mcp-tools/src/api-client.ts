@@ -1,5 +1,12 @@
 // The REST API as the tools see it: every call carries the caller's own `Authorization` header, exactly as it reached
 // the MCP endpoint. There is no other credential anywhere in this library (SPEC.md Authentication 7).
+import { Agent, fetch } from 'undici';
+
+/**
+ * Idle sockets are dropped after 2 s, well inside the gateway's 5 s keep-alive timeout: a pooled socket the gateway
+ * is closing at the same moment fails the request ("other side closed").
+ */
+const dispatcher = new Agent({ keepAliveTimeout: 2_000, keepAliveMaxTimeout: 2_000 });
 
 export interface ApiResponse {
   readonly status: number;
@@ -31,6 +38,7 @@ export class GatewayClient {
     for (const [name, value] of Object.entries(request.headers ?? {})) if (value !== undefined) headers[name] = value;
     if (request.body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(url, {
+      dispatcher,
       method,
       headers,
       ...(request.body !== undefined && { body: JSON.stringify(request.body) }),
@@ -40,7 +48,8 @@ export class GatewayClient {
     let json: Record<string, unknown> | undefined;
     if (contentType.includes('json') && bytes.length > 0) {
       const parsed: unknown = JSON.parse(bytes.toString('utf8'));
-      json = parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { value: parsed };
+      json =
+        parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { value: parsed };
     }
     return { status: response.status, contentType, json, bytes };
   }

@@ -37,7 +37,11 @@ export function registerPrompts(server: McpServer): void {
     {
       title: 'Issue a goods invoice (NF-e)',
       description: 'Gathers the recipient, products and taxes, validates, shows, then issues one NF-e.',
-      argsSchema: { client_name: optional('Recipient name'), tax_id: optional('Recipient CPF or CNPJ'), products: optional('What was sold') },
+      argsSchema: {
+        client_name: optional('Recipient name'),
+        tax_id: optional('Recipient CPF or CNPJ'),
+        products: optional('What was sold'),
+      },
     },
     (args) =>
       say(

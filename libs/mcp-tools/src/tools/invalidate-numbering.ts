@@ -25,7 +25,8 @@ export const registerInvalidateNumbering: ToolRegistration = (server, { api }) =
     async (args) =>
       apiResult(
         await api.request('POST', 'api/v1/invoices/invalidations', { body: args }),
-        (body) => `Numbering ${String(args.number_start)}–${String(args.number_end)} of series ${String(args.series)}: ${String(body['status'] ?? '?')}`,
+        (body) =>
+          `Numbering ${String(args.number_start)}–${String(args.number_end)} of series ${String(args.series)}: ${String(body['status'] ?? '?')}`,
       ),
   );
 };
