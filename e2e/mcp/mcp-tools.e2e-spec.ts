@@ -250,3 +250,49 @@ describe('credentials', () => {
     }
   });
 });
+
+describe('the other changing tools on the endpoints that exist', () => {
+  it('issue_invoice rejected by the authorizer → tool error with its message; reissue_invoice → issued under a new number', async () => {
+    await p.sim.control('PUT', '/_control/faults/SP', { forceRejection: { code: '778', count: 1 } });
+    const rejected = await call('issue_invoice', sampleNfeRequest());
+    expect(rejected.isError).toBe(true);
+    expect(structured(rejected)['http_status']).toBe(502);
+    const detail = structured(rejected)['detail'] as Record<string, unknown>;
+    expect(text(rejected)).toContain(String(detail['message']));
+    const rejectedId = String(detail['invoice_id']);
+
+    const reissued = await call('reissue_invoice', { invoice_id: rejectedId });
+    expect(reissued.isError).toBeFalsy();
+    expect(structured(reissued)).toMatchObject({ http_status: 201, status: 'issued' });
+    expect(structured(reissued)['invoice_id']).not.toBe(rejectedId);
+    const twice = await call('reissue_invoice', { invoice_id: rejectedId });
+    expect(twice.isError).toBe(true);
+    expect(structured(twice)['http_status']).toBe(409);
+  });
+
+  it('correct_invoice files a correction letter that consult_invoice then lists', async () => {
+    const issued = await call('issue_invoice', sampleNfeRequest());
+    const key = String(structured(issued)['access_key']);
+    const correction = 'Corrige a descricao do produto para caneta azul esferografica';
+    const result = await call('correct_invoice', { access_key: key, correction });
+    expect(result.isError).toBeFalsy();
+    expect(structured(result)).toMatchObject({ http_status: 200, status: 'issued' });
+    const consulted = await call('consult_invoice', { access_key: key, document_type: 'nfe' });
+    const amendments = structured(consulted)['amendments'] as Array<Record<string, unknown>>;
+    expect(amendments).toEqual([expect.objectContaining({ kind: 'correction', text: correction, status: 'registered' })]);
+  });
+
+  it('invalidate_numbering registers a range ahead of the sequence at SEFAZ', async () => {
+    const listed = await call('list_invoices', { document_type: 'nfe', page_size: 100 });
+    const highest = Math.max(...(structured(listed)['data'] as Array<Record<string, unknown>>).map((row) => Number(row['number'])));
+    const result = await call('invalidate_numbering', {
+      series: 1,
+      number_start: highest + 1,
+      number_end: highest + 2,
+      reason: 'Numeracao pulada por falha no sistema de faturamento',
+    });
+    expect(result.isError).toBeFalsy();
+    expect(structured(result)).toMatchObject({ http_status: 201, status: 'registered', number_start: highest + 1 });
+    expect(await p.prisma.invalidation.count({ where: { companyId: company.id } })).toBe(1);
+  });
+});

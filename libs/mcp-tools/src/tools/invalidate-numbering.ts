@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiOutput, CHANGES_A_DOCUMENT, reason, type ToolRegistration } from './tool-context.js';
 import { apiResult } from '../tool-result.js';
 
-const number = (what: string) => z.union([z.number().int().min(1), z.string().regex(/^\d{1,9}$/)]).describe(what);
+const number = (what: string) => z.number().int().min(1).max(999_999_999).describe(what);
 
 export const registerInvalidateNumbering: ToolRegistration = (server, { api }) => {
   server.registerTool(
@@ -14,7 +14,7 @@ export const registerInvalidateNumbering: ToolRegistration = (server, { api }) =
         'Tells SEFAZ that the numbers from number_start to number_end (inclusive) of the series will never be used. Irreversible. ' +
         'List the invoices first to show the range holds no issued document.',
       inputSchema: z.object({
-        series: z.union([z.number().int().min(0), z.string().regex(/^\d{1,3}$/)]).describe('The series, 0–999.'),
+        series: z.number().int().min(0).max(999).describe('The series, 0–999.'),
         number_start: number('First number of the range.'),
         number_end: number('Last number of the range (inclusive).'),
         reason,
