@@ -144,6 +144,9 @@ describe('OpenAPI examples', () => {
         'correctInvoice',
         'invalidateNumbering',
         'listInvalidations',
+        'listReceivedInvoices',
+        'syncReceivedInvoices',
+        'getReceivedInvoiceXml',
       ]),
     );
 

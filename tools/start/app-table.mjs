@@ -155,6 +155,19 @@ export const APPS = [
     readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports.canceller.health}/readyz` }),
   },
   {
+    // Collects received invoices (distribution sync) and keeps one job scheduler per company with a certificate.
+    name: 'received-sync',
+    entry: 'apps/received-sync/dist/main.js',
+    ports: { health: 3120 },
+    env: (ctx) => ({
+      ...platformEnv(ctx),
+      RECEIVED_SYNC_HEALTH_PORT: String(ctx.ports['received-sync'].health),
+      RECEIVED_SYNC_HEALTH_HOST: '127.0.0.1',
+      ...authorizerEnv(ctx),
+    }),
+    readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports['received-sync'].health}/readyz` }),
+  },
+  {
     // The agent-tool (MCP) interface: streamable HTTP at /mcp. It reaches the platform only through the gateway's REST
     // API, with each request's own Authorization header; no database, no queues, no credential of its own.
     name: 'mcp',

@@ -1,16 +1,6 @@
 // The canceller's environment: the fragments of @talao/config it needs, validated at boot (every bad variable named).
 import { z } from 'zod';
-import {
-  authorizersConfig,
-  integer,
-  certificatesConfig,
-  databaseConfig,
-  type Environment,
-  loadConfig,
-  loggingConfig,
-  redisConfig,
-  workerConfig,
-} from '@talao/config';
+import { authorizersConfig, type Environment, integer, loadConfig, workerAppFragments } from '@talao/config';
 
 // Amendments (and ranges) still pending this long after filing, with no live job, are enqueued again.
 const sweepConfig = z
@@ -20,12 +10,8 @@ const sweepConfig = z
 export function loadCancellerConfig(env: Environment = process.env) {
   return loadConfig(
     {
-      database: databaseConfig,
-      redis: redisConfig,
-      logging: loggingConfig,
-      certificates: certificatesConfig,
+      ...workerAppFragments('CANCELLER', { concurrency: 8, healthPort: 3110 }),
       authorizers: authorizersConfig,
-      worker: workerConfig('CANCELLER', { concurrency: 8, healthPort: 3110 }),
       sweep: sweepConfig,
     },
     env,

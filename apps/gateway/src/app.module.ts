@@ -13,6 +13,7 @@ import { invoicesFeature } from './invoices/invoices-feature.js';
 import { MeController } from './me/me.controller.js';
 import { webhooksFeature } from './webhooks/webhooks-feature.js';
 import { pdfsFeature } from './pdfs/pdfs-feature.js';
+import { receivedFeature } from './received/received-feature.js';
 
 class ResourcesShutdown implements OnApplicationShutdown {
   constructor(private readonly resources: GatewayResources) {}
@@ -31,6 +32,7 @@ export class AppModule {
     const pdfs = pdfsFeature(config, resources);
     // Before the invoices' routes: its static paths (/invoices/invalidations) must win over /invoices/:access_key.
     const amendments = amendmentsFeature(config, resources);
+    const received = receivedFeature(config, resources);
     return {
       module: AppModule,
       controllers: [
@@ -43,6 +45,7 @@ export class AppModule {
         ...invoices.controllers,
         ...webhooks.controllers,
         ...pdfs.controllers,
+        ...received.controllers,
       ],
       providers: [
         { provide: GATEWAY_CONFIG, useValue: config },
@@ -55,6 +58,7 @@ export class AppModule {
         ...webhooks.providers,
         ...pdfs.providers,
         ...amendments.providers,
+        ...received.providers,
       ],
     };
   }

@@ -95,6 +95,25 @@ export const sweeperConfig = z
   }));
 
 /**
+ * Received-invoice collection (apps/received-sync): each company with a certificate is synced every
+ * RECEIVED_SYNC_INTERVAL_MS (one hour by default: the freshness a company gets without asking, and the pace the
+ * authority tolerates for a tax id with nothing new), each at its own offset within the interval; the job schedulers
+ * are reconciled with the companies every RECEIVED_SYNC_RECONCILE_INTERVAL_MS. RECEIVED_SYNC_SCHEDULES=off leaves
+ * the schedulers alone (a worker that only serves manual syncs).
+ */
+export const receivedSyncConfig = z
+  .object({
+    RECEIVED_SYNC_INTERVAL_MS: integer(3_600_000),
+    RECEIVED_SYNC_RECONCILE_INTERVAL_MS: integer(300_000),
+    RECEIVED_SYNC_SCHEDULES: z.enum(['on', 'off']).default('on'),
+  })
+  .transform((env) => ({
+    intervalMs: env.RECEIVED_SYNC_INTERVAL_MS,
+    reconcileIntervalMs: env.RECEIVED_SYNC_RECONCILE_INTERVAL_MS,
+    enabled: env.RECEIVED_SYNC_SCHEDULES === 'on',
+  }));
+
+/**
  * A worker app's tuning, its variables named after the app (`ISSUER_CONCURRENCY`, …) so apps sharing an environment
  * (docker-compose, a ConfigMap) are tuned apart.
  */
@@ -115,6 +134,20 @@ export function workerConfig(prefix: string, defaults: { concurrency: number; he
       stalledCheckMs: env[name('STALLED_CHECK_MS')] as number,
       health: { port: env[name('HEALTH_PORT')] as number, host: env[name('HEALTH_HOST')] as string },
     }));
+}
+
+/**
+ * What every worker app reads: PostgreSQL, Redis, logging, the certificate key (createDatabase opens the vault with
+ * every repository) and its own tuning (workerConfig). An app spreads these and adds its own fragments.
+ */
+export function workerAppFragments(prefix: string, defaults: { concurrency: number; healthPort: number }) {
+  return {
+    database: databaseConfig,
+    redis: redisConfig,
+    logging: loggingConfig,
+    certificates: certificatesConfig,
+    worker: workerConfig(prefix, defaults),
+  };
 }
 
 /**

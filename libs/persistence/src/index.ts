@@ -97,3 +97,19 @@ export {
   InvalidationsRepository,
   type NewInvalidation,
 } from './repositories/invalidations-repository.js';
+// Received invoices (distribution sync and its reads).
+export {
+  type ReceivedDocumentInput,
+  ReceivedDocumentsRepository,
+  type ReceivedEventInput,
+  type ReceivedPage,
+  type ReceivedScope,
+  type ReceivedSyncSession,
+  type ReceivedSyncStateRecord,
+} from './repositories/received-documents-repository.js';
+export {
+  type ReceivedDocumentRecord,
+  ReceivedDocumentsReads,
+  type ReceivedEventRecord,
+  type ReceivedListQuery,
+} from './repositories/received-documents-reads.js';

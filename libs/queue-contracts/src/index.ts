@@ -6,6 +6,7 @@ export {
   invalidatePayloadSchema,
   issuePayloadSchema,
   renderPdfPayloadSchema,
+  syncReceivedPayloadSchema,
   isJobName,
   JOB_DEFINITIONS,
   JOB_NAMES,
@@ -21,7 +22,9 @@ export {
   type DeliverWebhookJobResult,
   type IssueJobResult,
   type JobResult,
+  type ReceivedChannelResult,
   type RenderPdfJobResult,
+  type SyncReceivedJobResult,
   RetryLaterError,
 } from './job-results.js';
 export { bullJobOptions, DEFAULT_JOB_OPTIONS, jobOptionsFor, QueueOptionsError, type QueueJobOptions } from './job-options.js';

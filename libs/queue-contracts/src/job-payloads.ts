@@ -38,6 +38,12 @@ export const invalidatePayloadSchema = z.object({
   invalidationId: z.uuid(),
 });
 
+/** One distribution sync of a company in one environment (scheduled or asked for by POST /received-invoices/sync). */
+export const syncReceivedPayloadSchema = z.object({
+  companyId: z.uuid(),
+  environment: z.enum(['homologation', 'production']),
+});
+
 /** Every job of the platform: name → queue and payload schema. A handler receives exactly its payload type. */
 export const JOB_DEFINITIONS = {
   issue: { queue: QUEUE_NAMES.issuance, schema: issuePayloadSchema },
@@ -45,6 +51,7 @@ export const JOB_DEFINITIONS = {
   'render-pdf': { queue: QUEUE_NAMES.pdf, schema: renderPdfPayloadSchema },
   amend: { queue: QUEUE_NAMES.amendments, schema: amendPayloadSchema },
   invalidate: { queue: QUEUE_NAMES.amendments, schema: invalidatePayloadSchema },
+  'sync-received': { queue: QUEUE_NAMES.received, schema: syncReceivedPayloadSchema },
 } as const;
 
 export type JobName = keyof typeof JOB_DEFINITIONS;
@@ -78,5 +85,9 @@ export function jobIdOf(job: Job): string {
       return job.data.amendmentId;
     case 'invalidate':
       return job.data.invalidationId;
+    // Stable per company and environment; producers add BullMQ deduplication on it (a completed sync stays in the
+    // queue's history, so a plain jobId would make the next sync a no-op).
+    case 'sync-received':
+      return `received-${job.data.companyId}-${job.data.environment}`;
   }
 }

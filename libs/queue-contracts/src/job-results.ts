@@ -56,6 +56,25 @@ interface JobResults {
   invalidate: AmendJobResult;
   'deliver-webhook': DeliverWebhookJobResult;
   'render-pdf': RenderPdfJobResult;
+  'sync-received': SyncReceivedJobResult;
+}
+
+/**
+ * One channel of a `sync-received` job (NF-e DistDFe or NFS-e ADN): pages committed and where the cursor stands, or
+ * why nothing was asked (`blocked`: inside the authority's back-off; `busy`: another sync of the tax id holds the
+ * lock; `skipped`: no company or certificate). An authorizer that did not answer throws RetryLaterError instead.
+ */
+export type ReceivedChannelResult =
+  | { kind: 'synced'; documents: number; events: number; pages: number; lastNsu: string; maxNsu: string; code: string }
+  | { kind: 'blocked'; until: string; code: string; reason: string }
+  | { kind: 'busy' }
+  | { kind: 'rejected'; code: string; reason: string }
+  | { kind: 'skipped'; reason: string };
+
+/** A `sync-received` job that completed: each channel's result. */
+export interface SyncReceivedJobResult {
+  nfe: ReceivedChannelResult;
+  nfse: ReceivedChannelResult;
 }
 
 export type JobResult<N extends JobName> = JobResults[N];

@@ -4,7 +4,9 @@ import { type TestCertificateAuthority } from '@talao/icp-test-ca';
 import { CSTAT_MESSAGES } from '../responses/generated/cstat-messages.js';
 import { type SimServices } from '../sefaz/sefaz-context.js';
 import { registerThirdPartyNfe } from '../sefaz/third-party.js';
+import { cancelThirdPartyNfe } from '../sefaz/third-party-events.js';
 import { generateThirdPartyNfe } from '../sefaz/third-party-nfe.js';
+import { nfeProc } from '../sefaz/document-views.js';
 import { type FaultSettings } from './fault-settings.js';
 
 const MAX_CONTROL_BODY = 64 * 1024;
@@ -79,6 +81,9 @@ function faultSettings(body: Json): FaultSettings {
  *   POST /_control/third-party-documents      { signedNfe, environment? } → an NF-e another company issued to a tax id,
  *                                             or { recipientTaxId, issuerTaxId?, value?, count?, environment? } to have
  *                                             the simulator issue them: registered as authorized, fed to DistDFe
+ *                                             (full: true also feeds the procNFe, as after the recipient's awareness)
+ *   POST /_control/third-party-documents/{chNFe}/cancellation  the issuer cancels it: resEvento fed to the recipient
+ *   GET  /_control/distribution/{taxId}       { queries, documents, adnQueries }: DistDFe queries and documents fed, ADN queries
  *   GET  /_control/documents/{chNFe}          what the simulator holds for an NF-e
  *   POST /_control/reset                      forgets documents, feeds, faults and the clock offset
  */
@@ -119,7 +124,7 @@ export function createControlServer(services: SimServices, ca: TestCertificateAu
       return { status: 200, body: { clockOffsetMs: services.clock.offset() } };
     }
     if (method === 'POST' && path === '/_control/third-party-documents') {
-      const { signedNfe, environment, recipientTaxId, issuerTaxId, value, count } = await readJson(req);
+      const { signedNfe, environment, recipientTaxId, issuerTaxId, value, count, full } = await readJson(req);
       const tpAmb = environment === 'production' ? '1' : '2';
       const registered = (stored: { key: string; nProt: string; recipientTaxId?: string }) => ({
         accessKey: stored.key,
@@ -137,11 +142,28 @@ export function createControlServer(services: SimServices, ca: TestCertificateAu
           issuerTaxId: typeof issuerTaxId === 'string' ? issuerTaxId : undefined,
           value: typeof value === 'string' ? value : undefined,
         } as const;
-        const documents = Array.from({ length: times }, () => registered(generateThirdPartyNfe(services, ca, purchase)));
+        const documents = Array.from({ length: times }, () => {
+          const stored = generateThirdPartyNfe(services, ca, purchase);
+          if (full === true) services.feed.add(recipientTaxId, 'procNFe_v4.00.xsd', nfeProc(stored));
+          return registered(stored);
+        });
         return { status: 201, body: times === 1 ? (documents[0] as object) : { documents } };
       } catch (error) {
         throw new ControlError(422, (error as Error).message);
       }
+    }
+    const cancellation = /^\/_control\/third-party-documents\/([0-9]{44})\/cancellation$/.exec(path);
+    if (method === 'POST' && cancellation) {
+      try {
+        return { status: 201, body: cancelThirdPartyNfe(services, cancellation[1] as string) };
+      } catch (error) {
+        throw new ControlError(422, (error as Error).message);
+      }
+    }
+    const distribution = /^\/_control\/distribution\/([0-9A-Z]{11,14})$/.exec(path);
+    if (method === 'GET' && distribution) {
+      const taxId = distribution[1] as string;
+      return { status: 200, body: { ...services.feed.stats(taxId), adnQueries: services.nfse.queryCount(taxId) } };
     }
     const document = /^\/_control\/documents\/([0-9A-Z]{44})$/.exec(path);
     if (method === 'GET' && document) {

@@ -66,6 +66,17 @@ export class NfseState {
   }
 
   /** From NSU on (inclusive), up to 50 documents, as ADN's /contribuintes/DFe/{NSU}?lote=true. */
+  /** ADN distribution queries received per tax id (tests prove a read never reached the authority). */
+  private readonly queries = new Map<string, number>();
+
+  countQuery(taxId: string): void {
+    this.queries.set(taxId, (this.queries.get(taxId) ?? 0) + 1);
+  }
+
+  queryCount(taxId: string): number {
+    return this.queries.get(taxId) ?? 0;
+  }
+
   feedFrom(taxId: string, nsu: number, batch: boolean): AdnFeedItem[] {
     const items = (this.feeds.get(taxId) ?? []).filter((i) => i.nsu >= nsu);
     return batch ? items.slice(0, 50) : items.slice(0, 1);
@@ -75,6 +86,7 @@ export class NfseState {
     this.byKey.clear();
     this.byDps.clear();
     this.feeds.clear();
+    this.queries.clear();
     this.numbers.clear();
     this.dfeSequence = 0;
   }

@@ -257,6 +257,7 @@ function registerEvent(call: NfseCall, services: NfseServices, stored: ReturnTyp
 function distribution(call: NfseCall, services: NfseServices, nsu: number): Routed {
   const asked = call.query.get('cnpjConsulta') ?? call.transmitterTaxId ?? '';
   if (!sameCompany(asked, call.transmitterTaxId)) reject(400, NFSE_ERRORS.signerNotAuthor);
+  services.nfse.countQuery(asked);
   const items = services.nfse.feedFrom(asked, nsu, call.query.get('lote') !== 'false');
   if (items.length === 0) return { status: 404, body: { StatusProcessamento: 'NENHUM_DOCUMENTO_LOCALIZADO', LoteDFe: [] } };
   return {

@@ -22,6 +22,7 @@ export function handleDistribution(call: SefazCall, services: SimServices, messa
   if (textOf(request, 'tpAmb') !== call.tpAmb) return answer('252');
   const taxId = textOf(request, 'CNPJ') ?? textOf(request, 'CPF') ?? '';
   if (!sameCompany(taxId, call.transmitterTaxId)) return answer('593');
+  feed.countQuery(taxId);
 
   const distNSU = childOf(request, 'distNSU');
   if (distNSU) {

@@ -15,6 +15,8 @@ export const EMPTY_FEED_PAUSE_MS = 60 * 60 * 1000;
 export class DistributionFeed {
   private readonly feeds = new Map<string, FeedDocument[]>();
   private readonly emptyAnswerAt = new Map<string, number>();
+  /** Distribution queries received per tax id, so tests can prove a read never reached the authority. */
+  private readonly queries = new Map<string, number>();
 
   add(taxId: string, schema: string, xml: string): FeedDocument {
     const feed = this.feeds.get(taxId) ?? [];
@@ -45,6 +47,15 @@ export class DistributionFeed {
     this.emptyAnswerAt.set(taxId, now);
   }
 
+  countQuery(taxId: string): void {
+    this.queries.set(taxId, (this.queries.get(taxId) ?? 0) + 1);
+  }
+
+  /** Queries asked for the tax id and documents fed to it so far. */
+  stats(taxId: string): { queries: number; documents: number } {
+    return { queries: this.queries.get(taxId) ?? 0, documents: this.feeds.get(taxId)?.length ?? 0 };
+  }
+
   clearPace(taxId: string): void {
     this.emptyAnswerAt.delete(taxId);
   }
@@ -52,5 +63,6 @@ export class DistributionFeed {
   clear(): void {
     this.feeds.clear();
     this.emptyAnswerAt.clear();
+    this.queries.clear();
   }
 }

@@ -6,18 +6,11 @@ import { AmendmentWaiter, type AmendmentRequestDeps, type InvalidationRequestDep
 import { type GatewayConfig, integer, loadConfig } from '@talao/config';
 import type { Logger } from '@talao/observability';
 import type { AmendmentsRepository, InvalidationsRepository } from '@talao/persistence';
-import {
-  bullJobOptions,
-  jobOptionsFor,
-  jobOutcomeChannel,
-  JobOutcomeSubscription,
-  QUEUE_NAMES,
-  queueKeyPrefix,
-} from '@talao/queue-contracts';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
+import { QUEUE_NAMES } from '@talao/queue-contracts';
+import type { Queue } from 'bullmq';
 import { z } from 'zod';
 import type { GatewayResources } from '../gateway-resources.js';
+import { QueueProducer } from '../queues/queue-producer.js';
 import type { InvoicesResources } from '../invoices/invoices-resources.js';
 
 const amendmentsConfig = z.object({ AMENDMENT_WAIT_MS: integer(10_000, 0) }).transform((env) => ({ waitMs: env.AMENDMENT_WAIT_MS }));
@@ -30,9 +23,7 @@ export class AmendmentsResources implements OnApplicationShutdown {
   readonly invalidations: InvalidationsRepository;
   readonly invalidationDeps: InvalidationRequestDeps;
   readonly waitMs: number;
-  private readonly producerRedis: Redis;
-  private readonly outcomesRedis: Redis;
-  private shuttingDown = false;
+  private readonly producer: QueueProducer;
 
   constructor(
     gatewayConfig: GatewayConfig,
@@ -41,25 +32,9 @@ export class AmendmentsResources implements OnApplicationShutdown {
     logger: Logger,
   ) {
     this.waitMs = loadConfig({ amendments: amendmentsConfig }).amendments.waitMs;
-    const prefix = queueKeyPrefix(gatewayConfig.redisPrefix);
-    // As the invoices feature's connections: fail fast while producing, give up reconnecting once shutting down.
-    const retryStrategy = (attempt: number) => (this.shuttingDown ? null : Math.min(attempt * 50, 2_000));
-    this.producerRedis = new Redis(gatewayConfig.redisUrl, {
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-      connectTimeout: 2_000,
-      retryStrategy,
-    });
-    this.producerRedis.on('error', () => undefined);
-    this.queue = new Queue(QUEUE_NAMES.amendments, {
-      connection: this.producerRedis,
-      prefix,
-      defaultJobOptions: bullJobOptions(jobOptionsFor(QUEUE_NAMES.amendments)),
-    });
-    this.queue.on('error', () => undefined);
-    this.outcomesRedis = new Redis(gatewayConfig.redisUrl, { maxRetriesPerRequest: null, retryStrategy });
-    this.outcomesRedis.on('error', (error: Error) => logger.debug({ error: error.message }, 'amendment outcomes connection error'));
-    const outcomes = new JobOutcomeSubscription(this.outcomesRedis, jobOutcomeChannel(prefix, QUEUE_NAMES.amendments));
+    this.producer = new QueueProducer(gatewayConfig, QUEUE_NAMES.amendments, logger);
+    this.queue = this.producer.queue;
+    const outcomes = this.producer.outcomes;
     this.amendments = invoices.amendments;
     this.waiter = new AmendmentWaiter(this.amendments, outcomes);
     this.requestDeps = {
@@ -73,9 +48,6 @@ export class AmendmentsResources implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.shuttingDown = true;
-    await Promise.race([this.queue.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
-    this.producerRedis.disconnect();
-    this.outcomesRedis.disconnect();
+    await this.producer.close();
   }
 }

@@ -19,17 +19,10 @@ import {
   SubmissionsRepository,
   UsageLedgerRepository,
 } from '@talao/persistence';
-import {
-  bullJobOptions,
-  jobOptionsFor,
-  jobOutcomeChannel,
-  JobOutcomeSubscription,
-  QUEUE_NAMES,
-  queueKeyPrefix,
-} from '@talao/queue-contracts';
-import { Queue } from 'bullmq';
-import { Redis } from 'ioredis';
+import { type JobOutcomeSubscription, QUEUE_NAMES } from '@talao/queue-contracts';
+import type { Queue } from 'bullmq';
 import type { GatewayResources } from '../gateway-resources.js';
+import { QueueProducer } from '../queues/queue-producer.js';
 import type { AuthorizerConsult } from './authorizer-consult.js';
 import { IdempotencyStore } from '../idempotency/idempotency-store.js';
 import type { InvoicesConfig } from './invoices-config.js';
@@ -53,11 +46,7 @@ export class InvoicesResources implements OnApplicationShutdown {
   /** The authorizer clients of GET /invoices/{access_key}, once the first consult made them. */
   private consult: Promise<AuthorizerConsult> | undefined;
   private readonly caBundlePem: string | undefined;
-  private readonly producerRedis: Redis;
-  /** Set when the application shuts down: from then on no Redis connection of this feature reconnects. */
-  private shuttingDown = false;
-  /** Subscribed to the issuance queue's outcome channel (a subscribed connection can do nothing else). */
-  private readonly outcomesRedis: Redis;
+  private readonly producer: QueueProducer;
   /** The create path's statements (insert, outcome read) as prepared statements, beside Prisma's pool. */
   private readonly sqlPool: ReturnType<typeof createSqlPool>;
   /** Number reservations, committed asynchronously (NUMBERING_POOL_OPTIONS says why that is safe). */
@@ -69,29 +58,9 @@ export class InvoicesResources implements OnApplicationShutdown {
     gateway: GatewayResources,
     logger: Logger,
   ) {
-    const prefix = queueKeyPrefix(gatewayConfig.redisPrefix);
-    // ioredis reconnects forever by default. Once shutting down, a connection to an unreachable Redis must give up: its
-    // retry timer and socket would keep the process alive (BullMQ's close() waits for a connection that never comes).
-    const retryStrategy = (attempt: number) => (this.shuttingDown ? null : Math.min(attempt * 50, 2_000));
-    // Producer: fail fast when Redis is away (the invoice is already in PostgreSQL; the issuer's sweeper enqueues it).
-    this.producerRedis = new Redis(gatewayConfig.redisUrl, {
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-      connectTimeout: 2_000,
-      retryStrategy,
-    });
-    this.producerRedis.on('error', () => undefined); // reported by GatewayResources' connection and readiness
-    this.queue = new Queue(QUEUE_NAMES.issuance, {
-      connection: this.producerRedis,
-      prefix,
-      defaultJobOptions: bullJobOptions(jobOptionsFor(QUEUE_NAMES.issuance)),
-    });
-    this.queue.on('error', () => undefined);
-    // The end of every issue job arrives as one pub/sub message (job-outcomes.ts says why not BullMQ's QueueEvents).
-    // An offline queue, so the subscription is sent once connected; ioredis re-subscribes after a reconnect.
-    this.outcomesRedis = new Redis(gatewayConfig.redisUrl, { maxRetriesPerRequest: null, retryStrategy });
-    this.outcomesRedis.on('error', (error: Error) => logger.debug({ error: error.message }, 'job outcomes connection error'));
-    this.jobOutcomes = new JobOutcomeSubscription(this.outcomesRedis, jobOutcomeChannel(prefix, QUEUE_NAMES.issuance));
+    this.producer = new QueueProducer(gatewayConfig, QUEUE_NAMES.issuance, logger);
+    this.queue = this.producer.queue;
+    this.jobOutcomes = this.producer.outcomes;
     this.sqlPool = createSqlPool(gatewayConfig.databaseUrl, 10);
     this.numberingPool = createSqlPool(gatewayConfig.databaseUrl, 4, NUMBERING_POOL_OPTIONS);
     // An idle connection dropped by the server: the pool replaces it on the next query; nothing to crash over.
@@ -140,12 +109,7 @@ export class InvoicesResources implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.shuttingDown = true;
-    // BullMQ's close() waits for a connection that may never come (Redis down): bounded, then every socket is dropped;
-    // a connection still between reconnects ends at its next attempt (retryStrategy).
-    await Promise.race([this.queue.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
-    this.producerRedis.disconnect();
-    this.outcomesRedis.disconnect();
+    await this.producer.close();
     if (this.consult) (await this.consult.catch(() => undefined))?.destroy();
     await Promise.all([this.sqlPool.end().catch(() => undefined), this.numberingPool.end().catch(() => undefined)]);
   }

@@ -55,6 +55,11 @@ export const OPERATIONS = {
     route: ['POST', '/received-invoices/sync'],
     description: 'fetch new received invoices from the authorizer',
   },
+  get_received_invoice_xml: {
+    perMinute: 300,
+    route: ['GET', '/received-invoices/:access_key/xml'],
+    description: 'the full XML of a received invoice, when collected (additive)',
+  },
   manifest_received_invoice: {
     perMinute: 60,
     route: ['POST', '/received-invoices/:access_key/manifestation'],

@@ -1,4 +1,5 @@
 import {
+  assertValid,
   buildConsSitNFe,
   buildConsStatServ,
   buildDistDFeInt,
@@ -216,6 +217,8 @@ export class SefazClient {
   prepareDistribution(ctx: SefazCallContext, input: { interested: FederalTaxId; query: DistDFeQuery }): SefazPreparedCall<RetDistDFeInt> {
     const authorUfCode = findStateAuthorizer(ctx.uf)?.code;
     const message = buildDistDFeInt({ environment: ctx.environment, authorUfCode, interested: input.interested, query: input.query });
+    // Outgoing XML is checked against the official schema (distDFeInt_v1.01) before it leaves; it throws if not valid.
+    assertValid('distDFeInt', message);
     return this.prepare(ctx, 'NFeDistribuicaoDFe', message, true);
   }
 

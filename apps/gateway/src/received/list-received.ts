@@ -1,0 +1,124 @@
+// GET /received-invoices: documents other companies issued against the company's tax id, as collected (PostgreSQL
+// only: reading never spends the authority's query cap). Filters and pages as GET /invoices; any other parameter 422.
+import type { ReceivedDocumentRecord, ReceivedDocumentsReads } from '@talao/persistence';
+import { z } from 'zod';
+import { parseQuery, type QueryParsed } from '../invoices/query-parameters.js';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+const pageNumber = (fallback: number, max?: number) =>
+  z
+    .string()
+    .regex(/^[0-9]{1,9}$/)
+    .transform(Number)
+    .pipe(max ? z.number().int().min(1).max(max) : z.number().int().min(1))
+    .optional()
+    .transform((v) => v ?? fallback);
+
+/** A calendar date (the whole day, Brasília time, as fiscal dates are) or a full ISO 8601 instant. */
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const instant = (endOfDay: boolean) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/)
+    .transform((text) => new Date(DATE_ONLY.test(text) ? `${text}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}-03:00` : text))
+    .refine((date) => !Number.isNaN(date.getTime()))
+    .optional();
+
+export const receivedQuerySchema = z.strictObject({
+  document_type: z.enum(['nfe', 'nfse']).optional(),
+  issuer_tax_id: z
+    .string()
+    .regex(/^(\d{11}|[0-9A-Z]{12}\d{2})$/)
+    .optional(),
+  issued_from: instant(false),
+  issued_to: instant(true),
+  form: z.enum(['summary', 'full']).optional(),
+  situation: z.enum(['authorized', 'cancelled', 'denied']).optional(),
+  page: pageNumber(1),
+  page_size: pageNumber(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+});
+
+export const RECEIVED_PARAMETERS = {
+  document_type: { expected: 'one of: nfe, nfse' },
+  issuer_tax_id: { expected: 'a CNPJ (14 characters) or CPF (11 digits), digits only' },
+  issued_from: { expected: 'a date (YYYY-MM-DD) or an ISO 8601 date-time with offset' },
+  issued_to: { expected: 'a date (YYYY-MM-DD) or an ISO 8601 date-time with offset' },
+  form: { expected: 'one of: summary, full' },
+  situation: { expected: 'one of: authorized, cancelled, denied' },
+  page: { expected: 'an integer ≥ 1' },
+  page_size: { expected: `an integer from 1 to ${MAX_PAGE_SIZE}` },
+};
+
+export type ReceivedQuery = z.output<typeof receivedQuerySchema>;
+
+export function parseReceivedQuery(query: unknown): QueryParsed<ReceivedQuery> {
+  return parseQuery(receivedQuerySchema, RECEIVED_PARAMETERS, query);
+}
+
+export function presentReceived(record: ReceivedDocumentRecord) {
+  return {
+    access_key: record.accessKey,
+    document_type: record.documentType,
+    issuer: { tax_id: record.issuerTaxId, name: record.issuerName },
+    amount: record.totalValue,
+    issued_at: record.issuedAt?.toISOString() ?? null,
+    authorized_at: record.authorizedAt?.toISOString() ?? null,
+    protocol: record.protocol,
+    situation: record.situation,
+    // summary: only the authority's resumo is held (before awareness / confirmation); full: the signed document too.
+    form: record.hasFull ? 'full' : 'summary',
+    events: record.events.map((e) => ({
+      type: e.eventType,
+      sequence: e.sequence,
+      description: e.description,
+      author_tax_id: e.authorTaxId,
+      occurred_at: e.occurredAt?.toISOString() ?? null,
+      protocol: e.protocol,
+    })),
+    collected_at: record.createdAt.toISOString(),
+  };
+}
+
+export async function listReceived(
+  reads: ReceivedDocumentsReads,
+  scope: { companyId: string; environment: 'homologation' | 'production' },
+  query: ReceivedQuery,
+) {
+  const { total, data } = await reads.list({
+    ...scope,
+    ...(query.document_type && { documentType: query.document_type }),
+    ...(query.issuer_tax_id && { issuerTaxId: query.issuer_tax_id }),
+    ...(query.issued_from && { issuedFrom: query.issued_from }),
+    ...(query.issued_to && { issuedTo: query.issued_to }),
+    ...(query.form && { form: query.form }),
+    ...(query.situation && { situation: query.situation }),
+    page: query.page,
+    pageSize: query.page_size,
+  });
+  const totalPages = Math.ceil(total / query.page_size);
+  return {
+    total,
+    total_pages: totalPages,
+    page: query.page,
+    page_size: query.page_size,
+    next_page: query.page < totalPages ? query.page + 1 : null,
+    prev_page: query.page > 1 ? Math.min(query.page - 1, Math.max(totalPages, 1)) : null,
+    data: data.map(presentReceived),
+  };
+}
+
+// ES2023 lib typings predate JSON.rawJSON (V8 ships it; Node ≥ 21).
+const rawJSON = (JSON as unknown as { rawJSON(text: string): unknown }).rawJSON;
+const DECIMAL = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
+
+/** JSON text where a received row's `amount` (decimal text from NUMERIC) is written as the number token itself. */
+export function receivedJson(body: unknown): string {
+  return JSON.stringify(body, function (this: unknown, key: string, value: unknown) {
+    const holder = this as Record<string, unknown> | null;
+    if (key === 'amount' && typeof value === 'string' && DECIMAL.test(value) && typeof holder?.['access_key'] === 'string')
+      return rawJSON(value);
+    return value;
+  });
+}

@@ -1,0 +1,15 @@
+// The received queue's handler table: one method per job name (the runtime refuses to start otherwise).
+import { Controller, Inject } from '@nestjs/common';
+import type { JobPayload, SyncReceivedJobResult } from '@talao/queue-contracts';
+import { type ReceivedWorkerDependencies, syncReceived } from '@talao/received-invoices';
+import { JobHandler, WORKER_DEPENDENCIES } from '@talao/worker-runtime';
+
+@Controller()
+export class ReceivedHandlers {
+  constructor(@Inject(WORKER_DEPENDENCIES) private readonly dependencies: ReceivedWorkerDependencies) {}
+
+  @JobHandler('sync-received')
+  syncReceived(data: JobPayload<'sync-received'>): Promise<SyncReceivedJobResult> {
+    return syncReceived(this.dependencies.sync, data);
+  }
+}
