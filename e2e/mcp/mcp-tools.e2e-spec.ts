@@ -186,6 +186,17 @@ describe('issuing, reading and cancelling an NF-e through the tools', () => {
     expect(rows.map((row) => row['operation'])).toEqual(['NFeAutorizacao4']);
   });
 
+  it('list_received_invoices reads GET /received-invoices as the REST API answers it', async () => {
+    const listed = await call('list_received_invoices', { document_type: 'nfe', page_size: 10 });
+    const rest = await p.api('GET', '/api/v1/received-invoices?document_type=nfe&page_size=10', { key: company.homologationKey });
+    expect(rest.status).toBe(200);
+    expect(listed.isError).toBeFalsy();
+    expect(structured(listed)).toEqual({ http_status: 200, ...rest.body });
+    const refused = await call('list_received_invoices', { issuer_tax_id: '12.345' });
+    expect(refused.isError).toBe(true);
+    expect(structured(refused)['http_status']).toBe(422);
+  });
+
   (withPdf ? it : it.skip)('get_invoice_pdf: the DANFE as an embedded PDF resource with its size', async () => {
     const result = await call('get_invoice_pdf', { access_key: accessKey, document_type: 'nfe' });
     expect(result.isError).toBeFalsy();
