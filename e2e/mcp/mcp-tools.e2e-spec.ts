@@ -116,6 +116,21 @@ describe('discovery', () => {
     expect(issueText).toContain('validate_invoice_payload');
     expect(issueText.indexOf('validate_invoice_payload')).toBeLessThan(issueText.indexOf('issue_invoice'));
   });
+  it('every prompt renders with its arguments and names a read-back tool (validate, consult or list) to call first', async () => {
+    const { prompts } = await client.listPrompts();
+    const values: Record<string, string> = {
+      document_type: 'nfe',
+      access_key: '3'.repeat(44),
+      invoice_id: '00000000-0000-4000-8000-000000000000',
+    };
+    for (const prompt of prompts) {
+      const args = Object.fromEntries((prompt.arguments ?? []).map((arg) => [arg.name, values[arg.name] ?? `value of ${arg.name}`]));
+      const rendered = await client.getPrompt({ name: prompt.name, arguments: args });
+      const body = (rendered.messages[0]!.content as { text: string }).text;
+      for (const value of Object.values(args)) expect(body).toContain(value);
+      expect(body).toMatch(/validate_invoice_payload|consult_invoice|list_invoices|list_received_invoices|get_invoice_submissions/);
+    }
+  });
 });
 
 describe('validate_invoice_payload', () => {
