@@ -58,6 +58,13 @@ export const moduleBoundaries = {
       sourceTag: 'layer:exchange',
       onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support', 'layer:platform', 'layer:integration', 'layer:contracts'],
     },
+    // The agent-tool (MCP) interface reaches the platform only through the REST API with the caller's credential: the
+    // fiscal model (local validation) and configuration/logs at most, never persistence, queues or a use case.
+    {
+      sourceTag: 'layer:agent-tools',
+      onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:platform'],
+      bannedExternalImports: ['@prisma/*', 'pg', 'ioredis', 'bullmq', '@nestjs/*'],
+    },
     // Use cases compose everything below them, never another layer's use cases through apps.
     {
       sourceTag: 'layer:use-case',

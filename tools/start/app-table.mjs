@@ -167,6 +167,20 @@ export const APPS = [
     }),
     readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports['received-sync'].health}/readyz` }),
   },
+  {
+    // The agent-tool (MCP) interface: streamable HTTP at /mcp. It reaches the platform only through the gateway's REST
+    // API, with each request's own Authorization header; no database, no queues, no credential of its own.
+    name: 'mcp',
+    entry: 'apps/mcp/dist/main.js',
+    ports: { http: 3400 },
+    env: (ctx) => ({
+      MCP_PORT: String(ctx.ports.mcp.http),
+      MCP_HOST: process.env.MCP_HOST ?? '127.0.0.1',
+      GATEWAY_URL: `http://127.0.0.1:${ctx.ports.gateway.http}`,
+      ...(ctx.logLevel && { LOG_LEVEL: ctx.logLevel }),
+    }),
+    readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports.mcp.http}/readyz` }),
+  },
 ];
 
 /** The table's entry for `name` (throws for an app the table does not know). */

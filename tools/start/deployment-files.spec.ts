@@ -15,6 +15,11 @@ const BASE_IMAGE = 'node:24-bookworm-slim';
  * simulator stands in for SEFAZ in tests, local runs and Compose demos. No Kubernetes manifests, no database wiring.
  */
 const LOCAL_ONLY_APPS = new Set(['authorizer-sim']);
+/**
+ * Deployed, but with no database, queue or secret of their own: the MCP app reaches the platform only through the
+ * gateway's REST API with each caller's credential (SPEC.md Authentication 7). No PostgreSQL/Redis wiring, no Secret.
+ */
+const STATELESS_APPS = new Set(['mcp']);
 
 // An app is a folder under apps/ with a package.json and an entry point (src/main.ts); a folder still being written
 // (no main.ts yet) is not runnable, so not yet required to be wired.
@@ -24,6 +29,7 @@ const appNames = readdirSync(path.join(root, 'apps'), { withFileTypes: true })
   .map((entry) => entry.name)
   .sort();
 const deployedApps = appNames.filter((name) => !LOCAL_ONLY_APPS.has(name));
+const statefulApps = deployedApps.filter((name) => !STATELESS_APPS.has(name));
 
 type Manifest = { kind?: string; metadata?: { name?: string }; spec?: Record<string, unknown> } & Record<string, unknown>;
 type Container = {
@@ -119,7 +125,7 @@ describe('docker-compose.yml', () => {
     expect(service?.healthcheck?.test).toBeDefined();
   });
 
-  it.each(deployedApps)('starts %s after the migration, with PostgreSQL and Redis wired in', (name) => {
+  it.each(statefulApps)('starts %s after the migration, with PostgreSQL and Redis wired in', (name) => {
     const service = compose.services[name];
     expect(service?.depends_on?.migrate?.condition).toBe('service_completed_successfully');
     expect(service?.depends_on?.postgres?.condition).toBe('service_healthy');
@@ -193,7 +199,9 @@ describe('Kubernetes manifests (k8s/)', () => {
       expect(container?.resources?.requests?.cpu).toBeTruthy();
       expect(container?.resources?.requests?.memory).toBeTruthy();
       expect(container?.resources?.limits?.memory).toBeTruthy();
-      expect(container?.envFrom?.some((source) => source.secretRef?.name === 'talao-secrets')).toBe(true);
+      const configSources = container?.envFrom ?? [];
+      if (STATELESS_APPS.has(name)) expect(configSources.some((source) => source.secretRef)).toBe(false);
+      else expect(configSources.some((source) => source.secretRef?.name === 'talao-secrets')).toBe(true);
       // The selector must match the pod template, and a Service must select those pods.
       for (const [label, value] of Object.entries(spec.selector.matchLabels)) expect(spec.template.metadata.labels[label]).toBe(value);
       const service = byKind('Service').find((manifest) => manifest.metadata?.name === name);

@@ -227,3 +227,11 @@ export const pdfRendererConfig = z
     renderTimeoutMs: env.PDF_RENDERER_TIMEOUT_MS,
     onAuthorization: env.PDF_RENDER_ON_AUTHORIZATION !== 'false',
   }));
+
+/**
+ * The MCP app (apps/mcp): MCP_PORT (3400) and MCP_HOST (127.0.0.1) it listens on, GATEWAY_URL the REST API its tools
+ * call with each request's own credential. Deliberately no API key variable: the process never has a credential of its own.
+ */
+export const mcpServerConfig = z
+  .object({ MCP_PORT: port(3400), MCP_HOST: optionalString, GATEWAY_URL: url(['http:', 'https:']) })
+  .transform((env) => ({ port: env.MCP_PORT, host: env.MCP_HOST ?? '127.0.0.1', gatewayUrl: env.GATEWAY_URL }));

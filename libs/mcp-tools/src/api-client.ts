@@ -1,0 +1,61 @@
+// The REST API as the tools see it: every call carries the caller's own `Authorization` header, exactly as it reached
+// the MCP endpoint. There is no other credential anywhere in this library (SPEC.md Authentication 7).
+import { Agent, fetch } from 'undici';
+
+/**
+ * Idle sockets are dropped after 2 s, well inside the gateway's 5 s keep-alive timeout: a pooled socket the gateway
+ * is closing at the same moment fails the request ("other side closed").
+ */
+const dispatcher = new Agent({ keepAliveTimeout: 2_000, keepAliveMaxTimeout: 2_000 });
+
+export interface ApiResponse {
+  readonly status: number;
+  readonly contentType: string;
+  /** The JSON body (an object), or undefined for a non-JSON answer. */
+  readonly json: Record<string, unknown> | undefined;
+  /** The raw bytes, for the PDF. */
+  readonly bytes: Buffer;
+}
+
+export interface ApiRequest {
+  readonly query?: Record<string, string | number | undefined>;
+  readonly body?: unknown;
+  readonly headers?: Record<string, string | undefined>;
+}
+
+export class GatewayClient {
+  constructor(
+    private readonly baseUrl: string,
+    private readonly authorization: string,
+  ) {}
+
+  async request(method: string, path: string, request: ApiRequest = {}): Promise<ApiResponse> {
+    const url = new URL(path, this.baseUrl.endsWith('/') ? this.baseUrl : `${this.baseUrl}/`);
+    for (const [name, value] of Object.entries(request.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    const headers: Record<string, string> = { authorization: this.authorization, accept: 'application/json, application/pdf' };
+    for (const [name, value] of Object.entries(request.headers ?? {})) if (value !== undefined) headers[name] = value;
+    if (request.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(url, {
+      dispatcher,
+      method,
+      headers,
+      ...(request.body !== undefined && { body: JSON.stringify(request.body) }),
+    });
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const contentType = response.headers.get('content-type') ?? '';
+    let json: Record<string, unknown> | undefined;
+    if (contentType.includes('json') && bytes.length > 0) {
+      const parsed: unknown = JSON.parse(bytes.toString('utf8'));
+      json =
+        parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { value: parsed };
+    }
+    return { status: response.status, contentType, json, bytes };
+  }
+}
+
+/** A path segment from an argument, so an access key or id cannot walk to another route. */
+export function segment(value: string): string {
+  return encodeURIComponent(value);
+}

@@ -1,0 +1,25 @@
+// correct_invoice: POST /api/v1/invoices/{access_key}/correction (CC-e, NF-e only).
+import { z } from 'zod';
+import { segment } from '../api-client.js';
+import { apiResult } from '../tool-result.js';
+import { accessKey, CHANGES_A_DOCUMENT, invoiceOutput, invoiceSummary, type ToolRegistration } from './tool-context.js';
+
+export const registerCorrectInvoice: ToolRegistration = (server, { api }) => {
+  server.registerTool(
+    'correct_invoice',
+    {
+      title: 'File a correction letter (CC-e) on an NF-e',
+      description:
+        'Corrects wording only (never amounts, taxes, recipient identity or dates: the law forbids it). Each letter replaces the ' +
+        'previous one; 20 at most. Show the person the text before filing.',
+      inputSchema: z.object({
+        access_key: accessKey,
+        correction: z.string().min(15).max(1000).describe('The corrected wording, 15 to 1000 characters.'),
+      }),
+      outputSchema: invoiceOutput,
+      annotations: CHANGES_A_DOCUMENT,
+    },
+    async ({ access_key: key, correction }) =>
+      apiResult(await api.request('POST', `api/v1/invoices/${segment(key)}/correction`, { body: { correction } }), invoiceSummary),
+  );
+};

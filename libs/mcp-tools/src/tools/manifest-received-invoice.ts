@@ -1,0 +1,32 @@
+// manifest_received_invoice: POST /api/v1/received-invoices/{access_key}/manifestation (the recipient's position on an
+// NF-e issued against the company).
+import { z } from 'zod';
+import { segment } from '../api-client.js';
+import { apiResult } from '../tool-result.js';
+import { accessKey, apiOutput, CHANGES_A_DOCUMENT, type ToolRegistration } from './tool-context.js';
+
+export const MANIFESTATIONS = ['awareness', 'confirmation', 'unknown', 'not_performed'] as const;
+
+export const registerManifestReceivedInvoice: ToolRegistration = (server, { api }) => {
+  server.registerTool(
+    'manifest_received_invoice',
+    {
+      title: 'Answer a received NF-e (manifestação do destinatário)',
+      description:
+        'Files the company’s position on an NF-e it received: awareness (ciência), confirmation, unknown (desconhecimento) or ' +
+        'not_performed (operação não realizada, with a reason). Show the received invoice and ask the person to confirm first.',
+      inputSchema: z.object({
+        access_key: accessKey,
+        manifestation: z.enum(MANIFESTATIONS).describe('The position filed at SEFAZ.'),
+        reason: z.string().min(15).max(255).optional().describe('Required for not_performed, 15 to 255 characters.'),
+      }),
+      outputSchema: apiOutput,
+      annotations: CHANGES_A_DOCUMENT,
+    },
+    async ({ access_key: key, ...body }) =>
+      apiResult(
+        await api.request('POST', `api/v1/received-invoices/${segment(key)}/manifestation`, { body }),
+        (answer) => `Manifestation ${body.manifestation} on ${key}: ${String(answer['status'] ?? 'filed')}`,
+      ),
+  );
+};
