@@ -127,8 +127,9 @@ export function registerPrompts(server: McpServer): void {
     (args) =>
       say(
         `Call list_received_invoices${args.access_key ? ` and find ${args.access_key}` : ' and let the person pick one'}. Show the ` +
-          'issuer, date, amount and situation. Explain the four positions: awareness (no commitment), confirmation (the issuer can ' +
-          'no longer cancel), unknown, not_performed (needs a 15–255 character reason). Ask which one; show what will be filed; ' +
+          'issuer, date, amount and situation. Explain the four codes: 210210 awareness (no commitment, within 10 days), 210200 ' +
+          'confirmation (the issuer can no longer cancel), 210220 unknown operation, 210240 operation not performed (needs a ' +
+          '15–255 character justification); the conclusive ones are due within 90 days. Ask which one; show what will be filed; ' +
           `${CONFIRM} Then call manifest_received_invoice.`,
       ),
   );

@@ -5,7 +5,8 @@ import { segment } from '../api-client.js';
 import { apiResult } from '../tool-result.js';
 import { accessKey, apiOutput, CHANGES_A_DOCUMENT, type ToolRegistration } from './tool-context.js';
 
-export const MANIFESTATIONS = ['awareness', 'confirmation', 'unknown', 'not_performed'] as const;
+/** SPEC.md "Recipient manifestation": the four event codes, as the issue's body field `manifestation` carries them. */
+export const MANIFESTATIONS = ['210210', '210200', '210220', '210240'] as const;
 
 export const registerManifestReceivedInvoice: ToolRegistration = (server, { api }) => {
   server.registerTool(
@@ -13,12 +14,13 @@ export const registerManifestReceivedInvoice: ToolRegistration = (server, { api 
     {
       title: 'Answer a received NF-e (manifestação do destinatário)',
       description:
-        'Files the company’s position on an NF-e it received: awareness (ciência), confirmation, unknown (desconhecimento) or ' +
-        'not_performed (operação não realizada, with a reason). Show the received invoice and ask the person to confirm first.',
+        'Files the company’s position on an NF-e it received: 210210 awareness (ciência), 210200 confirmation, 210220 unknown ' +
+        'operation (desconhecimento) or 210240 operation not performed (with a justification). Show the received invoice and ' +
+        'ask the person to confirm first.',
       inputSchema: z.object({
         access_key: accessKey,
-        manifestation: z.enum(MANIFESTATIONS).describe('The position filed at SEFAZ.'),
-        reason: z.string().min(15).max(255).optional().describe('Required for not_performed, 15 to 255 characters.'),
+        manifestation: z.enum(MANIFESTATIONS).describe('The event code filed at SEFAZ.'),
+        justification: z.string().min(15).max(255).optional().describe('Required for 210240 only, 15 to 255 characters.'),
       }),
       outputSchema: apiOutput,
       annotations: CHANGES_A_DOCUMENT,
