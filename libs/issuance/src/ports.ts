@@ -34,6 +34,7 @@ export interface CertificatesPort {
 
 export interface InvoicesPort {
   createProcessing(input: NewInvoice): Promise<InvoiceRecord>;
+  isInvalidated(input: Pick<NewInvoice, 'companyId' | 'environment' | 'series'>, number: number): Promise<boolean>;
   findById(id: string): Promise<InvoiceRecord | null>;
   findForCompany(companyId: string, id: string): Promise<InvoiceRecord | null>;
   /** The invoice that reissued `id`, if any: an attempt is reissued once. */

@@ -88,6 +88,9 @@ export async function persistAndEnqueue(
   const series = request.series ?? (request.documentType === 'nfe' ? company.defaultNfeSeries : company.defaultNfseSeries);
   let invoice: InvoiceRecord;
   try {
+    const scope = { companyId: company.id, environment: command.environment, series };
+    if (request.number !== undefined && request.documentType === 'nfe' && (await deps.invoices.isInvalidated(scope, request.number)))
+      throw new NumberTakenError(series, request.number, true);
     invoice = await deps.invoices.createProcessing({
       id,
       companyId: company.id,

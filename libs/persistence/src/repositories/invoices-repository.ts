@@ -107,10 +107,6 @@ export class InvoicesRepository {
    * still gets its own number and row, and a number of a batch's block that cannot be given back stays a gap likewise.
    */
   async createProcessing(input: NewInvoice): Promise<InvoiceRecord> {
-    // A number from the request inside a range reported unused (pending or registered) must never be issued: the
-    // automatic path cannot reach one (filing a range moves the sequence past it), an explicit number can.
-    if (input.number !== undefined && input.documentType === 'nfe' && (await this.isInvalidated(input, input.number)))
-      throw new NumberTakenError(input.series, input.number, true);
     const id = input.id ?? randomUUID();
     const key = { companyId: input.companyId, environment: input.environment, documentType: input.documentType, series: input.series };
     for (let skips = 0; ; skips++) {
@@ -139,7 +135,12 @@ export class InvoicesRepository {
     }
   }
 
-  private async isInvalidated(input: NewInvoice, number: number): Promise<boolean> {
+  /**
+   * Whether an NF-e number lies in a range reported unused (pending or registered): such a number is never issued.
+   * The automatic path cannot reach one (filing a range moves the sequence past it); a number a request names can,
+   * so the create use case asks first (outside createProcessing, whose explicit numbers go straight to a batched insert).
+   */
+  async isInvalidated(input: Pick<NewInvoice, 'companyId' | 'environment' | 'series'>, number: number): Promise<boolean> {
     const range = await this.prisma.invalidation.findFirst({
       where: {
         companyId: input.companyId,
