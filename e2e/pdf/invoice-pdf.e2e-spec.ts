@@ -59,7 +59,7 @@ function inspect(bytes: Buffer, check: (pdf: PdfInspection) => void): void {
 
 beforeAll(async () => {
   // A 20 s window: a first render on a loaded 2-core machine takes seconds; the 503 test waits it out once.
-  p = await startPlatform('pdf', { pdfRendererEnv: { PDF_RENDERER_PAGES: '2' }, gatewayEnv: { PDF_WAIT_MS: '20000' } });
+  p = await startPlatform('pdf', { pdfRendererEnv: { PDF_RENDERER_PAGES: '2' }, gatewayEnv: { PDF_WAIT_MS: '20000' }, canceller: true });
   company = await p.createCompany();
   other = await p.createCompany();
   const nfe = await issue(p, company);
@@ -114,8 +114,13 @@ describe('DANFE', () => {
   });
 
   it('is rendered again, marked CANCELADA, once the invoice is cancelled; the old ETag no longer matches', async () => {
-    // What the canceller does to the row (status, and updated_at with it): the PDF's version changes.
-    await p.prisma.invoice.updateMany({ where: { accessKey: nfeKey }, data: { status: 'cancelled' } });
+    // Cancelled through the API and the canceller: the row's status (and updated_at with it) moves, so the PDF's version.
+    const cancelled = await p.api('POST', `/api/v1/invoices/${nfeKey}/cancel`, {
+      key: company.homologationKey,
+      body: { reason: 'Pedido cancelado pelo cliente antes da entrega' },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'cancelled' });
     const answer = await getPdf(`/api/v1/invoices/${nfeKey}/pdf?document_type=nfe`, company.homologationKey, { 'if-none-match': etag });
     expect(answer.status).toBe(200);
     expect(answer.headers.get('etag')).not.toBe(etag);
