@@ -113,6 +113,23 @@ describe('DANFE', () => {
     expect(notModified.headers.get('etag')).toBe(etag);
   });
 
+  it('prints the latest correction letter once it is registered (a new version of the PDF)', async () => {
+    const letter = 'Onde se le volume 1 leia-se volumes 1 e 2 (Talao CC-e)';
+    const corrected = await p.api('POST', `/api/v1/invoices/${nfeKey}/correction`, {
+      key: company.homologationKey,
+      body: { correction: letter },
+    });
+    expect(corrected.status).toBe(200);
+    const answer = await getPdf(`/api/v1/invoices/${nfeKey}/pdf?document_type=nfe`, company.homologationKey, { 'if-none-match': etag });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('etag')).not.toBe(etag);
+    inspect(answer.bytes, (pdf) => {
+      const text = pdf.rawText(1).replace(/\s+/g, ' ');
+      expect(text).toContain('CARTA DE CORREÇÃO ELETRÔNICA Nº 1');
+      expect(text).toContain('(Talao CC-e)');
+    });
+  });
+
   it('is rendered again, marked CANCELADA, once the invoice is cancelled; the old ETag no longer matches', async () => {
     // Cancelled through the API and the canceller: the row's status (and updated_at with it) moves, so the PDF's version.
     const cancelled = await p.api('POST', `/api/v1/invoices/${nfeKey}/cancel`, {

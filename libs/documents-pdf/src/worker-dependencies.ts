@@ -50,7 +50,12 @@ export function createPdfWorkerDependencies(
     renderOnAuthorization({ issueOutcomes, invoices: database.invoices, queue: context.queue, logger: context.logger });
   }
   return {
-    render: { invoices: database.invoices, pdfs: new DocumentPdfsRepository(database.prisma), renderer: () => started },
+    render: {
+      invoices: database.invoices,
+      pdfs: new DocumentPdfsRepository(database.prisma),
+      amendments: database.amendments,
+      renderer: () => started,
+    },
     checks: {
       database: () => database.ping(),
       // Ready once Chromium and every page of the pool are open.

@@ -85,6 +85,11 @@ const FINISH = `WITH answered AS (
   UPDATE invoices i SET status = 'cancelled', updated_at = now()
   FROM moved WHERE i.id = moved.invoice_id AND moved.kind = 'cancellation' AND $2::varchar = 'registered' AND i.status = 'issued'
   RETURNING i.id
+), corrected AS (
+  -- A registered correction letter is printed with the document: touching the invoice moves its PDF's version.
+  UPDATE invoices i SET updated_at = now()
+  FROM moved WHERE i.id = moved.invoice_id AND moved.kind = 'correction' AND $2::varchar = 'registered'
+  RETURNING i.id
 ), appended AS (
   INSERT INTO outbox_events (id, company_id, environment, type, aggregate_id, payload)
   SELECT $12::uuid, $13::uuid, $14::"Environment", $15::varchar, $16::uuid, $17::jsonb
