@@ -5,8 +5,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiParam, ApiResponse } from '@nestjs/swagger';
 import { EXAMPLE_IDS, errorExample } from '../invoices/invoice-examples.js';
 import { RATE_LIMIT_HEADERS } from '../openapi/decorators.js';
-
-const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
+import { nullable } from '../invoices/invoice-schemas.js';
 
 export const amendmentSchema = {
   type: 'object',

@@ -4,8 +4,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import { errorExample } from '../invoices/invoice-examples.js';
 import { RATE_LIMIT_HEADERS } from '../openapi/decorators.js';
-
-const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
+import { nullable } from '../invoices/invoice-schemas.js';
 
 const invalidationSchema = {
   type: 'object',
