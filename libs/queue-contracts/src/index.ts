@@ -37,3 +37,4 @@ export {
   type OutcomeSubscriberConnection,
   publishJobOutcome,
 } from './job-outcomes.js';
+export { type JobEnd, type JobEndEvents, JobEndWaiter, type JobEndWaiterOptions, type SettlePlan } from './job-end-waiter.js';

@@ -22,9 +22,7 @@ export class PdfsResources implements OnApplicationShutdown {
     logger: Logger,
   ) {
     this.producer = new QueueProducer(gatewayConfig, QUEUE_NAMES.pdf, logger);
-    const outcomes = this.producer.outcomes;
-    outcomes.setMaxListeners(0); // one listener per request waiting for a render
-    this.waiter = new PdfWaiter(this.producer.queue, outcomes);
+    this.waiter = new PdfWaiter(this.producer.queue, this.producer.outcomes);
     this.pdfs = new DocumentPdfsRepository(gateway.prisma);
   }
 
