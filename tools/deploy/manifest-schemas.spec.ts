@@ -1,0 +1,42 @@
+import type { KubernetesObject } from './kustomize-render.js';
+import { hasSchema, schemaProblems } from './manifest-schemas.js';
+
+const scaledObject = (spec: Record<string, unknown>): KubernetesObject => ({
+  apiVersion: 'keda.sh/v1alpha1',
+  kind: 'ScaledObject',
+  metadata: { name: 'issuer' },
+  spec: { scaleTargetRef: { name: 'issuer' }, triggers: [{ type: 'redis', metadata: { listName: 'talao:bull:issuance:wait' } }], ...spec },
+});
+
+describe('schemaProblems', () => {
+  it('accepts a valid ScaledObject and refuses a wrong type, a missing field and an unknown one', () => {
+    expect(schemaProblems(scaledObject({ minReplicaCount: 1 }))).toEqual([]);
+    expect(schemaProblems(scaledObject({ minReplicaCount: 'one' })).join('\n')).toMatch(/\/spec\/minReplicaCount must be integer/);
+    expect(schemaProblems(scaledObject({ triggers: [{ metadata: {} }] })).join('\n')).toMatch(/must have required property 'type'/);
+    expect(schemaProblems(scaledObject({ minReplicas: 1 })).join('\n')).toMatch(/must NOT have additional properties.*minReplicas/);
+  });
+
+  it('refuses a TriggerAuthentication secret reference without its key', () => {
+    const authentication = (reference: Record<string, string>): KubernetesObject => ({
+      apiVersion: 'keda.sh/v1alpha1',
+      kind: 'TriggerAuthentication',
+      metadata: { name: 'talao-redis' },
+      spec: { secretTargetRef: [reference] },
+    });
+    expect(schemaProblems(authentication({ parameter: 'address', name: 'talao-secrets', key: 'REDIS_ADDRESS' }))).toEqual([]);
+    expect(schemaProblems(authentication({ parameter: 'address', name: 'talao-secrets' })).join('\n')).toMatch(/required property 'key'/);
+  });
+
+  it('refuses a Deployment without its selector, and says which kinds it cannot check', () => {
+    const deployment: KubernetesObject = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'gateway' },
+      spec: { template: { spec: { containers: [{ name: 'gateway', image: 'talao/gateway' }] } } },
+    };
+    expect(schemaProblems(deployment).join('\n')).toMatch(/selector/);
+    const rule: KubernetesObject = { apiVersion: 'monitoring.coreos.com/v1', kind: 'PrometheusRule', metadata: { name: 'talao' } };
+    expect(hasSchema(rule)).toBe(false);
+    expect(schemaProblems(rule)).toEqual(['monitoring.coreos.com/v1/PrometheusRule talao: no schema for this kind']);
+  });
+});
