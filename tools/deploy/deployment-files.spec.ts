@@ -80,7 +80,9 @@ describe('Dockerfile (one for every app)', () => {
   });
 
   it('listens on every interface inside the container, for each app (each app reads its own variable)', () => {
-    const environment = stage('runtime')!.instructions.filter((line) => line.startsWith('ENV ')).join(' ');
+    const environment = stage('runtime')!
+      .instructions.filter((line) => line.startsWith('ENV '))
+      .join(' ');
     for (const name of appNames) {
       if (name === 'authorizer-sim') continue;
       const { variable } = appPort(name);
@@ -146,7 +148,9 @@ describe('docker-compose.yml', () => {
   it.each(appNames)('has a service for %s built from the Dockerfile with APP=%s, on its port, with a health check', (name) => {
     const service = compose.services[name];
     expect(service?.build).toEqual({ context: '.', dockerfile: 'Dockerfile', target: 'runtime', args: { APP: name } });
-    expect(JSON.stringify(service?.healthcheck?.test)).toContain(`http://127.0.0.1:${Object.values(APPS.find((a) => a.name === name)!.ports).at(-1)}/`);
+    expect(JSON.stringify(service?.healthcheck?.test)).toContain(
+      `http://127.0.0.1:${Object.values(APPS.find((a) => a.name === name)!.ports).at(-1)}/`,
+    );
     if (name !== 'authorizer-sim') expect(service?.environment?.[appPort(name).variable]).toBe(String(appPort(name).number));
   });
 

@@ -136,7 +136,8 @@ describe.each(RENDERINGS)('%s', (directory) => {
       selecting(app)
         .filter((policy) => policy.spec.policyTypes.includes('Egress'))
         .flatMap((policy) => (policy.spec.egress ?? []) as Json[]);
-    const publicRules = (app: string) => egressOf(app).filter((rule) => (rule.to ?? []).some((peer: Json) => peer.ipBlock?.cidr === '0.0.0.0/0'));
+    const publicRules = (app: string) =>
+      egressOf(app).filter((rule) => (rule.to ?? []).some((peer: Json) => peer.ipBlock?.cidr === '0.0.0.0/0'));
 
     it('deny everything by default', () => {
       const deny = policies.find((policy) => policy.metadata.name === 'default-deny');
@@ -166,7 +167,9 @@ describe.each(RENDERINGS)('%s', (directory) => {
         expect(ports).toEqual(expect.arrayContaining([5432, 6379]));
       }
       const mcpEgress = egressOf('mcp').filter((rule) => !(rule.ports ?? []).some((port: Json) => [53, 4317, 4318].includes(port.port)));
-      expect(mcpEgress).toEqual([{ to: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } }], ports: [{ protocol: 'TCP', port: 3000 }] }]);
+      expect(mcpEgress).toEqual([
+        { to: [{ podSelector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } } }], ports: [{ protocol: 'TCP', port: 3000 }] },
+      ]);
     });
 
     it('the gateway takes traffic from the ingress controller', () => {

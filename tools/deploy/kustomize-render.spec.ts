@@ -93,7 +93,10 @@ spec:
 
   it('refuses a patch without a target, a field it does not render and a resource that does not exist', () => {
     const kustomization = (extra: string) =>
-      write('overlay/kustomization.yaml', `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [../base]\n${extra}`);
+      write(
+        'overlay/kustomization.yaml',
+        `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [../base]\n${extra}`,
+      );
     write('overlay/patch.yaml', 'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: other }\nspec: { replicas: 1 }\n');
     kustomization('patches: [{ path: patch.yaml }]\n');
     expect(() => renderKustomization(path.join(root, 'overlay'))).toThrow(/targets Deployment\/other/);
@@ -118,8 +121,18 @@ describe('strategicMerge', () => {
     expect(
       strategicMerge(
         { volumeMounts: [{ name: 'tmp', mountPath: '/tmp' }] },
-        { volumeMounts: [{ name: 'tmp', mountPath: '/tmp', readOnly: true }, { name: 'ca', mountPath: '/ca' }] },
+        {
+          volumeMounts: [
+            { name: 'tmp', mountPath: '/tmp', readOnly: true },
+            { name: 'ca', mountPath: '/ca' },
+          ],
+        },
       ),
-    ).toEqual({ volumeMounts: [{ name: 'tmp', mountPath: '/tmp', readOnly: true }, { name: 'ca', mountPath: '/ca' }] });
+    ).toEqual({
+      volumeMounts: [
+        { name: 'tmp', mountPath: '/tmp', readOnly: true },
+        { name: 'ca', mountPath: '/ca' },
+      ],
+    });
   });
 });

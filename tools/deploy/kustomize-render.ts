@@ -124,7 +124,8 @@ export function renderKustomization(directory: string): KubernetesObject[] {
     if (Object.keys(rest).length > 0) throw new Error(`${file}: only \`path:\` patches are supported`);
     for (const patch of readDocuments(path.join(directory, patchPath))) {
       const index = objects.findIndex((object) => object.kind === patch.kind && object.metadata.name === patch.metadata.name);
-      if (index === -1) throw new Error(`${file}: patch ${patchPath} targets ${patch.kind}/${patch.metadata.name}, which is not a resource`);
+      if (index === -1)
+        throw new Error(`${file}: patch ${patchPath} targets ${patch.kind}/${patch.metadata.name}, which is not a resource`);
       objects[index] = strategicMerge(objects[index], patch) as KubernetesObject;
     }
   }

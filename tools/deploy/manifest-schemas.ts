@@ -43,7 +43,9 @@ function refuseUnknownFields(schema: Schema): Schema {
   }
   for (const [key, value] of Object.entries(copy)) {
     if (key === 'properties' && value && typeof value === 'object') {
-      copy.properties = Object.fromEntries(Object.entries(value as Record<string, Schema>).map(([name, s]) => [name, refuseUnknownFields(s)]));
+      copy.properties = Object.fromEntries(
+        Object.entries(value as Record<string, Schema>).map(([name, s]) => [name, refuseUnknownFields(s)]),
+      );
     } else if ((key === 'items' || key === 'additionalProperties') && value && typeof value === 'object') {
       copy[key] = refuseUnknownFields(value as Schema);
     } else if ((key === 'anyOf' || key === 'oneOf' || key === 'allOf') && Array.isArray(value)) {
