@@ -21,12 +21,10 @@ describe.each(RENDERINGS)('%s', (directory) => {
   const find = (kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata.name === name) as Json | undefined;
   const overlay = directory.includes('overlays');
 
-  it('renders, and every object is valid against its schema (kubernetes-models, the KEDA CRDs)', () => {
+  it('renders, and every object is valid against its schema (kubernetes-models, the KEDA and Prometheus Operator CRDs)', () => {
     expect(objects.length).toBeGreaterThan(20);
-    const problems = objects.filter(hasSchema).flatMap(schemaProblems);
-    expect(problems).toEqual([]);
-    const unchecked = objects.filter((object) => !hasSchema(object)).map((object) => object.kind);
-    expect([...new Set(unchecked)]).toEqual(['PrometheusRule']); // checked below
+    expect(objects.filter((object) => !hasSchema(object)).map((object) => object.kind)).toEqual([]);
+    expect(objects.flatMap(schemaProblems)).toEqual([]);
   });
 
   it('holds no Secret and no secret value: every secret variable comes from talao-secrets by reference', () => {
@@ -201,12 +199,17 @@ describe.each(RENDERINGS)('%s', (directory) => {
   });
 });
 
-describe('k8s/ files', () => {
-  it('keeps the KEDA CRD schemas it validates against, with their provenance', () => {
-    const readme = readFileSync(path.join(root, 'tools/deploy/schemas/keda/README.md'), 'utf8');
-    for (const file of ['keda.sh_scaledobjects.yaml', 'keda.sh_triggerauthentications.yaml']) {
-      expect(existsSync(path.join(root, 'tools/deploy/schemas/keda', file))).toBe(true);
-      expect(readme).toContain(file);
+describe('CRD schemas', () => {
+  it('are carried with their provenance', () => {
+    const readme = readFileSync(path.join(root, 'tools/deploy/schemas/README.md'), 'utf8');
+    const files = [
+      'keda/keda.sh_scaledobjects.yaml',
+      'keda/keda.sh_triggerauthentications.yaml',
+      'prometheus-operator/monitoring.coreos.com_prometheusrules.yaml',
+    ];
+    for (const file of files) {
+      expect(existsSync(path.join(root, 'tools/deploy/schemas', file))).toBe(true);
+      expect(readme).toContain(`\`${file}\``);
     }
   });
 });

@@ -27,6 +27,17 @@ describe('schemaProblems', () => {
     expect(schemaProblems(authentication({ parameter: 'address', name: 'talao-secrets' })).join('\n')).toMatch(/required property 'key'/);
   });
 
+  it('refuses a PrometheusRule alert without its expression', () => {
+    const rule = (alert: Record<string, unknown>): KubernetesObject => ({
+      apiVersion: 'monitoring.coreos.com/v1',
+      kind: 'PrometheusRule',
+      metadata: { name: 'talao' },
+      spec: { groups: [{ name: 'talao.queues', rules: [alert] }] },
+    });
+    expect(schemaProblems(rule({ alert: 'Backlog', expr: 'talao_queue_waiting_jobs > 1', for: '5m' }))).toEqual([]);
+    expect(schemaProblems(rule({ alert: 'Backlog', for: '5m' })).join('\n')).toMatch(/required property 'expr'/);
+  });
+
   it('refuses a Deployment without its selector, and says which kinds it cannot check', () => {
     const deployment: KubernetesObject = {
       apiVersion: 'apps/v1',
@@ -35,8 +46,8 @@ describe('schemaProblems', () => {
       spec: { template: { spec: { containers: [{ name: 'gateway', image: 'talao/gateway' }] } } },
     };
     expect(schemaProblems(deployment).join('\n')).toMatch(/selector/);
-    const rule: KubernetesObject = { apiVersion: 'monitoring.coreos.com/v1', kind: 'PrometheusRule', metadata: { name: 'talao' } };
-    expect(hasSchema(rule)).toBe(false);
-    expect(schemaProblems(rule)).toEqual(['monitoring.coreos.com/v1/PrometheusRule talao: no schema for this kind']);
+    const ingress: KubernetesObject = { apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', metadata: { name: 'talao' } };
+    expect(hasSchema(ingress)).toBe(false);
+    expect(schemaProblems(ingress)).toEqual(['networking.k8s.io/v1/Ingress talao: no schema for this kind']);
   });
 });

@@ -1,6 +1,6 @@
 // Offline schema validation of rendered Kubernetes objects: the built-in kinds with kubernetes-models (the API's
-// OpenAPI schemas, compiled), KEDA's kinds with the published CRD schemas carried in schemas/keda/ (README.md there
-// says where they come from). Each function returns the problems found, an empty list for a valid object.
+// OpenAPI schemas, compiled), KEDA's and the Prometheus Operator's kinds with their published CRD schemas carried in
+// schemas/ (README.md there says where they come from). Each function returns the problems found, an empty list for a valid object.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,8 +55,18 @@ function refuseUnknownFields(schema: Schema): Schema {
   return copy;
 }
 
+/**
+ * CRD patterns are Go (RE2) regular expressions: `(?i)` (the Prometheus Operator's enums, `^(?i)(abort|warn)?$`) makes
+ * the rest of the pattern case-insensitive, the `i` flag in JavaScript. Nothing else in the carried schemas differs.
+ */
+const goPattern = Object.assign(
+  (pattern: string, flags: string) =>
+    pattern.includes('(?i)') ? new RegExp(pattern.replaceAll('(?i)', ''), `${flags}i`) : new RegExp(pattern, flags),
+  { code: 'goPattern' },
+);
+
 function crdValidator(file: string, version: string): ValidateFunction {
-  const crd = parse(readFileSync(path.join(here, 'schemas', 'keda', file), 'utf8')) as {
+  const crd = parse(readFileSync(path.join(here, 'schemas', file), 'utf8')) as {
     spec: { versions: Array<{ name: string; schema: { openAPIV3Schema: Schema } }> };
   };
   const served = crd.spec.versions.find((candidate) => candidate.name === version);
@@ -64,7 +74,7 @@ function crdValidator(file: string, version: string): ValidateFunction {
   const schema = refuseUnknownFields(served.schema.openAPIV3Schema);
   // metadata is the API server's ObjectMeta, not described by the CRD: checked for a name only, below.
   (schema.properties as Record<string, Schema>).metadata = { type: 'object' };
-  const ajv = new Ajv({ allErrors: true, strict: false });
+  const ajv = new Ajv({ allErrors: true, strict: false, code: { regExp: goPattern } });
   // The OpenAPI formats the CRDs use (date-time only in status, which manifests never carry).
   ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 });
   ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isSafeInteger(n) });
@@ -73,12 +83,13 @@ function crdValidator(file: string, version: string): ValidateFunction {
 }
 
 const CUSTOM_VALIDATORS: Record<string, () => ValidateFunction> = {
-  'keda.sh/v1alpha1/ScaledObject': () => crdValidator('keda.sh_scaledobjects.yaml', 'v1alpha1'),
-  'keda.sh/v1alpha1/TriggerAuthentication': () => crdValidator('keda.sh_triggerauthentications.yaml', 'v1alpha1'),
+  'keda.sh/v1alpha1/ScaledObject': () => crdValidator('keda/keda.sh_scaledobjects.yaml', 'v1alpha1'),
+  'keda.sh/v1alpha1/TriggerAuthentication': () => crdValidator('keda/keda.sh_triggerauthentications.yaml', 'v1alpha1'),
+  'monitoring.coreos.com/v1/PrometheusRule': () => crdValidator('prometheus-operator/monitoring.coreos.com_prometheusrules.yaml', 'v1'),
 };
 const compiled = new Map<string, ValidateFunction>();
 
-/** Kinds with a schema here; anything else in k8s/ must be checked by hand (the PrometheusRule is). */
+/** Kinds with a schema here (a manifest of any other kind fails the deployment tests). */
 export function hasSchema(object: KubernetesObject): boolean {
   const id = `${object.apiVersion}/${object.kind}`;
   return id in BUILT_IN_MODELS || id in CUSTOM_VALIDATORS;
