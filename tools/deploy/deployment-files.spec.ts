@@ -65,6 +65,12 @@ describe('Dockerfile (one for every app)', () => {
     expect(build).toContain('--projects="@talao/${APP}"');
   });
 
+  it.each(appNames)('can build %s: an Nx project named @talao/<folder> whose build writes dist/ from src/', (name) => {
+    const manifest = JSON.parse(readText(`apps/${name}/package.json`)) as { name: string; scripts?: Record<string, string> };
+    expect(manifest.name).toBe(`@talao/${name}`);
+    expect(manifest.scripts?.build).toMatch(/^swc src -d dist /);
+  });
+
   it('runs the app as a non-root user from its built entry point, with exec (signals reach node)', () => {
     const runtime = stage('runtime')!;
     expect(runtime.from).toBe(BASE_IMAGE);
