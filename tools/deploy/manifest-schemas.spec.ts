@@ -38,6 +38,28 @@ describe('schemaProblems', () => {
     expect(schemaProblems(rule({ alert: 'Backlog', for: '5m' })).join('\n')).toMatch(/required property 'expr'/);
   });
 
+  it('refuses fields the Kubernetes API does not name, at any depth, and accepts label maps and IntOrString ports', () => {
+    const deployment = (container: Record<string, unknown>): KubernetesObject => ({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'gateway', labels: { 'app.kubernetes.io/name': 'gateway' } },
+      spec: {
+        selector: { matchLabels: { 'app.kubernetes.io/name': 'gateway' } },
+        template: {
+          metadata: { labels: { 'app.kubernetes.io/name': 'gateway' } },
+          spec: { containers: [{ name: 'gateway', image: 'talao/gateway', ...container }] },
+        },
+      },
+    });
+    expect(schemaProblems(deployment({ readinessProbe: { httpGet: { path: '/readyz', port: 'http' } } }))).toEqual([]);
+    expect(schemaProblems(deployment({ readinesProbe: { httpGet: { path: '/readyz', port: 'http' } } }))).toEqual([
+      'apps/v1/Deployment gateway.spec.template.spec.containers[0].readinesProbe: unknown field',
+    ]);
+    expect(schemaProblems(deployment({ securityContext: { readOnlyRootFileSystem: true } }))).toEqual([
+      'apps/v1/Deployment gateway.spec.template.spec.containers[0].securityContext.readOnlyRootFileSystem: unknown field',
+    ]);
+  });
+
   it('refuses a Deployment without its selector, and says which kinds it cannot check', () => {
     const deployment: KubernetesObject = {
       apiVersion: 'apps/v1',

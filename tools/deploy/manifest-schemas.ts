@@ -1,5 +1,5 @@
 // Offline schema validation of rendered Kubernetes objects: the built-in kinds with kubernetes-models (the API's
-// OpenAPI schemas, compiled), KEDA's and the Prometheus Operator's kinds with their published CRD schemas carried in
+// OpenAPI schemas, compiled) plus an unknown-field check from the same package's declarations (known-fields.ts), KEDA's and the Prometheus Operator's kinds with their published CRD schemas carried in
 // schemas/ (README.md there says where they come from). Each function returns the problems found, an empty list for a valid object.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,20 +14,22 @@ import { Job } from 'kubernetes-models/batch/v1/Job';
 import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { parse } from 'yaml';
+import { unknownFields } from './known-fields.js';
 import type { KubernetesObject } from './kustomize-render.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 type Model = new (data: never) => { validate(): void };
-const BUILT_IN_MODELS: Record<string, Model> = {
-  'v1/Namespace': Namespace,
-  'v1/ConfigMap': ConfigMap,
-  'v1/Service': Service,
-  'apps/v1/Deployment': Deployment,
-  'batch/v1/Job': Job,
-  'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
-  'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
-  'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+/** Each built-in kind's model, and the name of its interface in the package's declarations (known-fields.ts). */
+const BUILT_IN_MODELS: Record<string, { model: Model; type: string }> = {
+  'v1/Namespace': { model: Namespace, type: 'IIoK8sApiCoreV1Namespace' },
+  'v1/ConfigMap': { model: ConfigMap, type: 'IIoK8sApiCoreV1ConfigMap' },
+  'v1/Service': { model: Service, type: 'IIoK8sApiCoreV1Service' },
+  'apps/v1/Deployment': { model: Deployment, type: 'IIoK8sApiAppsV1Deployment' },
+  'batch/v1/Job': { model: Job, type: 'IIoK8sApiBatchV1Job' },
+  'policy/v1/PodDisruptionBudget': { model: PodDisruptionBudget, type: 'IIoK8sApiPolicyV1PodDisruptionBudget' },
+  'autoscaling/v2/HorizontalPodAutoscaler': { model: HorizontalPodAutoscaler, type: 'IIoK8sApiAutoscalingV2HorizontalPodAutoscaler' },
+  'networking.k8s.io/v1/NetworkPolicy': { model: NetworkPolicy, type: 'IIoK8sApiNetworkingV1NetworkPolicy' },
 };
 
 type Schema = Record<string, unknown>;
@@ -99,14 +101,15 @@ export function hasSchema(object: KubernetesObject): boolean {
 export function schemaProblems(object: KubernetesObject): string[] {
   const id = `${object.apiVersion}/${object.kind}`;
   const where = `${id} ${object.metadata.name}`;
-  const Builtin = BUILT_IN_MODELS[id];
-  if (Builtin) {
+  const builtIn = BUILT_IN_MODELS[id];
+  if (builtIn) {
+    const problems = unknownFields(object, builtIn.type, where);
     try {
-      new Builtin(structuredClone(object) as never).validate();
-      return [];
+      new builtIn.model(structuredClone(object) as never).validate();
     } catch (error) {
-      return [`${where}: ${(error as Error).message}`];
+      problems.push(`${where}: ${(error as Error).message}`);
     }
+    return problems;
   }
   const factory = CUSTOM_VALIDATORS[id];
   if (!factory) return [`${where}: no schema for this kind`];
