@@ -119,6 +119,16 @@ describe.each(RENDERINGS)('%s', (directory) => {
     for (const parameter of parameters) expect(parameter.name).toBe('talao-secrets');
   });
 
+  it('scales within the environment: homologation at most two replicas of anything, production two workers at rest', () => {
+    const scaled = objects.filter((object) => object.kind === 'ScaledObject') as Json[];
+    const autoscalers = objects.filter((object) => object.kind === 'HorizontalPodAutoscaler') as Json[];
+    if (directory.endsWith('homologation')) {
+      for (const so of scaled) expect([so.spec.minReplicaCount, so.spec.maxReplicaCount]).toEqual([1, 2]);
+      for (const hpa of autoscalers) expect([hpa.spec.minReplicas, hpa.spec.maxReplicas]).toEqual([1, 2]);
+    }
+    if (directory.endsWith('production')) for (const so of scaled) expect(so.spec.minReplicaCount).toBeGreaterThanOrEqual(2);
+  });
+
   it('has the migration Job: prisma migrate deploy, the database URL from the Secret', () => {
     const container = find('Job', 'talao-migrate')!.spec.template.spec.containers[0];
     expect(container.image).toMatch(overlay ? /^talao\/migrate:[\w.-]+$/ : /^talao\/migrate$/);

@@ -106,6 +106,56 @@ spec:
     expect(() => renderKustomization(path.join(root, 'overlay'))).toThrow(/missing.yaml does not exist/);
   });
 
+  it('applies JSON 6902 patches to every object its target selects, by kind and by name', () => {
+    write('base/second.yaml', deployment.replace('name: web\n  labels', 'name: api\n  labels'));
+    write(
+      'base/kustomization.yaml',
+      'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [app.yaml, second.yaml]\n',
+    );
+    write(
+      'overlay/kustomization.yaml',
+      [
+        'apiVersion: kustomize.config.k8s.io/v1beta1',
+        'kind: Kustomization',
+        'resources: [../base]',
+        'patches:',
+        '  - target: { kind: Deployment }',
+        '    patch: |-',
+        '      - { op: replace, path: /spec/replicas, value: 1 }',
+        '  - target: { kind: Deployment, name: api }',
+        '    patch: |-',
+        '      - { op: add, path: /spec/template/spec/containers/0/env/-, value: { name: C, value: "3" } }',
+        '      - { op: remove, path: /spec/template/spec/containers/1 }',
+      ].join('\n'),
+    );
+    const objects = renderKustomization(path.join(root, 'overlay'));
+    const spec = (name: string) =>
+      objects.find((object) => object.metadata.name === name)!.spec as {
+        replicas: number;
+        template: { spec: { containers: Array<{ name: string; env?: unknown[] }> } };
+      };
+    expect([spec('web').replicas, spec('api').replicas]).toEqual([1, 1]);
+    expect(spec('web').template.spec.containers).toHaveLength(2);
+    expect(spec('api').template.spec.containers.map((container) => container.name)).toEqual(['web']);
+    expect(spec('api').template.spec.containers[0]!.env).toHaveLength(3);
+  });
+
+  it('refuses a JSON patch on a missing path, and several patches in one file (kustomize takes one per entry)', () => {
+    const kustomization = (patches: string) =>
+      write(
+        'overlay/kustomization.yaml',
+        `apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [../base]\npatches:\n${patches}`,
+      );
+    kustomization('  - target: { kind: Deployment }\n    patch: "[{ op: replace, path: /spec/paused, value: true }]"\n');
+    expect(() => renderKustomization(path.join(root, 'overlay'))).toThrow(/\/spec\/paused does not exist/);
+    write(
+      'overlay/two.yaml',
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata: { name: web }\nspec: { replicas: 1 }\n---\napiVersion: v1\nkind: Namespace\nmetadata: { name: x }\n',
+    );
+    kustomization('  - path: two.yaml\n');
+    expect(() => renderKustomization(path.join(root, 'overlay'))).toThrow(/two.yaml holds 2 documents; one patch per entry/);
+  });
+
   it('refuses the same object twice', () => {
     write('base/kustomization.yaml', 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\nresources: [app.yaml, app.yaml]\n');
     expect(() => renderKustomization(path.join(root, 'base'))).toThrow(/Deployment\/\/web is defined twice/);

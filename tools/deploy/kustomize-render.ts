@@ -3,7 +3,9 @@
 // kustomize does, and refuses anything else (an unknown field throws), so an overlay cannot silently use a feature
 // this renderer would ignore:
 //   resources   files (multi-document YAML) and directories holding a kustomization.yaml, rendered first
-//   patches     `path:` strategic-merge patches, each document targeting the object of its kind and name
+//   patches     one patch each, from `path:` or inline `patch:`: a strategic merge (targeting the object of its kind
+//               and name, or every object `target:` selects) or a JSON 6902 list of operations (add, replace,
+//               remove) applied to every object `target:` selects (kind and/or name)
 //   namespace   set on every namespaced object; a Namespace object takes it as its name
 //   labels      `pairs` added to every object's metadata (includeSelectors: false only)
 //   images      newName / newTag / digest for containers whose image is `name` (with or without a tag)
@@ -23,9 +25,20 @@ interface Kustomization {
   kind?: string;
   namespace?: string;
   resources?: string[];
-  patches?: Array<{ path: string }>;
+  patches?: PatchEntry[];
   labels?: Array<{ pairs: Record<string, string>; includeSelectors?: boolean }>;
   images?: Array<{ name: string; newName?: string; newTag?: string; digest?: string }>;
+}
+
+interface PatchEntry {
+  path?: string;
+  patch?: string;
+  target?: { kind?: string; name?: string };
+}
+interface JsonPatchOperation {
+  op: 'add' | 'replace' | 'remove';
+  path: string;
+  value?: unknown;
 }
 
 const SUPPORTED_FIELDS = new Set(['apiVersion', 'kind', 'namespace', 'resources', 'patches', 'labels', 'images']);
@@ -105,6 +118,75 @@ function setImage(image: string, rule: NonNullable<Kustomization['images']>[numb
   return tag ? `${name}:${tag}` : name;
 }
 
+function readPatch(entry: PatchEntry, directory: string, file: string): { label: string; content: unknown } {
+  const unsupported = Object.keys(entry).filter((key) => !['path', 'patch', 'target'].includes(key));
+  const targetUnsupported = Object.keys(entry.target ?? {}).filter((key) => !['kind', 'name'].includes(key));
+  if (unsupported.length > 0 || targetUnsupported.length > 0 || (entry.path === undefined) === (entry.patch === undefined)) {
+    throw new Error(`${file}: a patch is \`path:\` or \`patch:\`, with an optional target of kind and name`);
+  }
+  const label = entry.path ?? 'an inline patch';
+  const text = entry.path !== undefined ? readFileSync(path.join(directory, entry.path), 'utf8') : entry.patch!;
+  const documents = parseAllDocuments(text).filter((document) => document.contents !== null);
+  // kustomize's `patches` field takes one patch per entry (several objects in one file was patchesStrategicMerge's).
+  if (documents.length !== 1) throw new Error(`${file}: ${label} holds ${documents.length} documents; one patch per entry`);
+  return { label, content: documents[0]!.toJS() as unknown };
+}
+
+function applyPatch(objects: KubernetesObject[], entry: PatchEntry, directory: string, file: string): KubernetesObject[] {
+  const { label, content } = readPatch(entry, directory, file);
+  const patchObject = isObject(content) ? (content as unknown as KubernetesObject) : undefined;
+  const selects = (object: KubernetesObject) =>
+    entry.target
+      ? (!entry.target.kind || entry.target.kind === object.kind) && (!entry.target.name || entry.target.name === object.metadata.name)
+      : !!patchObject && object.kind === patchObject.kind && object.metadata.name === patchObject.metadata?.name;
+  if (!patchObject && !entry.target) throw new Error(`${file}: ${label} is a JSON patch without a target`);
+  if (!objects.some(selects)) throw new Error(`${file}: ${label} targets ${describeTarget(entry, patchObject)}, which is not a resource`);
+  return objects.map((object) => {
+    if (!selects(object)) return object;
+    if (patchObject) {
+      // With a target, the patch's own name does not narrow it (kustomize applies it to every selected object).
+      const { name: _name, ...metadata } = patchObject.metadata ?? {};
+      return strategicMerge(object, entry.target ? { ...patchObject, metadata } : patchObject) as KubernetesObject;
+    }
+    return applyJsonPatch(object, content as JsonPatchOperation[], `${file}: ${label}`);
+  });
+}
+
+function describeTarget(entry: PatchEntry, patchObject: KubernetesObject | undefined): string {
+  if (entry.target) return `${entry.target.kind ?? '*'}/${entry.target.name ?? '*'}`;
+  return `${patchObject?.kind}/${patchObject?.metadata?.name}`;
+}
+
+/** RFC 6902 add, replace and remove on a copy of `object` (a missing path is an error, as in kustomize). */
+export function applyJsonPatch(object: KubernetesObject, operations: JsonPatchOperation[], where: string): KubernetesObject {
+  const result = structuredClone(object) as unknown as Json;
+  for (const { op, path: pointer, value } of operations) {
+    if (!['add', 'replace', 'remove'].includes(op)) throw new Error(`${where}: operation ${op} is not supported`);
+    const keys = pointer
+      .split('/')
+      .slice(1)
+      .map((key) => key.replaceAll('~1', '/').replaceAll('~0', '~'));
+    const last = keys.pop();
+    let parent: unknown = result;
+    for (const key of keys) parent = isObject(parent) || Array.isArray(parent) ? (parent as Json)[key] : undefined;
+    if (last === undefined || !(isObject(parent) || Array.isArray(parent))) throw new Error(`${where}: ${pointer} does not exist`);
+    if (Array.isArray(parent)) {
+      const list = parent as unknown[];
+      const index = last === '-' ? list.length : Number(last);
+      if (op === 'add') list.splice(index, 0, structuredClone(value));
+      else if (index >= list.length) throw new Error(`${where}: ${pointer} does not exist`);
+      else if (op === 'replace') list[index] = structuredClone(value);
+      else list.splice(index, 1);
+      continue;
+    }
+    const container = parent as Json;
+    if (op !== 'add' && !(last in container)) throw new Error(`${where}: ${pointer} does not exist`);
+    if (op === 'remove') delete container[last];
+    else container[last] = structuredClone(value);
+  }
+  return result as unknown as KubernetesObject;
+}
+
 /** Renders the kustomization in `directory` (a folder holding kustomization.yaml) to its list of objects. */
 export function renderKustomization(directory: string): KubernetesObject[] {
   const file = path.join(directory, 'kustomization.yaml');
@@ -120,15 +202,7 @@ export function renderKustomization(directory: string): KubernetesObject[] {
     objects.push(...(statSync(target).isDirectory() ? renderKustomization(target) : readDocuments(target)));
   }
 
-  for (const { path: patchPath, ...rest } of kustomization.patches ?? []) {
-    if (Object.keys(rest).length > 0) throw new Error(`${file}: only \`path:\` patches are supported`);
-    for (const patch of readDocuments(path.join(directory, patchPath))) {
-      const index = objects.findIndex((object) => object.kind === patch.kind && object.metadata.name === patch.metadata.name);
-      if (index === -1)
-        throw new Error(`${file}: patch ${patchPath} targets ${patch.kind}/${patch.metadata.name}, which is not a resource`);
-      objects[index] = strategicMerge(objects[index], patch) as KubernetesObject;
-    }
-  }
+  for (const entry of kustomization.patches ?? []) objects = applyPatch(objects, entry, directory, file);
 
   if (kustomization.namespace) {
     const namespace = kustomization.namespace;
