@@ -56,7 +56,7 @@ export function createDatabase(options: DatabaseOptions): Database {
     submissions: new SubmissionsRepository(prisma, sql),
     usage: new UsageLedgerRepository(prisma),
     outbox: new OutboxRepository(prisma),
-    amendments: new AmendmentsRepository(prisma),
+    amendments: new AmendmentsRepository(prisma, sql),
     invalidations: new InvalidationsRepository(prisma),
     ping: async () => {
       await pool.query('SELECT 1');

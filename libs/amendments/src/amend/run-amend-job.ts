@@ -88,18 +88,20 @@ export async function runAmendJob(deps: AmendDeps, data: JobPayload<'amend'>, at
   const amendment = await deps.amendments.findById(data.amendmentId);
   if (!amendment) return { kind: 'skipped', reason: 'no such amendment' };
   if (amendment.status !== 'pending') return { kind: 'final', status: amendment.status, alreadyFinal: true };
-  const [invoice, company, history] = await Promise.all([
-    deps.invoices.findById(amendment.invoiceId),
-    deps.companies.findById(amendment.companyId),
+  // The invoice, its company and active certificate in one read (the issue job's), beside the amendment's exchanges.
+  const [snapshot, history] = await Promise.all([
+    deps.invoices.loadForIssue(amendment.invoiceId),
     deps.amendments.transmissions(amendment.id),
   ]);
+  const invoice = snapshot?.invoice;
+  const company = snapshot?.company;
   if (!invoice?.accessKey || !company) return { kind: 'skipped', reason: 'the invoice or its company no longer exists' };
   const subject = { ...invoice, accessKey: invoice.accessKey };
   const log = new ExchangeLog(
     { begin: (call) => deps.amendments.begin(amendment.id, call), answer: (id, answer) => deps.amendments.answer(id, answer) },
     { invoiceId: invoice.id, companyId: invoice.companyId },
   );
-  const certificateId = await deps.certificates.findActiveId(company.id);
+  const certificateId = snapshot.certificate?.id ?? null;
   const loaded = certificateId
     ? await deps.certificateCache.loadOrUnseal(certificateId, () => deps.certificates.unseal(certificateId))
     : null;

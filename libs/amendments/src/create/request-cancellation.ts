@@ -58,10 +58,13 @@ export async function findAmendableInvoice(
   return invoice;
 }
 
-/** Stores the amendment (or finds the pending one) and enqueues its job; false when Redis refused it. */
-export async function enqueueAmendment(deps: AmendmentRequestDeps, amendment: AmendmentRecord): Promise<boolean> {
+/**
+ * Enqueues the amendment's job; false when Redis refused it. `created`: the row was inserted by this request, so no
+ * job of it can exist yet (one Redis round trip less on the common path).
+ */
+export async function enqueueAmendment(deps: AmendmentRequestDeps, amendment: AmendmentRecord, created = false): Promise<boolean> {
   try {
-    const earlier = await deps.queue.getJob(amendment.id);
+    const earlier = created ? null : await deps.queue.getJob(amendment.id);
     // A job that gave up (an outcome still unknown after every try) keeps its id: only removing it lets it run again.
     if (earlier && (await earlier.getState()) === 'failed') await earlier.remove();
     await enqueueJob({ amendments: deps.queue }, { name: 'amend', data: { amendmentId: amendment.id } });
@@ -103,7 +106,7 @@ export async function requestCancellation(
   }
   // A cancellation the authorizer refused may be asked again: each request is its own row (sequence = try number);
   // the event itself always carries nSeqEvento 1.
-  const { amendment } = await deps.amendments.create({
+  const { amendment, created } = await deps.amendments.create({
     companyId: invoice.companyId,
     environment: invoice.environment,
     invoiceId: invoice.id,
@@ -111,6 +114,6 @@ export async function requestCancellation(
     sequence: earlier.length + 1,
     text: reason,
   });
-  await enqueueAmendment(deps, amendment);
+  await enqueueAmendment(deps, amendment, created);
   return { invoice, amendment };
 }

@@ -80,7 +80,7 @@ export async function requestCorrection(
       message: `At most ${MAX_CORRECTION_LETTERS} correction letters per document (nSeqEvento 1 to ${MAX_CORRECTION_LETTERS}); this one has them all`,
       invoice_id: invoice.id,
     });
-  const { amendment } = await deps.amendments.create({
+  const { amendment, created } = await deps.amendments.create({
     companyId: invoice.companyId,
     environment: invoice.environment,
     invoiceId: invoice.id,
@@ -88,6 +88,6 @@ export async function requestCorrection(
     sequence,
     text: correction,
   });
-  await enqueueAmendment(deps, amendment);
+  await enqueueAmendment(deps, amendment, created);
   return { invoice, amendment };
 }

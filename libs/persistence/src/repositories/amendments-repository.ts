@@ -4,6 +4,7 @@
 // the outbox event and the deciding answer — the event only when that statement moved the amendment (invariant 2).
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
+import { prismaSqlRunner, type SqlRunner } from './sql-runner.js';
 import { isUuid } from '../uuid.js';
 import {
   type AuthorizerDecision,
@@ -95,29 +96,31 @@ const FINISH = `WITH answered AS (
 SELECT (SELECT count(*) FROM moved)::int AS moved, (SELECT count(*) FROM answered)::int AS answered`;
 
 export class AmendmentsRepository {
-  constructor(private readonly prisma: PrismaClient) {}
+  private readonly sql: SqlRunner;
+
+  /**
+   * `sql`: the pool the canceller's and the gateway's statements run on as named prepared statements (createDatabase
+   * passes its own); without it, through Prisma.
+   */
+  constructor(prisma: PrismaClient, sql?: SqlRunner) {
+    this.sql = sql ?? prismaSqlRunner(prisma);
+  }
 
   /** Inserts the amendment, or answers the one already filed under the same invoice, kind and sequence. */
   async create(input: NewAmendment): Promise<{ amendment: AmendmentRecord; created: boolean }> {
-    const rows = await this.prisma.$queryRawUnsafe<AmendmentRecord[]>(
+    const rows = await this.sql.query<AmendmentRecord>(
+      'talao_amendment_insert',
       `INSERT INTO amendments (id, company_id, environment, invoice_id, kind, sequence, text, updated_at)
        VALUES ($1::uuid, $2::uuid, $3::"Environment", $4::uuid, $5::varchar, $6::int, $7::text, now())
        ON CONFLICT (invoice_id, kind, sequence) DO NOTHING
        RETURNING ${COLUMNS}`,
-      randomUUID(),
-      input.companyId,
-      input.environment,
-      input.invoiceId,
-      input.kind,
-      input.sequence,
-      input.text,
+      [randomUUID(), input.companyId, input.environment, input.invoiceId, input.kind, input.sequence, input.text],
     );
     if (rows[0]) return { amendment: rows[0], created: true };
-    const existing = await this.prisma.$queryRawUnsafe<AmendmentRecord[]>(
+    const existing = await this.sql.query<AmendmentRecord>(
+      'talao_amendment_existing',
       `SELECT ${COLUMNS} FROM amendments WHERE invoice_id = $1::uuid AND kind = $2::varchar AND sequence = $3::int`,
-      input.invoiceId,
-      input.kind,
-      input.sequence,
+      [input.invoiceId, input.kind, input.sequence],
     );
     if (!existing[0]) throw new Error('the amendment conflicted with a row that is gone');
     return { amendment: existing[0], created: false };
@@ -125,50 +128,52 @@ export class AmendmentsRepository {
 
   async findById(id: string): Promise<AmendmentRecord | null> {
     if (!isUuid(id)) return null;
-    const rows = await this.prisma.$queryRawUnsafe<AmendmentRecord[]>(`SELECT ${COLUMNS} FROM amendments WHERE id = $1::uuid`, id);
+    const rows = await this.sql.query<AmendmentRecord>('talao_amendment_by_id', `SELECT ${COLUMNS} FROM amendments WHERE id = $1::uuid`, [
+      id,
+    ]);
     return rows[0] ?? null;
   }
 
   /** The invoice's amendments, oldest first. */
   listForInvoice(invoiceId: string): Promise<AmendmentRecord[]> {
-    return this.prisma.$queryRawUnsafe<AmendmentRecord[]>(
+    return this.sql.query<AmendmentRecord>(
+      'talao_amendments_of_invoice',
       `SELECT ${COLUMNS} FROM amendments WHERE invoice_id = $1::uuid ORDER BY kind, sequence`,
-      invoiceId,
+      [invoiceId],
     );
   }
 
   /** The amendment's exchanges so far, oldest first. */
   transmissions(amendmentId: string): Promise<AmendmentTransmission[]> {
-    return this.prisma.$queryRawUnsafe<AmendmentTransmission[]>(
+    return this.sql.query<AmendmentTransmission>(
+      'talao_amendment_transmissions',
       `SELECT operation, request_body AS "requestBody", outcome FROM submissions WHERE amendment_id = $1::uuid ORDER BY attempt`,
-      amendmentId,
+      [amendmentId],
     );
   }
 
   /** Stores an exchange's exact request (committed when this resolves: only then may it leave). */
   async begin(amendmentId: string, call: { operation: string; endpoint: string; requestBody: string }): Promise<{ id: string }> {
-    const rows = await this.prisma.$queryRawUnsafe<Array<{ id: string }>>(
-      BEGIN,
+    const rows = await this.sql.query<{ id: string }>('talao_amendment_begin', BEGIN, [
       randomUUID(),
       amendmentId,
       call.operation,
       call.endpoint,
       call.requestBody,
-    );
+    ]);
     if (!rows[0]) throw new Error(`amendment ${amendmentId} not found`);
     return rows[0];
   }
 
   async answer(submissionId: string, answer: SubmissionAnswer): Promise<void> {
-    const rows = await this.prisma.$queryRawUnsafe<unknown[]>(
-      ANSWER,
+    const rows = await this.sql.query<unknown>('talao_amendment_answer', ANSWER, [
       submissionId,
       answer.responseBody ?? null,
       answer.httpStatus ?? null,
       answer.outcome,
       answer.statusCode ?? null,
       answer.statusMessage ?? null,
-    );
+    ]);
     if (rows.length !== 1) throw new Error(`submission ${submissionId} not found`);
   }
 
@@ -182,8 +187,7 @@ export class AmendmentsRepository {
     event: NewOutboxEvent | null,
     answered?: { submissionId: string; answer: SubmissionAnswer },
   ): Promise<boolean> {
-    const rows = await this.prisma.$queryRawUnsafe<Array<{ moved: number; answered: number }>>(
-      FINISH,
+    const rows = await this.sql.query<{ moved: number; answered: number }>('talao_amendment_finish', FINISH, [
       ...decisionParameters(id, decision, answered),
       randomUUID(),
       event?.companyId ?? null,
@@ -191,7 +195,7 @@ export class AmendmentsRepository {
       event?.type ?? null,
       event?.aggregateId ?? null,
       event ? JSON.stringify(event.payload) : null,
-    );
+    ]);
     if (answered && rows[0]?.answered !== 1) throw new Error(`submission ${answered.submissionId} not found`);
     return rows[0]?.moved === 1;
   }

@@ -201,3 +201,18 @@ export async function selectInvoiceById(sql: SqlRunner, id: string): Promise<Inv
   const rows = await sql.query<InvoiceSqlRow>('talao_invoice_by_id', BY_ID, [id]);
   return rows[0] ? invoiceRecordOf(rows[0]) : null;
 }
+
+// An access key or a DPS id (an NFS-e not yet authorized is known by it): the newest of the company's in the environment.
+const BY_ACCESS_KEY = `SELECT ${INVOICE_COLUMNS} FROM invoices
+WHERE company_id = $1::uuid AND environment = $2::"Environment" AND (access_key = $3::varchar OR dps_id = $3::varchar)
+ORDER BY created_at DESC LIMIT 1`;
+
+export async function selectInvoiceByAccessKey(
+  sql: SqlRunner,
+  companyId: string,
+  environment: string,
+  accessKey: string,
+): Promise<InvoiceRecord | null> {
+  const rows = await sql.query<InvoiceSqlRow>('talao_invoice_by_access_key', BY_ACCESS_KEY, [companyId, environment, accessKey]);
+  return rows[0] ? invoiceRecordOf(rows[0]) : null;
+}

@@ -14,7 +14,7 @@ import { toInvoiceRecord } from './issuance-records.js';
 import { releaseNumber, reserveNumber } from './number-sequences-repository.js';
 import { enterContingency } from './enter-contingency.js';
 import { finishWithEvent } from './finish-with-event.js';
-import { insertProcessingInvoice, selectInvoiceById } from './invoice-insert.js';
+import { insertProcessingInvoice, selectInvoiceByAccessKey, selectInvoiceById } from './invoice-insert.js';
 import { type IssueSnapshot, selectIssueSnapshot } from './issue-snapshot.js';
 import { isUuid } from '../uuid.js';
 import { prismaSqlRunner, type SqlRunner } from './sql-runner.js';
@@ -232,11 +232,7 @@ export class InvoicesRepository {
 
   /** GET /invoices/{access_key}: the company's invoice with that key (NF-e key, NFS-e key or DPS id). */
   async findByAccessKey(companyId: string, environment: EnvironmentName, accessKey: string): Promise<InvoiceRecord | null> {
-    const row = await this.prisma.invoice.findFirst({
-      where: { companyId, environment, OR: [{ accessKey }, { dpsId: accessKey }] },
-      orderBy: { createdAt: 'desc' },
-    });
-    return row ? toInvoiceRecord(row) : null;
+    return isUuid(companyId) ? selectInvoiceByAccessKey(this.sql, companyId, environment, accessKey) : null;
   }
 
   /** Invoices still `processing` whose last change is older than `before` (the sweeper's work list). */
