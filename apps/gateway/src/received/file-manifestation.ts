@@ -2,7 +2,7 @@
 // this waits for received-sync's decision within MANIFESTATION_WAIT_MS and turns it into the answer: 200 registered,
 // 502 refused by the authorizer (its own code and message), 202 still pending; 404 / 409 / 422 refused locally.
 import type { EnvironmentName, ManifestationRecord } from '@talao/persistence';
-import { ManifestationRefused, manifestationStateOf, requestManifestation } from '@talao/received-invoices/manifest';
+import { grantsFullXml, ManifestationRefused, manifestationStateOf, requestManifestation } from '@talao/received-invoices/manifest';
 import type { ReceivedResources } from './received-resources.js';
 
 export interface ManifestationAnswer {
@@ -37,10 +37,21 @@ export async function fileManifestation(
     throw error;
   }
   const { manifestations } = resources;
-  const decided =
-    (await resources.waiter
-      .waitForRecord(filed.manifestation.id, resources.waitMs, (id) => manifestations.findById(id))
-      .catch(() => filed.manifestation)) ?? filed.manifestation;
+  // Decided is not yet done: a registered 210210/210200/210240 is followed, in the same job, by the fetch of the full
+  // XML. Until that job has ended the row reads as still pending here, so the answer's `form` is the final one.
+  const settled = async (id: string) => {
+    const record = await manifestations.findById(id);
+    if (!record || record.status !== 'registered' || !grantsFullXml(record.eventType)) return record;
+    if ((await manifestations.documentById(record.documentId))?.hasFull) return record;
+    const state = await resources.queue
+      .getJob(id)
+      .then((job) => job?.getState())
+      .catch(() => 'unknown');
+    return state === 'active' || state === 'waiting' || state === 'delayed' ? { ...record, status: 'pending' as const } : record;
+  };
+  const waited = await resources.waiter.waitForRecord(filed.manifestation.id, resources.waitMs, settled).catch(() => null);
+  // The window may end between the decision and the fetch: the answer tells the decision as stored.
+  const decided = (await manifestations.findById(filed.manifestation.id)) ?? waited ?? filed.manifestation;
   if (decided.status === 'rejected')
     return {
       status: 502,

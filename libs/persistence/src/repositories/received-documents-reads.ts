@@ -124,7 +124,9 @@ export class ReceivedDocumentsReads {
     const m = query.manifestation;
     if (m && (m.state !== undefined || m.awaitingConclusive !== undefined || m.deadlineBefore)) {
       const { cutover, daysAfter, daysBefore } = m.conclusiveDeadline;
-      params.push(cutover, daysAfter, daysBefore, m.now);
+      // Pushed only when the deadline is part of the filter: PostgreSQL refuses a parameter it cannot type (unused).
+      const usesDeadline = m.awaitingConclusive !== undefined || m.deadlineBefore !== undefined || typeof m.state === 'string';
+      if (usesDeadline) params.push(cutover, daysAfter, daysBefore, m.now);
       const [c, after, before, now] = [params.length - 3, params.length - 2, params.length - 1, params.length].map((i) => `$${i}`);
       const deadline = `(d.authorized_at + make_interval(days => CASE WHEN d.authorized_at >= ${c}::timestamptz THEN ${after}::int ELSE ${before}::int END))`;
       const open = `(d.authorized_at IS NULL OR ${deadline} >= ${now}::timestamptz)`;
