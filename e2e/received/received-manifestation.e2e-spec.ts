@@ -189,6 +189,30 @@ describe('manifestation over HTTP', () => {
     expect(await keysOf('manifestation_state=confirmed')).toEqual([fresh]);
   });
 
+  it('an answer lost after AN registered the event: consulted first, registered once, never sent twice', async () => {
+    const c = await p.createCompany();
+    const key = await received(c);
+    await sync(c);
+    await p.sim.control('PUT', '/_control/faults/AN', { dropResponses: 1 });
+    try {
+      const confirmed = await manifest(c, key, { manifestation: '210200' });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body).toMatchObject({ state: 'confirmed', manifestation: { status: 'registered', status_code: '135' } });
+    } finally {
+      await p.sim.control('DELETE', '/_control/faults');
+    }
+    expect(await simEvents(key)).toEqual(['210200']);
+    const exchanges = await p.prisma.receivedManifestationTransmission.findMany({
+      where: { manifestation: { companyId: c.id } },
+      orderBy: { sentAt: 'asc' },
+    });
+    // The event (its answer lost), then the consult of the issuer's state that found it: no second event.
+    expect(exchanges.map((e) => [e.operation, e.outcome])).toEqual([
+      ['NFeRecepcaoEvento4', 'unknown'],
+      ['NFeConsultaProtocolo4', 'authorized'],
+    ]);
+  });
+
   it('answers 404 for another company’s key, and stores nothing', async () => {
     const c = await p.createCompany();
     const other = await p.createCompany();

@@ -43,15 +43,14 @@ export function parseManifestationBody(raw: unknown): { code: ManifestationCode;
   const parsed = body.safeParse(raw ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.') || (issue && 'keys' in issue ? String((issue.keys as string[])[0]) : 'body');
+    const named = issue?.path.join('.') || (issue && 'keys' in issue ? String((issue.keys as string[])[0]) : 'body');
+    const field = named.length > 100 ? `${named.slice(0, 100)}…` : named;
     throw invalid(field, issue?.code === 'unrecognized_keys' ? `unknown field ${field}` : `${field}: ${issue?.message}`);
   }
   const { manifestation, justification } = parsed.data;
   if (!(MANIFESTATION_CODES as readonly string[]).includes(manifestation))
-    throw invalid('manifestation', `manifestation must be one of ${MANIFESTATION_CODES.join(', ')}`, {
-      expected: MANIFESTATION_CODES,
-      received: manifestation,
-    });
+    // The value is never echoed back (it may be a megabyte of anything).
+    throw invalid('manifestation', `manifestation must be one of ${MANIFESTATION_CODES.join(', ')}`, { expected: MANIFESTATION_CODES });
   const code = manifestation as ManifestationCode;
   if (code !== OPERATION_NOT_PERFORMED) {
     if (justification !== undefined) throw invalid('justification', `justification is taken by 210240 only, not by ${code}`);
@@ -92,9 +91,10 @@ export async function requestManifestation(
   deps: ManifestationRequestDeps,
   request: { companyId: string; environment: EnvironmentName; accessKey: string; body: unknown },
 ): Promise<{ document: ManifestableDocument; manifestation: ManifestationRecord }> {
+  // The body first, whatever the key: a malformed request is a 422 even on a key that does not exist.
+  const wanted = parseManifestationBody(request.body);
   const notFound = new ManifestationRefused(404, 'Received invoice not found');
   if (!ACCESS_KEY.test(request.accessKey)) throw notFound;
-  const wanted = parseManifestationBody(request.body);
   const document = await deps.manifestations.findDocument(request.companyId, request.environment, request.accessKey);
   if (!document) throw notFound;
   const filed = await deps.manifestations.listForDocument(document.id);
