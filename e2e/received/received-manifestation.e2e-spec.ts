@@ -209,7 +209,7 @@ describe('manifestation over HTTP', () => {
     // The event (its answer lost), then the consult of the issuer's state that found it: no second event.
     expect(exchanges.map((e) => [e.operation, e.outcome])).toEqual([
       ['NFeRecepcaoEvento4', 'unknown'],
-      ['NFeConsultaProtocolo4', 'authorized'],
+      ['NFeConsultaProtocolo4', 'accepted'],
     ]);
   });
 
