@@ -147,6 +147,7 @@ describe('OpenAPI examples', () => {
         'listReceivedInvoices',
         'syncReceivedInvoices',
         'getReceivedInvoiceXml',
+        'manifestReceivedInvoice',
       ]),
     );
 

@@ -1,7 +1,8 @@
-// received-sync: the `received` queue's worker (distribution sync per company and environment) and the periodic
-// reconcile of one job scheduler per company and environment. Everything else is the worker runtime's.
+// received-sync: the `received` queue's worker (distribution sync per company and environment, the recipient's
+// manifestations) with two periodic tasks: the reconcile of one job scheduler per company and environment, and the
+// re-drive of manifestations left pending without a job. Everything else is the worker runtime's.
 import { QUEUE_NAMES } from '@talao/queue-contracts';
-import { createReceivedWorkerDependencies, reconcileSchedules } from '@talao/received-invoices';
+import { createReceivedWorkerDependencies, reconcileSchedules, redrivePendingManifestations } from '@talao/received-invoices';
 import { runWorkerApp } from '@talao/worker-runtime';
 import { loadReceivedSyncConfig } from './config.js';
 import { ReceivedHandlers } from './received-handlers.js';
@@ -12,8 +13,14 @@ runWorkerApp({
   loadConfig: () => loadReceivedSyncConfig(),
   dependencies: (config, context) => createReceivedWorkerDependencies(config, context),
   handlers: [ReceivedHandlers],
-  periodicTasks: (dependencies, config) =>
-    config.schedule.enabled
+  periodicTasks: (dependencies, config) => [
+    // A manifestation pending this long has lost its job (its own retries wait 30 s and 60 s): enqueue it again.
+    {
+      name: 'redrive-manifestations',
+      intervalMs: 30_000,
+      run: () => redrivePendingManifestations(dependencies.manifestations, dependencies.schedulerQueue, { staleAfterMs: 180_000 }),
+    },
+    ...(config.schedule.enabled
       ? [
           {
             name: 'reconcile-schedules',
@@ -21,5 +28,6 @@ runWorkerApp({
             run: () => reconcileSchedules(dependencies.schedulerQueue, dependencies.received, { intervalMs: config.schedule.intervalMs }),
           },
         ]
-      : [],
+      : []),
+  ],
 });

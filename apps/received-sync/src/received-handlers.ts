@@ -1,8 +1,8 @@
 // The received queue's handler table: one method per job name (the runtime refuses to start otherwise).
 import { Controller, Inject } from '@nestjs/common';
-import type { JobPayload, SyncReceivedJobResult } from '@talao/queue-contracts';
-import { type ReceivedWorkerDependencies, syncReceived } from '@talao/received-invoices';
-import { JobHandler, WORKER_DEPENDENCIES } from '@talao/worker-runtime';
+import type { AmendJobResult, JobPayload, SyncReceivedJobResult } from '@talao/queue-contracts';
+import { type ReceivedWorkerDependencies, runManifestJob, syncReceived } from '@talao/received-invoices';
+import { JobContext, JobHandler, WORKER_DEPENDENCIES } from '@talao/worker-runtime';
 
 @Controller()
 export class ReceivedHandlers {
@@ -11,5 +11,10 @@ export class ReceivedHandlers {
   @JobHandler('sync-received')
   syncReceived(data: JobPayload<'sync-received'>): Promise<SyncReceivedJobResult> {
     return syncReceived(this.dependencies.sync, data);
+  }
+
+  @JobHandler('manifest')
+  manifest(data: JobPayload<'manifest'>, job: JobContext): Promise<AmendJobResult> {
+    return runManifestJob(this.dependencies.manifest, data, job.attempt);
   }
 }

@@ -30,6 +30,7 @@ export interface ReceivedPlatform {
     method: string,
     path: string,
     key: string,
+    body?: unknown,
   ): Promise<{ status: number; body: Record<string, unknown>; text: string; headers: Headers }>;
   /** NF-e distribution (DistDFe) queries the simulator received for the tax id. */
   queries(taxId: string): Promise<number>;
@@ -101,8 +102,12 @@ export async function startReceivedPlatform(name: string, workerEnv: Record<stri
       const key = await apiKeys.create({ companyId: id, name: 'e2e', environment: 'homologation', context: 'api' });
       return { id, taxId, key: key.secret };
     },
-    async api(method, path, key) {
-      const response = await fetch(`${gatewayUrl}${path}`, { method, headers: { authorization: `Bearer ${key}` } });
+    async api(method, path, key, payload) {
+      const response = await fetch(`${gatewayUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, ...(payload !== undefined && { 'content-type': 'application/json' }) },
+        ...(payload !== undefined && { body: JSON.stringify(payload) }),
+      });
       const text = await response.text();
       let body: Record<string, unknown> = {};
       if (response.headers.get('content-type')?.includes('json') && text) body = JSON.parse(text) as Record<string, unknown>;

@@ -113,3 +113,10 @@ export {
   type ReceivedEventRecord,
   type ReceivedListQuery,
 } from './repositories/received-documents-reads.js';
+export {
+  type ManifestableDocument,
+  type ManifestationAnswer,
+  type ManifestationDecision,
+  type ManifestationRecord,
+  ReceivedManifestationsRepository,
+} from './repositories/received-manifestations-repository.js';

@@ -7,6 +7,7 @@ export {
   issuePayloadSchema,
   renderPdfPayloadSchema,
   syncReceivedPayloadSchema,
+  manifestPayloadSchema,
   isJobName,
   JOB_DEFINITIONS,
   JOB_NAMES,

@@ -44,6 +44,11 @@ export const syncReceivedPayloadSchema = z.object({
   environment: z.enum(['homologation', 'production']),
 });
 
+/** A recipient's manifestation on a received NF-e (apps/received-sync): the manifestation row is the business id. */
+export const manifestPayloadSchema = z.object({
+  manifestationId: z.uuid(),
+});
+
 /** Every job of the platform: name → queue and payload schema. A handler receives exactly its payload type. */
 export const JOB_DEFINITIONS = {
   issue: { queue: QUEUE_NAMES.issuance, schema: issuePayloadSchema },
@@ -52,6 +57,7 @@ export const JOB_DEFINITIONS = {
   amend: { queue: QUEUE_NAMES.amendments, schema: amendPayloadSchema },
   invalidate: { queue: QUEUE_NAMES.amendments, schema: invalidatePayloadSchema },
   'sync-received': { queue: QUEUE_NAMES.received, schema: syncReceivedPayloadSchema },
+  manifest: { queue: QUEUE_NAMES.received, schema: manifestPayloadSchema },
 } as const;
 
 export type JobName = keyof typeof JOB_DEFINITIONS;
@@ -89,5 +95,7 @@ export function jobIdOf(job: Job): string {
     // queue's history, so a plain jobId would make the next sync a no-op).
     case 'sync-received':
       return `received-${job.data.companyId}-${job.data.environment}`;
+    case 'manifest':
+      return job.data.manifestationId;
   }
 }

@@ -57,6 +57,8 @@ interface JobResults {
   'deliver-webhook': DeliverWebhookJobResult;
   'render-pdf': RenderPdfJobResult;
   'sync-received': SyncReceivedJobResult;
+  /** The same shape as an amendment's: the manifestation registered or rejected. */
+  manifest: AmendJobResult;
 }
 
 /**

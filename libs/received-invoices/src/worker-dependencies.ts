@@ -1,7 +1,15 @@
 // The one wiring of the received-sync worker: the database (Prisma for companies and certificates, a pg pool for
 // the received tables and the tax id locks), the SEFAZ client on a pool of mTLS agents and the certificate cache.
 import { type AuthorizerConnectionSettings, openAuthorizerConnections } from '@talao/authorizer-exchange';
-import { createDatabase, createSqlPool, type Database, ReceivedDocumentsRepository } from '@talao/persistence';
+import {
+  createDatabase,
+  createSqlPool,
+  type Database,
+  ReceivedDocumentsRepository,
+  ReceivedManifestationsRepository,
+} from '@talao/persistence';
+import type { ManifestationQueuePort } from './manifest/request-manifestation.js';
+import type { ManifestDeps } from './manifest-received.js';
 import type { SchedulerQueue } from './schedules.js';
 import type { SyncReceivedJobDeps } from './sync-received.js';
 import type { SyncReceivedDeps } from './sync-received-nfe.js';
@@ -17,8 +25,10 @@ export interface ReceivedWorkerDependencies {
   readonly database: Database;
   readonly received: ReceivedDocumentsRepository;
   readonly sync: SyncReceivedJobDeps;
-  /** The worker's own queue, where the per-company job schedulers live. */
-  readonly schedulerQueue: SchedulerQueue;
+  readonly manifest: ManifestDeps;
+  /** The worker's own queue, where the per-company job schedulers live (and pending manifestations are re-driven). */
+  readonly schedulerQueue: SchedulerQueue & ManifestationQueuePort;
+  readonly manifestations: ReceivedManifestationsRepository;
   readonly checks: { database: () => Promise<void> };
   close(): Promise<void>;
 }
@@ -26,7 +36,7 @@ export interface ReceivedWorkerDependencies {
 export function createReceivedWorkerDependencies(
   settings: ReceivedWorkerSettings,
   context: {
-    queue: SchedulerQueue;
+    queue: SchedulerQueue & ManifestationQueuePort;
     logger: SyncReceivedDeps['logger'] & { child(bindings: Record<string, unknown>): SyncReceivedDeps['logger'] };
   },
 ): ReceivedWorkerDependencies {
@@ -40,9 +50,11 @@ export function createReceivedWorkerDependencies(
   pool.on('error', (error: Error) => context.logger.warn({ error: error.message }, 'postgres pool connection error'));
   const received = new ReceivedDocumentsRepository(pool);
   const authorizers = openAuthorizerConnections(settings.authorizers);
+  const manifestations = new ReceivedManifestationsRepository(pool);
   return {
     database,
     received,
+    manifestations,
     schedulerQueue: context.queue,
     sync: {
       companies: database.companies,
@@ -52,6 +64,14 @@ export function createReceivedWorkerDependencies(
       sefaz: authorizers.sefaz,
       nfse: authorizers.nfse,
       logger: context.logger.child({ component: 'received-sync' }),
+    },
+    manifest: {
+      companies: database.companies,
+      certificates: database.certificates,
+      certificateCache: authorizers.certificateCache,
+      manifestations,
+      sefaz: authorizers.sefaz,
+      logger: context.logger.child({ component: 'manifest' }),
     },
     checks: { database: () => database.ping() },
     async close() {

@@ -23,11 +23,18 @@ export const EVENT_DESCRIPTIONS: Record<string, string> = {
 export const CANCELLATION_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The CC-e may be corrected up to 20 times (nSeqEvento 1–20). */
 export const MAX_CORRECTION_SEQUENCE = 20;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /**
- * Deadline of the recipient's manifestation, counted from the authorization: 180 days (NT 2020.001). The issue's
- * seed could not be consulted here; the constant is the one place to change it.
+ * Deadline of a conclusive manifestation, counted from the authorization: 90 days for an NF-e authorized from
+ * 2026-06-01 (00:00 Brasília) on, 180 days for one authorized before (the rule as the authority applies it to each
+ * document by its authorization date).
  */
-export const MANIFESTATION_DEADLINE_MS = 180 * 24 * 60 * 60 * 1000;
+export const CONCLUSIVE_CUTOVER_MS = Date.parse('2026-06-01T03:00:00.000Z');
+export const conclusiveDeadlineMs = (authorizedAt: Date) => (authorizedAt.getTime() >= CONCLUSIVE_CUTOVER_MS ? 90 : 180) * DAY_MS;
+/** Awareness (ciência da operação): 10 days after the authorization. */
+export const AWARENESS_DEADLINE_MS = 10 * DAY_MS;
+/** The second conclusive event (a correction) within 30 days of the first one. */
+export const CORRECTION_WINDOW_MS = 30 * DAY_MS;
 /** A conclusive manifestation may be registered at most twice (the second rectifies the first). */
 export const MAX_CONCLUSIVE_MANIFESTATIONS = 2;
 
@@ -58,6 +65,8 @@ export function eventRejection(document: StoredNfe, facts: EventFacts, now: Date
   switch (facts.tpEvento) {
     case CANCELLATION:
       if (document.cancelled) return '573';
+      // The recipient confirmed the operation: the issuer can no longer cancel (221), whatever came after it.
+      if (document.events.some((e) => e.tpEvento === CONFIRMATION)) return '221';
       if (facts.protocol !== document.nProt) return '222';
       if (now.getTime() - document.authorizedAt.getTime() > CANCELLATION_WINDOW_MS) return '501';
       return undefined;
@@ -69,14 +78,18 @@ export function eventRejection(document: StoredNfe, facts: EventFacts, now: Date
       break;
   }
   if (!MANIFESTATIONS.has(facts.tpEvento)) return '491';
-  if (now.getTime() - document.authorizedAt.getTime() > MANIFESTATION_DEADLINE_MS) return '596';
+  const age = now.getTime() - document.authorizedAt.getTime();
   const conclusive = document.events.filter((e) => CONCLUSIVE.has(e.tpEvento));
   if (facts.tpEvento === AWARENESS) {
     if (document.cancelled) return '650';
     if (conclusive.length > 0) return '655';
+    if (age > AWARENESS_DEADLINE_MS) return '596';
     return undefined;
   }
+  if (age > conclusiveDeadlineMs(document.authorizedAt)) return '596';
   if (facts.tpEvento === UNKNOWN_OPERATION && document.cancelled) return '651';
   if (conclusive.length >= MAX_CONCLUSIVE_MANIFESTATIONS) return '573';
+  const first = conclusive[0];
+  if (first && now.getTime() - first.registeredAt.getTime() > CORRECTION_WINDOW_MS) return '596';
   return undefined;
 }

@@ -7,6 +7,7 @@ import {
   AWARENESS,
   CANCELLATION,
   CONFIRMATION,
+  OPERATION_NOT_PERFORMED,
   CORRECTION_LETTER,
   EVENT_DESCRIPTIONS,
   eventRejection,
@@ -101,7 +102,7 @@ function registerEvent(call: SefazCall, services: SimServices, raw: string): str
 
 /**
  * DistDFe as the real AN does it: the recipient sees an issuer's events as resEvento, and the full procNFe once it
- * has manifested awareness or confirmation.
+ * has manifested awareness, confirmation or operation-not-performed (never after unknown operation).
  */
 function feedParties(
   services: SimServices,
@@ -110,7 +111,7 @@ function feedParties(
 ): void {
   const { feed, clock } = services;
   if (!document.recipientTaxId) return;
-  if (e.tpEvento === AWARENESS || e.tpEvento === CONFIRMATION) {
+  if (e.tpEvento === AWARENESS || e.tpEvento === CONFIRMATION || e.tpEvento === OPERATION_NOT_PERFORMED) {
     feed.add(document.recipientTaxId, 'procNFe_v4.00.xsd', nfeProc(document));
     return;
   }

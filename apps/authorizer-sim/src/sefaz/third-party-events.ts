@@ -4,6 +4,7 @@ import { resEvento } from '../responses/event-responses.js';
 import { type SimServices } from './sefaz-context.js';
 
 const CANCELLATION = '110111';
+const CONFIRMATION = '210200';
 
 export function cancelThirdPartyNfe(services: SimServices, accessKey: string): { nProt: string } {
   const { state, feed, clock } = services;
@@ -11,6 +12,9 @@ export function cancelThirdPartyNfe(services: SimServices, accessKey: string): {
   if (!document) throw new Error('unknown access key');
   if (!document.recipientTaxId) throw new Error('the NF-e has no recipient');
   if (document.cancelled) throw new Error('already cancelled');
+  // As at the authorizer (221): an NF-e whose recipient confirmed the operation can no longer be cancelled.
+  if (document.events.some((e) => e.tpEvento === CONFIRMATION))
+    throw new Error('221 Rejeição: Confirmado o recebimento da NF-e pelo destinatário');
   const now = clock.now();
   document.cancelled = true;
   const nProt = state.nextProtocol(document.tpAmb, document.key.slice(0, 2), now);

@@ -1,6 +1,16 @@
 // GET /received-invoices: documents other companies issued against the company's tax id, as collected (PostgreSQL
 // only: reading never spends the authority's query cap). Filters and pages as GET /invoices; any other parameter 422.
-import type { ReceivedDocumentRecord, ReceivedDocumentsReads } from '@talao/persistence';
+import type { ReceivedDocumentRecord, ReceivedDocumentsReads, ReceivedListQuery } from '@talao/persistence';
+import {
+  CONCLUSIVE_CUTOVER,
+  CONCLUSIVE_DAYS,
+  CONCLUSIVE_DAYS_BEFORE_CUTOVER,
+  CONFIRMATION,
+  MANIFESTATION_STATES,
+  manifestationStateOf,
+  OPERATION_NOT_PERFORMED,
+  UNKNOWN_OPERATION,
+} from '@talao/received-invoices/manifest';
 import { z } from 'zod';
 import { PAGE_PARAMETERS, PAGE_QUERY_FIELDS, pageEnvelope } from '../http/pagination.js';
 import { parseQuery, type QueryParsed } from '../invoices/query-parameters.js';
@@ -25,6 +35,12 @@ export const receivedQuerySchema = z.strictObject({
   issued_to: instant(true),
   form: z.enum(['summary', 'full']).optional(),
   situation: z.enum(['authorized', 'cancelled', 'denied']).optional(),
+  manifestation_state: z.enum(MANIFESTATION_STATES).optional(),
+  awaiting_conclusive: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  deadline_before: instant(false),
   ...PAGE_QUERY_FIELDS,
 });
 
@@ -35,6 +51,9 @@ export const RECEIVED_PARAMETERS = {
   issued_to: { expected: 'a date (YYYY-MM-DD) or an ISO 8601 date-time with offset' },
   form: { expected: 'one of: summary, full' },
   situation: { expected: 'one of: authorized, cancelled, denied' },
+  manifestation_state: { expected: `one of: ${MANIFESTATION_STATES.join(', ')}` },
+  awaiting_conclusive: { expected: 'true or false' },
+  deadline_before: { expected: 'a date (YYYY-MM-DD) or an ISO 8601 date-time with offset' },
   ...PAGE_PARAMETERS,
 };
 
@@ -44,7 +63,48 @@ export function parseReceivedQuery(query: unknown): QueryParsed<ReceivedQuery> {
   return parseQuery(receivedQuerySchema, RECEIVED_PARAMETERS, query);
 }
 
-export function presentReceived(record: ReceivedDocumentRecord) {
+/** The manifestation side of a row (NF-e only): where it stands, its deadlines, and every event filed. */
+function presentManifestation(record: ReceivedDocumentRecord, now: Date) {
+  if (record.documentType !== 'nfe') return null;
+  const { state, awaitingConclusive, deadlines } = manifestationStateOf(record.authorizedAt, record.manifestations, now);
+  return {
+    state,
+    awaiting_conclusive: awaitingConclusive,
+    deadlines: deadlines && {
+      awareness: deadlines.awareness.toISOString(),
+      conclusive: deadlines.conclusive.toISOString(),
+      correction: deadlines.correction?.toISOString() ?? null,
+    },
+    history: record.manifestations.map((m) => ({
+      manifestation_id: m.id,
+      manifestation: m.eventType,
+      sequence: m.sequence,
+      justification: m.justification,
+      status: m.status,
+      protocol: m.protocol,
+      status_code: m.statusCode,
+      status_message: m.statusMessage,
+      registered_at: m.registeredAt?.toISOString() ?? null,
+      filed_at: m.createdAt.toISOString(),
+    })),
+  };
+}
+
+const STATE_CODES = { confirmed: CONFIRMATION, unknown_operation: UNKNOWN_OPERATION, not_performed: OPERATION_NOT_PERFORMED } as const;
+
+function manifestationFilter(query: ReceivedQuery, now: Date): ReceivedListQuery['manifestation'] {
+  const state = query.manifestation_state;
+  if (state === undefined && query.awaiting_conclusive === undefined && !query.deadline_before) return undefined;
+  return {
+    now,
+    conclusiveDeadline: { cutover: CONCLUSIVE_CUTOVER, daysAfter: CONCLUSIVE_DAYS, daysBefore: CONCLUSIVE_DAYS_BEFORE_CUTOVER },
+    ...(state && { state: state in STATE_CODES ? { conclusive: STATE_CODES[state as keyof typeof STATE_CODES] } : (state as 'none') }),
+    ...(query.awaiting_conclusive !== undefined && { awaitingConclusive: query.awaiting_conclusive }),
+    ...(query.deadline_before && { deadlineBefore: query.deadline_before }),
+  };
+}
+
+export function presentReceived(record: ReceivedDocumentRecord, now = new Date()) {
   return {
     access_key: record.accessKey,
     document_type: record.documentType,
@@ -64,6 +124,7 @@ export function presentReceived(record: ReceivedDocumentRecord) {
       occurred_at: e.occurredAt?.toISOString() ?? null,
       protocol: e.protocol,
     })),
+    manifestation: presentManifestation(record, now),
     collected_at: record.createdAt.toISOString(),
   };
 }
@@ -72,7 +133,9 @@ export async function listReceived(
   reads: ReceivedDocumentsReads,
   scope: { companyId: string; environment: 'homologation' | 'production' },
   query: ReceivedQuery,
+  now = new Date(),
 ) {
+  const manifestation = manifestationFilter(query, now);
   const { total, data } = await reads.list({
     ...scope,
     ...(query.document_type && { documentType: query.document_type }),
@@ -81,10 +144,15 @@ export async function listReceived(
     ...(query.issued_to && { issuedTo: query.issued_to }),
     ...(query.form && { form: query.form }),
     ...(query.situation && { situation: query.situation }),
+    ...(manifestation && { manifestation }),
     page: query.page,
     pageSize: query.page_size,
   });
-  return pageEnvelope(total, query, data.map(presentReceived));
+  return pageEnvelope(
+    total,
+    query,
+    data.map((record) => presentReceived(record, now)),
+  );
 }
 
 // ES2023 lib typings predate JSON.rawJSON (V8 ships it; Node ≥ 21).

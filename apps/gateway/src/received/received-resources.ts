@@ -1,38 +1,57 @@
-// What the received-invoice routes use besides GatewayResources: the `received` queue (producer only: the sync runs
-// in apps/received-sync) and the received tables on a small pg pool. Nothing here reaches an authorizer.
+// What the received-invoice routes use besides GatewayResources: the `received` queue (producer only: syncs and
+// manifestations run in apps/received-sync) with its job outcomes (a manifestation waits for its decision), and the
+// received tables on a small pg pool. Nothing here reaches an authorizer. Settings:
+//   MANIFESTATION_WAIT_MS   how long POST …/manifestation waits for the authorizer's decision before 202 (10000)
 import type { OnApplicationShutdown } from '@nestjs/common';
-import type { GatewayConfig } from '@talao/config';
-import { createSqlPool, ReceivedDocumentsReads, ReceivedDocumentsRepository } from '@talao/persistence';
-import { bullJobOptions, jobOptionsFor, QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
-import { Queue } from 'bullmq';
+import { AmendmentWaiter } from '@talao/amendments/create';
+import { type GatewayConfig, integer, loadConfig } from '@talao/config';
+import type { Logger } from '@talao/observability';
+import { createSqlPool, ReceivedDocumentsReads, ReceivedDocumentsRepository, ReceivedManifestationsRepository } from '@talao/persistence';
+import { QUEUE_NAMES } from '@talao/queue-contracts';
+import type { ManifestationRequestDeps } from '@talao/received-invoices/manifest';
+import type { Queue } from 'bullmq';
+import { z } from 'zod';
 import type { GatewayResources } from '../gateway-resources.js';
+import { QueueProducer } from '../queues/queue-producer.js';
+
+const manifestationConfig = z
+  .object({ MANIFESTATION_WAIT_MS: integer(10_000, 0) })
+  .transform((env) => ({ waitMs: env.MANIFESTATION_WAIT_MS }));
 
 export class ReceivedResources implements OnApplicationShutdown {
   readonly queue: Queue;
   readonly sync: ReceivedDocumentsRepository;
   readonly reads: ReceivedDocumentsReads;
+  readonly manifestations: ReceivedManifestationsRepository;
+  readonly manifestationDeps: ManifestationRequestDeps;
+  /** Waits on the received queue's outcome channel for a `manifest` job (jobId = the row's id), PostgreSQL the truth. */
+  readonly waiter: AmendmentWaiter;
+  readonly waitMs: number;
+  private readonly producer: QueueProducer;
   private readonly pool: ReturnType<typeof createSqlPool>;
 
   constructor(
     config: GatewayConfig,
     readonly gateway: GatewayResources,
+    logger: Logger,
   ) {
-    // The gateway's own connection (fail fast, no offline queue): a sync request is rare, and a Queue only sends
-    // plain commands, so it needs no connection of its own. Redis away: the caller gets an error and may ask again.
-    this.queue = new Queue(QUEUE_NAMES.received, {
-      connection: gateway.redis,
-      prefix: queueKeyPrefix(config.redisPrefix),
-      defaultJobOptions: bullJobOptions(jobOptionsFor(QUEUE_NAMES.received)),
-    });
-    this.queue.on('error', () => undefined);
+    this.waitMs = loadConfig({ manifestation: manifestationConfig }).manifestation.waitMs;
+    // Redis away: the producer fails fast; a sync request gets an error and may ask again, a manifestation row is
+    // already stored and received-sync's re-drive enqueues it.
+    this.producer = new QueueProducer(config, QUEUE_NAMES.received, logger);
+    this.queue = this.producer.queue;
     this.pool = createSqlPool(config.databaseUrl, 4);
     this.pool.on('error', () => undefined);
     this.sync = new ReceivedDocumentsRepository(this.pool);
     this.reads = new ReceivedDocumentsReads(this.pool);
+    this.manifestations = new ReceivedManifestationsRepository(this.pool);
+    this.manifestationDeps = { manifestations: this.manifestations, queue: this.queue };
+    // Only its waitForRecord is used, with the manifestation's own read: it never looks an amendment up.
+    this.waiter = new AmendmentWaiter({ findById: () => Promise.resolve(null) }, this.producer.outcomes);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.race([this.queue.close().catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+    await this.producer.close();
     await this.pool.end().catch(() => undefined);
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpException, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpException, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
 import { sendError } from '../http/error-envelope.js';
@@ -6,7 +6,8 @@ import type { Caller, GatewayRequest, GatewayResponse } from '../http/gateway-re
 import { ApiErrors } from '../openapi/decorators.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../http/pagination.js';
 import { listReceived, parseReceivedQuery, receivedJson } from './list-received.js';
-import { ReceivedListDocs, ReceivedSyncDocs, ReceivedXmlDocs } from './received-openapi.js';
+import { ManifestationDocs, ReceivedListDocs, ReceivedSyncDocs, ReceivedXmlDocs } from './received-openapi.js';
+import { fileManifestation } from './file-manifestation.js';
 import { ReceivedResources } from './received-resources.js';
 import { requestSync } from './request-sync.js';
 
@@ -78,5 +79,44 @@ export class ReceivedController {
     res.statusCode = 200;
     res.setHeader('Content-Type', 'application/xml; charset=utf-8');
     res.end(held.xml);
+  }
+
+  @Post(':access_key/manifestation')
+  @ApiOperation({
+    operationId: 'manifestReceivedInvoice',
+    summary: 'File the company’s manifestation on a received NF-e (manifestação do destinatário)',
+    description:
+      'Body `manifestation`: 210210 awareness (ciência; within 10 days of authorization), 210200 confirmation, 210220 unknown operation, ' +
+      '210240 operation not performed (conclusive; within 90 days of authorization for NF-e authorized from 2026-06-01, 180 days before). ' +
+      '`justification` only and required for 210240, 15 to 255 characters. Every rule of the authority is checked first and a refusal ' +
+      'answers 409 with the authority’s own code and message in `detail` (596 out of the deadline, 655 awareness after a conclusive event, ' +
+      '573 a third conclusive event or a repeated awareness, 650/651 on a cancelled NF-e) without contacting it; a conclusive event may be ' +
+      'corrected once within 30 days. The event is signed with the company’s certificate and filed at the national environment by ' +
+      'received-sync; waits for the decision within MANIFESTATION_WAIT_MS: 200 registered, 502 refused (the authorizer’s message), 202 ' +
+      'still pending. After awareness, confirmation or operation-not-performed the full XML is fetched and GET …/xml serves it. NF-e ' +
+      'only (409 NFE_ONLY on an NFS-e).',
+  })
+  @ManifestationDocs()
+  @ApiErrors(401, 429)
+  async manifest(
+    @CurrentCaller() caller: Caller,
+    @Req() req: GatewayRequest,
+    @Res() res: GatewayResponse,
+    @Param('access_key') accessKey: string,
+    @Body() body: unknown,
+  ) {
+    const answer = await fileManifestation(this.resources, {
+      companyId: caller.company.id,
+      environment: caller.environment,
+      accessKey,
+      body,
+    });
+    if (answer.status >= 400) {
+      sendError(req, res, answer.status, answer.body['detail'] as string | object);
+      return;
+    }
+    res.statusCode = answer.status;
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.end(JSON.stringify(answer.body));
   }
 }

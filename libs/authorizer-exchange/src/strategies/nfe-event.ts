@@ -17,6 +17,11 @@ export interface NfeEventOptions {
   caller: { credentials: MutualTlsCredentials; environment: 'homologation' | 'production'; uf: string };
   /** The signed and schema-validated envEvento holding the one event, when nothing of it was sent before. */
   envEvento(): string;
+  /**
+   * A recipient's manifestation (210200/210210/210220/210240): sent to the national environment (AN, cOrgao 91),
+   * reconciled with the consult of `consultUf`, the issuer's state, whose record lists the events AN registered.
+   */
+  national?: { consultUf: string };
 }
 
 /** What names an event inside a stored envelope (the key, tpEvento, nSeqEvento), read from the signed bytes. */
@@ -29,15 +34,17 @@ export function nfeEventIdentity(envelope: string): { accessKey: string; type: s
 }
 
 export function nfeEvent(options: NfeEventOptions): ExchangeStrategy<EventDecision, RetEnvEvento, SefazPreparedCall<RetEnvEvento>> {
-  const { sefaz, caller } = options;
+  const { sefaz, caller, national } = options;
   const contextFor = (envelope: string) => ({ ...caller, contingency: issuedInContingency(nfeEventIdentity(envelope).accessKey) });
+  const consultContextFor = (envelope: string) =>
+    national ? { ...caller, uf: national.consultUf, contingency: false } : contextFor(envelope);
   return {
     operation: NFE_EVENT,
     prepare() {
       const envEvento = options.envEvento();
-      return sefaz.prepareEvent(contextFor(envEvento), { envEvento });
+      return sefaz.prepareEvent(contextFor(envEvento), { envEvento, national: national !== undefined });
     },
-    prepareResend: (stored) => sefaz.prepareResend(contextFor(stored), NFE_EVENT, stored),
+    prepareResend: (stored) => sefaz.prepareResend(contextFor(stored), NFE_EVENT, stored, national !== undefined),
     settle(outcome) {
       if (outcome.status === 'unavailable') return { kind: 'unavailable', detail: `${outcome.reason}: ${outcome.detail}` };
       if (outcome.status === 'unknown') return { kind: 'consult' };
@@ -52,7 +59,7 @@ export function nfeEvent(options: NfeEventOptions): ExchangeStrategy<EventDecisi
     },
     async reconcile(stored, log): Promise<Reconciled<EventDecision>> {
       const { accessKey, type, sequence } = nfeEventIdentity(stored);
-      const outcome = await log.call(sefaz.prepareConsult(contextFor(stored), accessKey));
+      const outcome = await log.call(sefaz.prepareConsult(consultContextFor(stored), accessKey));
       if (outcome.status !== 'accepted' && outcome.status !== 'authorized')
         return { kind: 'inconclusive', reason: `consult of ${accessKey} for event ${type}/${sequence}: ${outcome.status}` };
       const registered = outcome.result.events.find((e) => e.type === type && Number(e.sequence) === sequence);

@@ -15,8 +15,10 @@ export const registerManifestReceivedInvoice: ToolRegistration = (server, { api 
       title: 'Answer a received NF-e (manifestação do destinatário)',
       description:
         'Files the company’s position on an NF-e it received: 210210 awareness (ciência), 210200 confirmation, 210220 unknown ' +
-        'operation (desconhecimento) or 210240 operation not performed (with a justification). Show the received invoice and ' +
-        'ask the person to confirm first.',
+        'operation (desconhecimento) or 210240 operation not performed (with a justification). Awareness within 10 days of ' +
+        'authorization, conclusive codes within 90 (180 for NF-e authorized before 2026-06-01), one correction within 30 days; ' +
+        'a confirmation stops the issuer from cancelling. A refusal by these rules comes back with the authority’s code (596 ' +
+        'late, 655, 573). Show the received invoice (list_received_invoices) and ask the person to confirm first.',
       inputSchema: z.object({
         access_key: accessKey,
         manifestation: z.enum(MANIFESTATIONS).describe('The event code filed at SEFAZ.'),
@@ -26,9 +28,9 @@ export const registerManifestReceivedInvoice: ToolRegistration = (server, { api 
       annotations: CHANGES_A_DOCUMENT,
     },
     async ({ access_key: key, ...body }) =>
-      apiResult(
-        await api.request('POST', `api/v1/received-invoices/${segment(key)}/manifestation`, { body }),
-        (answer) => `Manifestation ${body.manifestation} on ${key}: ${String(answer['status'] ?? 'filed')}`,
-      ),
+      apiResult(await api.request('POST', `api/v1/received-invoices/${segment(key)}/manifestation`, { body }), (answer) => {
+        const filed = (answer['manifestation'] ?? {}) as Record<string, unknown>;
+        return `Manifestation ${body.manifestation} on ${key}: ${String(filed['status'] ?? 'filed')}, the invoice now ${String(answer['state'] ?? 'unknown')}`;
+      }),
   );
 };

@@ -12,6 +12,21 @@ export interface ReceivedListQuery {
   issuedTo?: Date;
   form?: 'summary' | 'full';
   situation?: 'authorized' | 'denied' | 'cancelled';
+  /**
+   * Manifestation filters. The rules (deadlines, what counts) are the caller's (@talao/received-invoices/manifest);
+   * this turns them into SQL: `conclusiveDeadline` is the deadline expression's parameters.
+   */
+  manifestation?: {
+    now: Date;
+    /** NF-e authorized from `cutover` on have `daysAfter` days for a conclusive event, earlier ones `daysBefore`. */
+    conclusiveDeadline: { cutover: Date; daysAfter: number; daysBefore: number };
+    /** The latest registered conclusive event's code, 'awareness' (210210 only), 'none', or 'deemed_confirmed'. */
+    state?: 'none' | 'awareness' | 'deemed_confirmed' | { conclusive: string };
+    /** NF-e still waiting for a conclusive event inside its deadline (true), or not (false). */
+    awaitingConclusive?: boolean;
+    /** Conclusive deadline before this instant (only NF-e still awaiting a conclusive event). */
+    deadlineBefore?: Date;
+  };
   page: number;
   pageSize: number;
 }
@@ -23,6 +38,19 @@ export interface ReceivedEventRecord {
   authorTaxId: string | null;
   occurredAt: Date | null;
   protocol: string | null;
+}
+
+export interface ReceivedManifestationRecord {
+  id: string;
+  eventType: string;
+  sequence: number;
+  justification: string | null;
+  status: string;
+  protocol: string | null;
+  statusCode: string | null;
+  statusMessage: string | null;
+  registeredAt: Date | null;
+  createdAt: Date;
 }
 
 export interface ReceivedDocumentRecord {
@@ -40,6 +68,7 @@ export interface ReceivedDocumentRecord {
   hasFull: boolean;
   createdAt: Date;
   events: ReceivedEventRecord[];
+  manifestations: ReceivedManifestationRecord[];
 }
 
 const COLUMNS = `d.id, d.document_type AS "documentType", d.access_key AS "accessKey", d.issuer_tax_id AS "issuerTaxId",
@@ -47,15 +76,33 @@ const COLUMNS = `d.id, d.document_type AS "documentType", d.access_key AS "acces
   d.protocol, d.situation, d.full_xml IS NOT NULL AS "hasFull", d.created_at AS "createdAt",
   COALESCE((SELECT json_agg(json_build_object('eventType', e.event_type, 'sequence', e.sequence, 'description', e.description,
     'authorTaxId', e.author_tax_id, 'occurredAt', e.occurred_at, 'protocol', e.protocol) ORDER BY e.occurred_at, e.sequence)
-    FROM received_events e WHERE e.document_id = d.id), '[]') AS events`;
+    FROM received_events e WHERE e.document_id = d.id), '[]') AS events,
+  COALESCE((SELECT json_agg(json_build_object('id', m.id, 'eventType', m.event_type, 'sequence', m.sequence,
+    'justification', m.justification, 'status', m.status, 'protocol', m.protocol, 'statusCode', m.status_code,
+    'statusMessage', m.status_message, 'registeredAt', m.registered_at, 'createdAt', m.created_at) ORDER BY m.created_at)
+    FROM received_manifestations m WHERE m.document_id = d.id), '[]') AS manifestations`;
 
-interface RawRecord extends Omit<ReceivedDocumentRecord, 'events'> {
+/** The latest registered conclusive event of the document (NULL without one). */
+const LATEST_CONCLUSIVE = `(SELECT m.event_type FROM received_manifestations m WHERE m.document_id = d.id AND m.status = 'registered'
+  AND m.event_type IN ('210200', '210220', '210240') ORDER BY m.registered_at DESC LIMIT 1)`;
+const AWARE = `EXISTS (SELECT 1 FROM received_manifestations m WHERE m.document_id = d.id AND m.status = 'registered'
+  AND m.event_type = '210210')`;
+
+interface RawRecord extends Omit<ReceivedDocumentRecord, 'events' | 'manifestations'> {
   events: Array<Omit<ReceivedEventRecord, 'occurredAt'> & { occurredAt: string | null }>;
+  manifestations: Array<
+    Omit<ReceivedManifestationRecord, 'registeredAt' | 'createdAt'> & { registeredAt: string | null; createdAt: string }
+  >;
 }
 
 const toRecord = (row: RawRecord): ReceivedDocumentRecord => ({
   ...row,
   events: row.events.map((e) => ({ ...e, occurredAt: e.occurredAt ? new Date(e.occurredAt) : null })),
+  manifestations: row.manifestations.map((m) => ({
+    ...m,
+    registeredAt: m.registeredAt ? new Date(m.registeredAt) : null,
+    createdAt: new Date(m.createdAt),
+  })),
 });
 
 export class ReceivedDocumentsReads {
@@ -74,6 +121,24 @@ export class ReceivedDocumentsReads {
     if (query.issuedTo) add((n) => `d.issued_at <= ${n}`, query.issuedTo);
     if (query.situation) add((n) => `d.situation = ${n}`, query.situation);
     if (query.form) where.push(query.form === 'full' ? 'd.full_xml IS NOT NULL' : 'd.full_xml IS NULL');
+    const m = query.manifestation;
+    if (m && (m.state !== undefined || m.awaitingConclusive !== undefined || m.deadlineBefore)) {
+      const { cutover, daysAfter, daysBefore } = m.conclusiveDeadline;
+      // Pushed only when the deadline is part of the filter: PostgreSQL refuses a parameter it cannot type (unused).
+      const usesDeadline = m.awaitingConclusive !== undefined || m.deadlineBefore !== undefined || typeof m.state === 'string';
+      if (usesDeadline) params.push(cutover, daysAfter, daysBefore, m.now);
+      const [c, after, before, now] = [params.length - 3, params.length - 2, params.length - 1, params.length].map((i) => `$${i}`);
+      const deadline = `(d.authorized_at + make_interval(days => CASE WHEN d.authorized_at >= ${c}::timestamptz THEN ${after}::int ELSE ${before}::int END))`;
+      const open = `(d.authorized_at IS NULL OR ${deadline} >= ${now}::timestamptz)`;
+      const awaiting = `(d.document_type = 'nfe' AND ${LATEST_CONCLUSIVE} IS NULL AND ${open})`;
+      if (m.awaitingConclusive !== undefined) where.push(m.awaitingConclusive ? awaiting : `NOT ${awaiting}`);
+      if (m.deadlineBefore) add((n) => `${awaiting} AND ${deadline} < ${n}::timestamptz`, m.deadlineBefore);
+      const state = m.state;
+      if (state === 'deemed_confirmed') where.push(`d.document_type = 'nfe' AND ${LATEST_CONCLUSIVE} IS NULL AND NOT ${open}`);
+      else if (state === 'none') where.push(`${awaiting} AND NOT ${AWARE}`);
+      else if (state === 'awareness') where.push(`${awaiting} AND ${AWARE}`);
+      else if (state) add((n) => `${LATEST_CONCLUSIVE} = ${n}`, state.conclusive);
+    }
     const filter = where.join(' AND ');
     const count = await this.pool.query<{ total: string }>(`SELECT count(*) AS total FROM received_documents d WHERE ${filter}`, params);
     const page = await this.pool.query<RawRecord>(

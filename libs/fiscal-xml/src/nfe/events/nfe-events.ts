@@ -60,6 +60,8 @@ export interface ManifestationInput extends NfeEventCommon {
   readonly type: ManifestationType;
   /** Required (15–255) for 210240 "Operação não Realizada", refused for the others. */
   readonly justification?: string;
+  /** nSeqEvento: 1, or 2 for the one correction filed with the same code (default 1). */
+  readonly sequence?: number;
 }
 
 export function buildManifestationEvent(input: ManifestationInput): UnsignedNfeEvent {
@@ -72,5 +74,6 @@ export function buildManifestationEvent(input: ManifestationInput): UnsignedNfeE
   } else if (input.justification !== undefined) {
     throw new XmlBuildError(`justification: only 210240 carries a justification, not ${input.type}`);
   }
-  return buildNfeEvent(input, { orgao: NATIONAL_ENVIRONMENT_ORGAO, type: input.type, sequence: 1, maxSequence: 1, details });
+  const sequence = input.sequence ?? 1;
+  return buildNfeEvent(input, { orgao: NATIONAL_ENVIRONMENT_ORGAO, type: input.type, sequence, maxSequence: 2, details });
 }
