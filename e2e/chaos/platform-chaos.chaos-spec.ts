@@ -83,6 +83,7 @@ it('mixed load through SIGKILLs of every worker, 10% lost answers and a Redis fl
   const loadMs = Date.now() - started;
 
   // The chaos ends with the load: answers flow again, and everything open must now reach a final state.
+  const droppedAnswers = Number((await p.control('GET', '/_control/faults')).json['droppedAnswers']);
   await p.control('DELETE', '/_control/faults');
   const settled = await settle(
     p,
@@ -109,6 +110,7 @@ it('mixed load through SIGKILLs of every worker, 10% lost answers and a Redis fl
     seconds: { load: Math.round(loadMs / 1000), settle: Math.round(settled.ms / 1000), total: Math.round((Date.now() - started) / 1000) },
     kills,
     redisKeysFlushed: flushedKeys,
+    simulatorAnswersDropped: droppedAnswers,
     requests: load.answers.length,
     networkRetries: load.networkRetries,
     statuses: statusHistogram(load.answers),
@@ -124,6 +126,7 @@ it('mixed load through SIGKILLs of every worker, 10% lost answers and a Redis fl
 
   expect(Object.values(kills).every((n) => n >= 1)).toBe(true);
   expect(flushedKeys).toBeGreaterThan(0);
+  expect(droppedAnswers).toBeGreaterThan(0);
   expect(settled.open).toEqual({ invoices: 0, amendments: 0, invalidations: 0, outbox: 0, deliveries: 0 });
   expect(collected).toEqual(companies.map((c) => fed.get(c.id)));
   expect(findings.violations).toEqual([]);

@@ -93,8 +93,8 @@ const CHAOS_ENV: Record<AppName, Record<string, string>> = {
     AUTHORIZER_READ_TIMEOUT_MS: '2000',
   },
   gateway: {
-    ISSUE_WAIT_MS: '1500',
-    AMENDMENT_WAIT_MS: '1500',
+    ISSUE_WAIT_MS: '4000',
+    AMENDMENT_WAIT_MS: '4000',
     PDF_WAIT_MS: '5000',
     QUEUE_AMENDMENTS_ATTEMPTS: '20',
     QUEUE_AMENDMENTS_BACKOFF_MS: '200',

@@ -83,6 +83,7 @@ function faultSettings(body: Json): FaultSettings {
  *   POST /_control/certificates               { taxId, legalName, password, notAfter? } → { pkcs12Base64 }
  *   PUT  /_control/faults/{authorizer|*}      FaultSettings (latencyMs, outage, paused, hang, dropResponses,
  *                                             dropRate (0..1), asyncAnswers, forceRejection { code, count })
+ *   GET  /_control/faults                     { faults, droppedAnswers }: the settings and the answers lost so far
  *   DELETE /_control/faults                   clears every fault
  *   PUT  /_control/clock                      { offsetMs }
  *   POST /_control/third-party-documents      { signedNfe, environment? } → an NF-e another company issued to a tax id,
@@ -122,6 +123,8 @@ export function createControlServer(services: SimServices, ca: TestCertificateAu
       services.faults.set(fault[1] as string, faultSettings(await readJson(req)));
       return { status: 200, body: services.faults.snapshot() };
     }
+    if (method === 'GET' && path === '/_control/faults')
+      return { status: 200, body: { faults: services.faults.snapshot(), droppedAnswers: services.faults.dropped } };
     if (method === 'DELETE' && path === '/_control/faults') {
       services.faults.clear();
       return { status: 204, body: undefined };
@@ -187,6 +190,7 @@ export function createControlServer(services: SimServices, ca: TestCertificateAu
       services.nfse.clear();
       services.feed.clear();
       services.faults.clear();
+      services.faults.dropped = 0;
       services.clock.setOffset(0);
       return { status: 204, body: undefined };
     }

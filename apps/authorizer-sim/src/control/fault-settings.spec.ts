@@ -19,5 +19,6 @@ describe('FaultBook.dropsByRate', () => {
     const draws = () => [0.2, 0.7][draw++ % 2]!;
     const dropped = Array.from({ length: 100 }, () => faults.dropsByRate('SVRS', draws)).filter(Boolean).length;
     expect(dropped).toBe(50);
+    expect(faults.dropped).toBe(50);
   });
 });

@@ -26,6 +26,8 @@ export interface FaultSettings {
 
 export class FaultBook {
   private readonly byAuthorizer = new Map<string, FaultSettings>();
+  /** Answers lost on purpose since the start (or the last reset), by either fault: a test proves drops happened. */
+  dropped = 0;
 
   set(authorizer: string, settings: FaultSettings): void {
     this.byAuthorizer.set(authorizer, { ...settings });
@@ -46,13 +48,16 @@ export class FaultBook {
     const left = settings?.[kind] ?? 0;
     if (!settings || left <= 0) return false;
     settings[kind] = left - 1;
+    if (kind === 'dropResponses') this.dropped += 1;
     return true;
   }
 
   /** Whether this answer is lost by the authorizer's dropRate (a fresh draw per answer). */
   dropsByRate(authorizer: string, draw: () => number = Math.random): boolean {
     const rate = this.for(authorizer).dropRate ?? 0;
-    return rate > 0 && draw() < rate;
+    const drops = rate > 0 && draw() < rate;
+    if (drops) this.dropped += 1;
+    return drops;
   }
 
   takeRejection(authorizer: string): string | undefined {
