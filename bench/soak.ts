@@ -142,6 +142,9 @@ function report(run: {
       `${run.skipped} not sent (over ${MAX_IN_FLIGHT} in flight), ${run.failed} connection failures, ${run.webhooks} webhook requests`,
   );
   console.log(`statuses: ${JSON.stringify(statuses)}`);
+  const failures: Record<string, unknown> = {};
+  for (const a of answers) if (a.status >= 500 && a.status !== 503) failures[`${a.operation} ${a.status}`] ??= a.body;
+  if (Object.keys(failures).length > 0) console.log(`first answer of each 5xx kind: ${JSON.stringify(failures)}`);
 
   console.log('\nRSS per app (process group), after the first fifth of the run:');
   for (const [app, points] of Object.entries(run.rss)) {
