@@ -91,8 +91,10 @@ export class MixedLoad {
     const company = pick(this.companies)!;
     const operation = this.choose();
     const started = Date.now();
-    const answer = await this.perform(operation, company);
-    if (answer) this.answers.push({ operation, status: answer.status, body: answer.body, ms: Date.now() - started, at: started });
+    const answer: (ApiAnswer & { ms?: number }) | undefined = await this.perform(operation, company);
+    // The HTTP exchange's own time (send's), not the wait at the client's numbering gate before it.
+    if (answer)
+      this.answers.push({ operation, status: answer.status, body: answer.body, ms: answer.ms ?? Date.now() - started, at: started });
   }
 
   private choose(): Operation {
@@ -205,10 +207,11 @@ export class MixedLoad {
   }
 
   /** The gateway is never killed, but a pooled keep-alive socket can race its idle timeout: send again then. */
-  private async send(call: () => Promise<ApiAnswer>): Promise<ApiAnswer> {
+  private async send(call: () => Promise<ApiAnswer>): Promise<ApiAnswer & { ms: number }> {
+    const started = Date.now();
     for (let attempt = 1; ; attempt++) {
       try {
-        return await call();
+        return { ...(await call()), ms: Date.now() - started };
       } catch (error) {
         if (attempt >= 5) throw error;
         this.networkRetries += 1;
