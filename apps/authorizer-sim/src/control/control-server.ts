@@ -8,6 +8,7 @@ import { cancelThirdPartyNfe } from '../sefaz/third-party-events.js';
 import { generateThirdPartyNfe } from '../sefaz/third-party-nfe.js';
 import { nfeProc } from '../sefaz/document-views.js';
 import { type FaultSettings } from './fault-settings.js';
+import { issuedBy } from './issued-view.js';
 
 const MAX_CONTROL_BODY = 64 * 1024;
 
@@ -54,6 +55,12 @@ function faultSettings(body: Json): FaultSettings {
   settings.paused = bool('paused');
   settings.hang = bool('hang');
   settings.dropResponses = int('dropResponses');
+  const dropRate = body['dropRate'];
+  if (dropRate !== undefined) {
+    if (typeof dropRate !== 'number' || !(dropRate >= 0 && dropRate <= 1))
+      throw new ControlError(400, 'dropRate: expected a number from 0 to 1');
+    settings.dropRate = dropRate;
+  }
   settings.asyncAnswers = int('asyncAnswers');
   const forced = body['forceRejection'];
   if (forced !== undefined) {
@@ -75,7 +82,8 @@ function faultSettings(body: Json): FaultSettings {
  *   GET  /_control/ca                         the test CA certificate (PEM) to trust the simulator
  *   POST /_control/certificates               { taxId, legalName, password, notAfter? } → { pkcs12Base64 }
  *   PUT  /_control/faults/{authorizer|*}      FaultSettings (latencyMs, outage, paused, hang, dropResponses,
- *                                             asyncAnswers, forceRejection { code, count })
+ *                                             dropRate (0..1), asyncAnswers, forceRejection { code, count })
+ *   GET  /_control/faults                     { faults, droppedAnswers }: the settings and the answers lost so far
  *   DELETE /_control/faults                   clears every fault
  *   PUT  /_control/clock                      { offsetMs }
  *   POST /_control/third-party-documents      { signedNfe, environment? } → an NF-e another company issued to a tax id,
@@ -85,6 +93,8 @@ function faultSettings(body: Json): FaultSettings {
  *   POST /_control/third-party-documents/{chNFe}/cancellation  the issuer cancels it: resEvento fed to the recipient
  *   GET  /_control/distribution/{taxId}       { queries, documents, adnQueries }: DistDFe queries and documents fed, ADN queries
  *   GET  /_control/documents/{chNFe}          what the simulator holds for an NF-e
+ *   GET  /_control/issued/{taxId}             everything an issuer registered: NF-e (with their events), NFS-e (with
+ *                                             theirs) and voided ranges; a chaos test counts duplicates from it
  *   POST /_control/reset                      forgets documents, feeds, faults and the clock offset
  */
 export function createControlServer(services: SimServices, ca: TestCertificateAuthority, token: string): Server {
@@ -113,6 +123,8 @@ export function createControlServer(services: SimServices, ca: TestCertificateAu
       services.faults.set(fault[1] as string, faultSettings(await readJson(req)));
       return { status: 200, body: services.faults.snapshot() };
     }
+    if (method === 'GET' && path === '/_control/faults')
+      return { status: 200, body: { faults: services.faults.snapshot(), droppedAnswers: services.faults.dropped } };
     if (method === 'DELETE' && path === '/_control/faults') {
       services.faults.clear();
       return { status: 204, body: undefined };
@@ -171,11 +183,14 @@ export function createControlServer(services: SimServices, ca: TestCertificateAu
       if (!stored) throw new ControlError(404, 'unknown access key');
       return { status: 200, body: { ...stored, signedNfe: undefined } };
     }
+    const issued = /^\/_control\/issued\/([0-9]{11,14})$/.exec(path);
+    if (method === 'GET' && issued) return { status: 200, body: issuedBy(services, issued[1] as string) };
     if (method === 'POST' && path === '/_control/reset') {
       services.state.clear();
       services.nfse.clear();
       services.feed.clear();
       services.faults.clear();
+      services.faults.dropped = 0;
       services.clock.setOffset(0);
       return { status: 204, body: undefined };
     }

@@ -13,6 +13,11 @@ export interface FaultSettings {
   hang?: boolean;
   /** Process the request (state changes, protocol issued) and then drop the connection: the lost-response case. */
   dropResponses?: number;
+  /**
+   * Like dropResponses, but a probability (0..1) applied to every answer while set: the steady "1 answer in 10 is
+   * lost" of a chaos run, which a count would have to re-arm between requests.
+   */
+  dropRate?: number;
   /** Reject the next authorizations with this cStat (its official text). */
   forceRejection?: { code: string; remaining: number };
   /** Answer the next authorizations asynchronously (103 + receipt) instead of synchronously. */
@@ -21,6 +26,8 @@ export interface FaultSettings {
 
 export class FaultBook {
   private readonly byAuthorizer = new Map<string, FaultSettings>();
+  /** Answers lost on purpose since the start (or the last reset), by either fault: a test proves drops happened. */
+  dropped = 0;
 
   set(authorizer: string, settings: FaultSettings): void {
     this.byAuthorizer.set(authorizer, { ...settings });
@@ -41,7 +48,16 @@ export class FaultBook {
     const left = settings?.[kind] ?? 0;
     if (!settings || left <= 0) return false;
     settings[kind] = left - 1;
+    if (kind === 'dropResponses') this.dropped += 1;
     return true;
+  }
+
+  /** Whether this answer is lost by the authorizer's dropRate (a fresh draw per answer). */
+  dropsByRate(authorizer: string, draw: () => number = Math.random): boolean {
+    const rate = this.for(authorizer).dropRate ?? 0;
+    const drops = rate > 0 && draw() < rate;
+    if (drops) this.dropped += 1;
+    return drops;
   }
 
   takeRejection(authorizer: string): string | undefined {

@@ -90,7 +90,7 @@ export function createSimServer(material: SimTlsMaterial, services: SimServices)
     }
     // The request has been processed (state changed, protocol issued): now the answer may be lost on purpose.
     if (fault.hang) return;
-    if (services.faults.take(key, 'dropResponses')) {
+    if (services.faults.take(key, 'dropResponses') || services.faults.dropsByRate(key)) {
       req.socket.destroy();
       return;
     }

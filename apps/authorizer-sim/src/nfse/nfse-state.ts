@@ -54,6 +54,11 @@ export class NfseState {
     return this.byKey.get(key);
   }
 
+  /** Every NFS-e a provider had issued (the control API's issued view). */
+  issuedBy(providerTaxId: string): StoredNfse[] {
+    return [...this.byKey.values()].filter((n) => n.providerTaxId === providerTaxId);
+  }
+
   findByDps(tpAmb: string, dpsId: string): StoredNfse | undefined {
     const key = this.byDps.get(`${tpAmb}|${dpsId}`);
     return key ? this.byKey.get(key) : undefined;

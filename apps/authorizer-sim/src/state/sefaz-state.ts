@@ -151,6 +151,14 @@ export class SefazState {
     return undefined;
   }
 
+  /** Every NF-e an issuer registered, and the ranges it voided (the control API's issued view). */
+  issuedBy(issuerTaxId: string): { documents: StoredNfe[]; inutilized: InutilizedRange[] } {
+    return {
+      documents: [...this.documents.values()].filter((d) => d.issuerTaxId === issuerTaxId),
+      inutilized: this.inutilized.filter((r) => r.cnpj === issuerTaxId),
+    };
+  }
+
   clear(): void {
     this.documents.clear();
     this.numbering.clear();

@@ -1,6 +1,7 @@
 // Idempotency-Key records in PostgreSQL (the truth, shared by every gateway replica). The row is the lock: it is
 // inserted with INSERT … ON CONFLICT DO NOTHING, so of two concurrent first calls exactly one wins, whichever
 // replica they reach. The row then carries the invoice the call created (a progress marker) and finally the response.
+import { createHash } from 'node:crypto';
 import type { Environment, Prisma, PrismaClient } from '@talao/persistence';
 
 export interface IdempotencyScope {
@@ -30,6 +31,19 @@ export interface IdempotencyTimings {
 }
 
 const PENDING = 'pending_invoice_id';
+/** idempotency_records.operation is varchar(60). */
+export const MAX_OPERATION_LENGTH = 60;
+
+/**
+ * The operation as stored: informative only (the request hash binds the key to the call), but it names the target,
+ * and a target from the path can be longer than the column: `cancel_invoice:` + a 50-character NFS-e key is 65
+ * characters, and a hostile path longer still. Those are cut and end in a digest of the whole, so two operations
+ * never share a stored name and no client input can make the insert fail (a 500 found by the chaos suite).
+ */
+export function storedOperation(operation: string): string {
+  if (operation.length <= MAX_OPERATION_LENGTH) return operation;
+  return `${operation.slice(0, MAX_OPERATION_LENGTH - 33)}#${createHash('sha256').update(operation).digest('hex').slice(0, 32)}`;
+}
 
 export class IdempotencyStore {
   constructor(
@@ -49,7 +63,7 @@ export class IdempotencyStore {
             companyId: scope.companyId,
             environment: scope.environment,
             key: scope.key,
-            operation,
+            operation: storedOperation(operation),
             requestHash,
             createdAt: now,
             expiresAt: new Date(now.getTime() + this.timings.retentionMs),
