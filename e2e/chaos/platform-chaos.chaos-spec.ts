@@ -1,5 +1,5 @@
 // Platform-wide chaos (issue 21): every app as a real process, a mixed load (NF-e and NFS-e issuance, cancellations,
-// correction letters, numbering invalidations, received-invoice syncs, manifestations when the endpoint exists, PDFs,
+// correction letters, numbering invalidations, received-invoice syncs, manifestations, PDFs,
 // webhooks to a receiver on 127.0.0.1) while each worker is SIGKILLed at random moments and started again, the
 // simulator loses 10% of its answers after processing them (dropRate), and this run's Redis keys are deleted once
 // mid-load (SCAN + UNLINK of the platform's own prefix; never FLUSHALL: the server is shared). Afterwards, within a

@@ -18,12 +18,19 @@ export interface Answered {
 }
 
 /**
- * MANIFESTATION PLUGS IN HERE. `POST /api/v1/received-invoices/{key}/manifestation` was not in main when this suite
- * was written (it was being built in parallel). When it lands, return its call here, e.g.
- *   (p, c, key) => p.api('POST', `/api/v1/received-invoices/${key}/manifestation`, c.key, { type: 'awareness' }, idem())
- * and the load mixes it in (weight below) on the documents received-sync collected; nothing else changes.
+ * Recipient manifestation: awareness (210210) of a document received-sync collected, once per document (a second
+ * awareness is refused locally with the authority's 573, which the invariants count as a surfaced duplicate).
  */
-export const manifest: ((p: ChaosPlatform, company: ChaosCompany, accessKey: string) => Promise<ApiAnswer>) | undefined = undefined;
+export const manifest = (p: ChaosPlatform, company: ChaosCompany, accessKey: string, idempotencyKey: string): Promise<ApiAnswer> =>
+  p.api(
+    'POST',
+    `/api/v1/received-invoices/${accessKey}/manifestation`,
+    company.key,
+    { manifestation: '210210' },
+    {
+      'idempotency-key': idempotencyKey,
+    },
+  );
 
 const WEIGHTS: Record<Operation, number> = {
   issue_nfe: 40,
@@ -32,7 +39,7 @@ const WEIGHTS: Record<Operation, number> = {
   correct: 10,
   invalidate: 3,
   sync_received: 3,
-  manifest: manifest ? 5 : 0,
+  manifest: 5,
   pdf: 10,
 };
 
@@ -59,6 +66,8 @@ export class MixedLoad {
   /** Connection failures on the way (retried with the same Idempotency-Key). */
   networkRetries = 0;
   private readonly pools = new Map<string, Pools>();
+  /** Received documents already manifested by this load (one awareness each). */
+  private readonly manifested = new Set<string>();
   private readonly pdfs = new Map<string, { key: string; documentType: 'nfe' | 'nfse'; companyKey: string; printed: boolean }>();
 
   constructor(
@@ -157,9 +166,14 @@ export class MixedLoad {
       case 'sync_received':
         return this.post(c, '/api/v1/received-invoices/sync', undefined);
       case 'manifest': {
-        if (!manifest) return undefined;
-        const received = await this.p.prisma.receivedDocument.findFirst({ where: { companyId: c.id }, orderBy: { createdAt: 'desc' } });
-        return received ? manifest(this.p, c, received.accessKey) : undefined;
+        const received = await this.p.prisma.receivedDocument.findFirst({
+          where: { companyId: c.id, documentType: 'nfe', accessKey: { notIn: [...this.manifested] } },
+          orderBy: { createdAt: 'desc' },
+        });
+        if (!received) return undefined;
+        this.manifested.add(received.accessKey);
+        const idempotencyKey = randomUUID(); // the same on a retry after a lost connection
+        return this.send(() => manifest(this.p, c, received.accessKey, idempotencyKey));
       }
       case 'pdf': {
         const target = pick(pools.printable);

@@ -17,17 +17,18 @@ interface IssuedView {
   inutilized: Array<{ series: number; first: number; last: number }>;
 }
 
-/** Work still open anywhere: invoices processing, amendments and invalidations pending, deliveries not delivered. */
+/** Work still open anywhere: invoices processing, amendments, invalidations and manifestations pending, deliveries not delivered. */
 export async function openWork(p: ChaosPlatform, companyIds: string[]) {
   const where = { companyId: { in: companyIds } };
-  const [invoices, amendments, invalidations, outbox, deliveries] = await Promise.all([
+  const [invoices, amendments, invalidations, manifestations, outbox, deliveries] = await Promise.all([
     p.prisma.invoice.count({ where: { ...where, status: 'processing' } }),
     p.prisma.amendment.count({ where: { ...where, status: 'pending' } }),
     p.prisma.invalidation.count({ where: { ...where, status: 'pending' } }),
+    p.prisma.receivedManifestation.count({ where: { ...where, status: 'pending' } }),
     p.prisma.outboxEvent.count({ where: { ...where, publishedAt: null } }),
     p.prisma.webhookDelivery.count({ where: { ...where, status: { not: 'delivered' } } }),
   ]);
-  return { invoices, amendments, invalidations, outbox, deliveries };
+  return { invoices, amendments, invalidations, manifestations, outbox, deliveries };
 }
 
 /** Polls until nothing is open or `timeoutMs` passed; returns what is still open and how long it took. */
@@ -94,6 +95,12 @@ export async function checkInvariants(
       violations.push(`${a.kind} ${a.id} of invoice ${a.invoiceId} is ${a.status}: ${a.statusCode} ${a.statusMessage}`);
     for (const i of invalidations.filter((i) => i.status !== 'registered'))
       violations.push(`invalidation ${i.numberStart}–${i.numberEnd} is ${i.status}: ${i.statusCode} ${i.statusMessage}`);
+    const manifestations = await p.prisma.receivedManifestation.findMany({ where: { companyId: company.id } });
+    add('manifestations registered', manifestations.filter((m) => m.status === 'registered').length);
+    for (const m of manifestations.filter((m) => m.status !== 'registered'))
+      violations.push(
+        `manifestation ${m.eventType} of received document ${m.documentId} is ${m.status}: ${m.statusCode} ${m.statusMessage}`,
+      );
 
     // 0 duplicate documents or events at the simulator: it holds exactly the platform's authorized documents, and per
     // document exactly the events the platform registered.
