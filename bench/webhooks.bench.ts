@@ -155,7 +155,9 @@ async function main(): Promise<void> {
       await waitForArrivals(ENDPOINTS * committed, 120_000);
       const latencies = [...receiver.arrivals.values()].map((a) => a.at - a.createdAt).sort((a, b) => a - b);
 
-      console.log(`bench:webhooks (${ENDPOINTS} endpoints on one local receiver, dispatcher concurrency 64)`);
+      console.log(
+        `bench:webhooks (${ENDPOINTS} endpoints on one local receiver, dispatcher concurrency ${process.env.WEBHOOK_DISPATCHER_CONCURRENCY ?? 'default'})`,
+      );
       console.log(`  bare undici POST loop (${IN_FLIGHT} in flight)      ${bare.toFixed(0)} req/s`);
       console.log(
         `  deliveries, ${EVENTS} events committed at once   ${throughput.toFixed(0)} deliveries/s (${((100 * throughput) / bare).toFixed(0)}% of bare)`,
