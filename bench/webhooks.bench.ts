@@ -7,8 +7,12 @@
 //      deliveries/s from the commit to the last 200;
 //   3. latency at a fixed offered load: BENCH_RATE events/s (50, so 250 deliveries/s) for BENCH_MS (10 s): from the
 //      event's commit to the receiver's 200 of its first attempt, p50/p99.
+// Beside the rate, the dispatcher process's CPU time per delivery in the burst (from /proc; the steadier figure on
+// a shared machine, where the rates move with the neighbours' load).
 // The receiver runs in this process and answers 200 at once. Goals (issue 17): ≥ 1,000 deliveries/s on the 2-core
 // machine; first attempt p99 ≤ 1 s after the state change. Not part of `npm test`.
+// BENCH_DISPATCHER_NODE_OPTIONS: NODE_OPTIONS of the dispatcher process only (a CPU profile of it, say).
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
@@ -25,6 +29,13 @@ const IN_FLIGHT = Number(process.env.BENCH_INFLIGHT ?? 64);
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** User + system CPU time of a process so far, in ms (Linux /proc; clock ticks of 10 ms). */
+function cpuMsOf(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 interface Arrival {
   at: number;
@@ -83,7 +94,12 @@ async function main(): Promise<void> {
     const platform = await startPlatform('bench-webhooks', {
       issuerEnv: { LOG_LEVEL: 'warn' },
       gatewayEnv: { LOG_LEVEL: 'warn', RATE_LIMIT_CREATE_WEBHOOK: '1000' },
-      webhookDispatcherEnv: { LOG_LEVEL: 'warn', WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: String(IN_FLIGHT) },
+      webhookDispatcherEnv: {
+        LOG_LEVEL: 'warn',
+        WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: String(IN_FLIGHT),
+        // e.g. "--cpu-prof --cpu-prof-dir=/tmp/profiles": profile the dispatcher alone.
+        ...(process.env.BENCH_DISPATCHER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_DISPATCHER_NODE_OPTIONS } : {}),
+      },
     });
     const sql = new pg.Client({ connectionString: databaseUrl });
     await sql.connect();
@@ -118,10 +134,13 @@ async function main(): Promise<void> {
       const bare = await bareUndiciLoop(receiver.origin, receiver.bodyBytes(), 5_000);
 
       receiver.arrivals.clear();
+      const dispatcherPid = platform.dispatcher()?.child.pid;
+      const cpuBefore = cpuMsOf(dispatcherPid);
       const burstStart = Date.now();
       await commit(EVENTS);
       await waitForArrivals(ENDPOINTS * EVENTS, 300_000);
       const burstEnd = Math.max(...[...receiver.arrivals.values()].map((a) => a.at));
+      const dispatcherCpuPerDelivery = (cpuMsOf(dispatcherPid) - cpuBefore) / (ENDPOINTS * EVENTS);
       const throughput = (ENDPOINTS * EVENTS) / ((burstEnd - burstStart) / 1000);
 
       receiver.arrivals.clear();
@@ -136,11 +155,14 @@ async function main(): Promise<void> {
       await waitForArrivals(ENDPOINTS * committed, 120_000);
       const latencies = [...receiver.arrivals.values()].map((a) => a.at - a.createdAt).sort((a, b) => a - b);
 
-      console.log(`bench:webhooks (${ENDPOINTS} endpoints on one local receiver, dispatcher concurrency 64)`);
+      console.log(
+        `bench:webhooks (${ENDPOINTS} endpoints on one local receiver, dispatcher concurrency ${process.env.WEBHOOK_DISPATCHER_CONCURRENCY ?? 'default'})`,
+      );
       console.log(`  bare undici POST loop (${IN_FLIGHT} in flight)      ${bare.toFixed(0)} req/s`);
       console.log(
         `  deliveries, ${EVENTS} events committed at once   ${throughput.toFixed(0)} deliveries/s (${((100 * throughput) / bare).toFixed(0)}% of bare)`,
       );
+      console.log(`  dispatcher CPU per delivery in the burst      ${(1000 * dispatcherCpuPerDelivery).toFixed(0)} µs`);
       console.log(
         `  commit → receiver 200 at ${RATE * ENDPOINTS} deliveries/s  p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms (${latencies.length} deliveries)`,
       );

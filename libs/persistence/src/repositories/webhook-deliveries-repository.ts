@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import type { EnvironmentName } from './issuance-records.js';
 import { prismaSqlRunner, type SqlRunner } from './sql-runner.js';
+import { claimAttempt, recordAttempt } from './webhook-attempt-statements.js';
 import type { WebhookScope } from './webhook-endpoints-repository.js';
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'given_up', 'cancelled'] as const;
@@ -100,24 +101,11 @@ FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::uuid[], $6::varc
 ON CONFLICT (event_id, endpoint_id) DO NOTHING
 RETURNING id, endpoint_id`;
 
-const CLAIM = `UPDATE webhook_deliveries d
-SET attempts = d.attempts + 1, last_attempt_at = now(), next_attempt_at = now() + $3::int * interval '1 millisecond', updated_at = now()
-FROM webhook_endpoints e
-WHERE d.id = $1::uuid AND d.status = 'pending' AND d.attempts = $2::int - 1 AND e.id = d.endpoint_id AND e.deleted_at IS NULL
-RETURNING d.id, d.endpoint_id, d.event, d.body, e.url, e.secret_encrypted, d.attempts`;
-
-const RECORD = `WITH logged AS (
-  INSERT INTO webhook_delivery_attempts (delivery_id, number, started_at, duration_ms, result, http_status, error, response_excerpt)
-  VALUES ($1::uuid, $2::int, $3::timestamptz, $4::int, $5::varchar, $6::int, $7::text, $8::text)
-  ON CONFLICT DO NOTHING
-)
-UPDATE webhook_deliveries SET status = $9::varchar, next_attempt_at = $10::timestamptz,
-  delivered_at = CASE WHEN $9::varchar = 'delivered' THEN now() ELSE delivered_at END,
-  given_up_at = CASE WHEN $9::varchar = 'given_up' THEN now() ELSE given_up_at END, updated_at = now()
-WHERE id = $1::uuid AND attempts = $2::int AND status = 'pending'`;
-
 export class WebhookDeliveriesRepository {
-  /** `sql`: where the per-attempt statements (claim, record) run; a pg pool's prepared statements in the dispatcher. */
+  /**
+   * `sql`: where the per-attempt statements (claim, record) run; in the dispatcher a coalescing runner on a pg pool
+   * (prepared statements; concurrent attempts' claims and records each leave together in one statement).
+   */
   constructor(
     private readonly prisma: PrismaClient,
     private readonly sql: SqlRunner = prismaSqlRunner(prisma),
@@ -188,17 +176,16 @@ export class WebhookDeliveriesRepository {
    * dispatcher killed mid-attempt leaves a delivery that becomes overdue again and is re-driven.
    */
   async claim(deliveryId: string, attempt: number, leaseMs: number): Promise<ClaimedDelivery | null> {
-    const rows = await this.sql.query<Record<string, unknown>>('talao_webhook_claim', CLAIM, [deliveryId, attempt, leaseMs]);
-    const row = rows[0];
+    const row = await claimAttempt(this.sql, { deliveryId, attempt, leaseMs });
     if (!row) return null;
     return {
-      id: row['id'] as string,
-      endpointId: row['endpoint_id'] as string,
-      event: row['event'] as string,
-      body: row['body'] as string,
-      url: row['url'] as string,
-      secretSealed: row['secret_encrypted'] as Uint8Array,
-      attempt: row['attempts'] as number,
+      id: row.id,
+      endpointId: row.endpoint_id,
+      event: row.event,
+      body: row.body,
+      url: row.url,
+      secretSealed: row.secret_encrypted,
+      attempt: row.attempts,
     };
   }
 
@@ -209,18 +196,7 @@ export class WebhookDeliveriesRepository {
     log: AttemptRecord,
     next: { status: WebhookDeliveryStatus; nextAttemptAt: Date | null },
   ): Promise<void> {
-    await this.sql.query('talao_webhook_record', RECORD, [
-      deliveryId,
-      attempt,
-      log.startedAt,
-      Math.round(log.durationMs),
-      log.result,
-      log.httpStatus,
-      log.error,
-      log.responseExcerpt,
-      next.status,
-      next.nextAttemptAt,
-    ]);
+    await recordAttempt(this.sql, { deliveryId, attempt, ...log, status: next.status, nextAttemptAt: next.nextAttemptAt });
   }
 
   /** Puts off attempt `attempt` (not made) until `until`: the endpoint has too many attempts in flight. */

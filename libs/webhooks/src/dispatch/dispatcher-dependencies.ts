@@ -3,6 +3,7 @@
 import type { Logger } from '@talao/observability';
 import {
   CertificateVault,
+  coalescingSqlRunner,
   createPrismaClient,
   createSqlPool,
   pgPoolSqlRunner,
@@ -29,6 +30,9 @@ export interface DispatcherSettings {
   worker: { concurrency: number };
 }
 
+/** Claims (records) of concurrent attempts per statement at most, and such statements running at once. */
+const ATTEMPT_BATCHING = { maxBatch: 64, maxInFlight: 2 };
+
 export interface DispatcherDependencies extends DispatcherDeps {
   readonly checks: { database: () => Promise<unknown> };
   close(): Promise<void>;
@@ -38,11 +42,12 @@ export function createWebhookDispatcherDependencies(
   settings: DispatcherSettings,
   context: { queue: EnqueueTarget; logger: Logger; productVersion?: string },
 ): DispatcherDependencies {
-  // Each job holds a connection for its claim and its record, the relay and the sweep one each.
   // The relay, the sweep and the log go through Prisma; each attempt's claim and record are prepared statements on a
-  // pg pool (parsed and planned once per connection: they run twice per delivery).
+  // pg pool (parsed and planned once per connection: they run twice per delivery), and the claims (records) of the
+  // attempts running together leave as one statement: at most ATTEMPT_BATCHING.maxInFlight of each at once, so a few
+  // connections serve any concurrency.
   const prisma = createPrismaClient(settings.database.url, { poolMax: 4 });
-  const pool = createSqlPool(settings.database.url, Math.min(settings.worker.concurrency, 32) + 2);
+  const pool = createSqlPool(settings.database.url, 2 * ATTEMPT_BATCHING.maxInFlight + 2);
   // An idle connection dropped by the server is replaced on the next query; nothing to crash over.
   pool.on('error', (error: Error) => context.logger.warn({ error: error.message }, 'postgres pool connection error'));
   const deliverer = createWebhookDeliverer({
@@ -51,7 +56,7 @@ export function createWebhookDispatcherDependencies(
     timeoutMs: settings.webhooks.timeoutMs,
   });
   return {
-    deliveries: new WebhookDeliveriesRepository(prisma, pgPoolSqlRunner(pool)),
+    deliveries: new WebhookDeliveriesRepository(prisma, coalescingSqlRunner(pgPoolSqlRunner(pool), ATTEMPT_BATCHING)),
     endpoints: new WebhookEndpointsRepository(prisma, new CertificateVault(settings.certificates.encryptionKey)),
     deliverer,
     queues: { webhooks: context.queue },

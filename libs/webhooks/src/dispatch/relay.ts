@@ -1,12 +1,12 @@
 // The outbox relay: every unpublished outbox event becomes one delivery per registered endpoint of its company and
 // environment that subscribes to it, in the transaction that marks the event published (so an event is never lost
-// between the two), then each new delivery's first attempt is enqueued. Enqueueing after the commit may fail (Redis
+// between the two), then each new delivery's first attempt is enqueued (one addBulk per step). Enqueueing after the commit may fail (Redis
 // away, the dispatcher killed): the delivery is in PostgreSQL and the sweep (sweep-deliveries.ts) enqueues it later.
 import type { PlannedDelivery, RelayEndpoint, RelayEvent } from '@talao/persistence';
-import { enqueueJob } from '@talao/queue-contracts';
 import { endpointReceives, isWebhookEventName } from '../events/event-names.js';
 import { eventBody } from '../events/event-payload.js';
 import type { DispatcherDeps } from './dispatcher-deps.js';
+import { enqueueDeliveries } from './enqueue-deliveries.js';
 
 /**
  * The deliveries of a batch of outbox events. Any event named in WEBHOOK_EVENTS about an invoice is delivered, whatever
@@ -45,15 +45,10 @@ export async function relayOutbox(deps: DispatcherDeps, maxSteps = 20): Promise<
   for (let step = 0; step < maxSteps; step++) {
     const { events, deliveries } = await deps.deliveries.relay(deps.settings.relayBatchSize, planDeliveries);
     created += deliveries.length;
-    const enqueued = await Promise.allSettled(
-      deliveries.map((delivery) =>
-        enqueueJob(deps.queues, {
-          name: 'deliver-webhook',
-          data: { deliveryId: delivery.id, endpointId: delivery.endpointId, attempt: 1 },
-        }),
-      ),
+    const failed = await enqueueDeliveries(
+      deps.queues,
+      deliveries.map((delivery) => ({ deliveryId: delivery.id, endpointId: delivery.endpointId, attempt: 1 })),
     );
-    const failed = enqueued.filter((result) => result.status === 'rejected').length;
     if (failed > 0) deps.logger.warn({ failed }, 'webhook deliveries not enqueued; the sweep re-drives them from PostgreSQL');
     if (events < deps.settings.relayBatchSize) break;
   }
