@@ -1,0 +1,47 @@
+// Why the authorization server lives in the gateway: the person proves a company API key on its consent page, and the
+// gateway is what owns the keys (and PostgreSQL); the gateway is also where scopes are enforced (SPEC.md
+// Authentication 8), so it verifies its own tokens with the keys in memory, no JWKS round trip. The MCP app stays a
+// stateless client of the REST API with no database, and verifies tokens through the published jwks_uri.
+import type { Logger } from '@talao/observability';
+import { createAccessTokenVerifier } from '@talao/access-tokens';
+import { authorizationHttpHandler, createAuthorizationServer } from '@talao/authorization-server';
+import type { GatewayConfig } from '@talao/config';
+import type { GatewayResources } from '../gateway-resources.js';
+import type { GatewayRequest, GatewayResponse, Next } from '../http/gateway-request.js';
+import type { AccessTokenAuthentication } from './api-key-authentication.js';
+import { oauthAccountKeys } from './oauth-accounts.js';
+
+export interface MountedAuthorizationServer {
+  readonly tokens: AccessTokenAuthentication;
+  readonly handler: (req: GatewayRequest, res: GatewayResponse, next: Next) => void;
+}
+
+export async function mountAuthorizationServer(
+  oauth: NonNullable<GatewayConfig['oauth']>,
+  config: GatewayConfig,
+  resources: GatewayResources,
+  logger: Logger,
+): Promise<MountedAuthorizationServer> {
+  const accounts = oauthAccountKeys(resources.apiKeyLookup, resources.apiKeysById);
+  const server = await createAuthorizationServer({
+    issuer: oauth.issuer,
+    resource: oauth.resource,
+    prisma: resources.prisma,
+    vault: resources.certificateVault,
+    encryptionKeyBase64: config.certificateEncryptionKey,
+    accounts,
+    ...(process.env.OAUTH_ACCESS_TOKEN_TTL_SECONDS && { accessTokenTtlSeconds: Number(process.env.OAUTH_ACCESS_TOKEN_TTL_SECONDS) }),
+  });
+  // The provider reports failures as events; log the error class and message only (never a request: it may carry a key).
+  server.provider.on('server_error', (_ctx: unknown, error: Error) =>
+    logger.error({ error: error.message, name: error.name }, 'oauth server error'),
+  );
+  const verify = createAccessTokenVerifier({ issuer: oauth.issuer, audience: oauth.resource, keys: server.publicJwks as never });
+  logger.info({ issuer: oauth.issuer, resource: oauth.resource }, 'OAuth authorization server mounted');
+  return {
+    tokens: { verify, keysById: resources.apiKeysById },
+    handler: authorizationHttpHandler(server, accounts, {
+      onError: (error) => logger.error({ error: (error as Error).message }, 'oauth interaction failed'),
+    }),
+  };
+}

@@ -1,0 +1,11 @@
+// Public API of @talao/access-tokens: scopes and their coverage, at+jwt verification, the Bearer challenge.
+export { SCOPES, SCOPE_DESCRIPTIONS, OPERATION_SCOPES, TOOL_SCOPES, isScope, parseScopes, type Scope } from './scopes.js';
+export {
+  bearerChallenge,
+  createAccessTokenVerifier,
+  InvalidAccessTokenError,
+  looksLikeJwt,
+  type AccessTokenVerifier,
+  type AccessTokenVerifierOptions,
+  type VerifiedAccessToken,
+} from './access-token-verifier.js';
