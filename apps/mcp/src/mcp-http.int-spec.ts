@@ -75,7 +75,9 @@ it.each([undefined, 'Basic dXNlcjpwYXNz', 'Bearer '])('Authorization %p → 401 
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_invoices', arguments: {} } }),
   });
   expect(response.status).toBe(401);
-  expect(response.headers.get('www-authenticate')).toBe('Bearer');
+  expect(response.headers.get('www-authenticate')).toBe(
+    `Bearer resource_metadata="${new URL(mcpUrl).origin}/.well-known/oauth-protected-resource/mcp"`,
+  );
   expect(await response.json()).toEqual({ detail: expect.stringContaining('API key') });
   expect(seen).toEqual([]);
 });
