@@ -17,6 +17,13 @@ const logger = createLogger({ name: 'mcp', level: config.logging.level });
 const server = createMcpHttpServer({
   gatewayUrl: config.mcp.gatewayUrl,
   logger,
+  // Its public name, and the loopback names of its port (local runs and probes).
+  allowedHosts: [
+    new URL(config.mcp.publicUrl).host,
+    `127.0.0.1:${config.mcp.port}`,
+    `localhost:${config.mcp.port}`,
+    `[::1]:${config.mcp.port}`,
+  ],
   auth: { publicUrl: config.mcp.publicUrl, ...(config.mcp.oauthIssuer && { oauthIssuer: config.mcp.oauthIssuer }) },
 });
 server.listen(config.mcp.port, config.mcp.host, () => {

@@ -70,15 +70,34 @@ async function handleMcp(req: IncomingMessage, res: ServerResponse, gatewayUrl: 
   }
 }
 
+/**
+ * DNS rebinding protection (MCP transport security: servers MUST validate Origin): a page on another site that
+ * resolves its own name to this server's address sends its own Host and Origin; only this server's names pass.
+ */
+function hostAllowed(req: IncomingMessage, allowedHosts: ReadonlySet<string>): boolean {
+  const host = (req.headers.host ?? '').toLowerCase();
+  if (!allowedHosts.has(host)) return false;
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
+  try {
+    return allowedHosts.has(new URL(origin).host.toLowerCase());
+  } catch {
+    return false;
+  }
+}
+
 export interface McpHttpOptions {
   readonly gatewayUrl: string;
   readonly logger: Logger;
+  /** Host header values (host:port) accepted on /mcp; absent: any (tests on ephemeral ports without a public URL). */
+  readonly allowedHosts?: readonly string[];
   /** OAuth: this server's public URL and the authorization server (default: API keys only, URL from the socket). */
   readonly auth?: McpAuthOptions;
 }
 
 export function createMcpHttpServer(options: McpHttpOptions): Server {
   let auth: McpAuth | undefined = options.auth ? new McpAuth(options.auth) : undefined;
+  const allowedHosts = options.allowedHosts && new Set(options.allowedHosts.map((host) => host.toLowerCase()));
   const server = createServer((req, res) => {
     // Without a configured public URL (tests on an ephemeral port), this server's own address names the resource.
     auth ??= new McpAuth({ publicUrl: `http://${req.headers.host ?? '127.0.0.1'}/mcp` });
@@ -94,6 +113,9 @@ export function createMcpHttpServer(options: McpHttpOptions): Server {
       return json(res, 200, auth.protectedResourceMetadata(), { 'access-control-allow-origin': '*', 'cache-control': 'max-age=300' });
     }
     if (path !== '/mcp') return json(res, 404, { detail: 'Not found' });
+    if (allowedHosts && !hostAllowed(req, allowedHosts)) {
+      return json(res, 403, { detail: 'Host or Origin not allowed for this server (DNS rebinding protection)' });
+    }
     handleMcp(req, res, options.gatewayUrl, auth, options.logger).catch((error: Error & { status?: number }) => {
       if (!error.status) options.logger.error({ err: error }, 'mcp request failed');
       if (!res.headersSent) json(res, error.status ?? 500, { detail: error.status ? error.message : 'Internal error' });
