@@ -23,22 +23,28 @@ export async function consentInChromium(
   try {
     const page = await browser.newPage();
     await page.setRequestInterception(true);
-    let callback: URL | undefined;
+    let reachedClient: (url: URL) => void = () => undefined;
+    const callback = new Promise<URL>((resolve) => (reachedClient = resolve));
     page.on('request', (request) => {
       if (request.url().startsWith(options.redirectUri)) {
-        callback = new URL(request.url());
+        reachedClient(new URL(request.url()));
         void request.respond({ status: 200, contentType: 'text/plain', body: 'back at the client' });
       } else {
         void request.continue();
       }
     });
     await page.goto(authorizationUrl, { waitUntil: 'domcontentloaded' });
-    const pageText = await page.evaluate(() => document.body.innerText);
+    const pageText = await page.$eval('body', (body) => (body as unknown as { innerText: string }).innerText);
     await page.type('input[name="api_key"]', options.apiKey);
     for (const scope of options.untick) await page.click(`input[name="scope"][value="${scope}"]`);
-    await Promise.all([page.waitForNavigation({ waitUntil: 'domcontentloaded' }), page.click('button[value="allow"]')]);
-    if (!callback) throw new Error(`no redirect to the client; the page says: ${await page.evaluate(() => document.body.innerText)}`);
-    return { callback, pageText };
+    await page.click('button[value="allow"]');
+    const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 20_000).unref());
+    const url = await Promise.race([callback, timeout]);
+    if (!url)
+      throw new Error(
+        `no redirect to the client; the page says: ${await page.$eval('body', (body) => (body as unknown as { innerText: string }).innerText)}`,
+      );
+    return { callback: url, pageText };
   } finally {
     await browser.close();
   }

@@ -32,7 +32,7 @@ beforeAll(async () => {
   mcp = await startMcp(p, { port });
   // Another MCP server of the same platform at another URL: tokens for the first are not for it.
   otherMcp = await startMcp(p);
-});
+}, 420_000); // builds the apps first when they are stale
 
 afterAll(async () => {
   await mcp?.process.kill('SIGTERM');

@@ -1,6 +1,6 @@
 // The verifier refuses every token that is not exactly an access token of this issuer for this resource, each with a
 // reason an agent can read; it accepts the real thing and reads company, key, environment and scopes from it.
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { createAccessTokenVerifier, InvalidAccessTokenError, looksLikeJwt } from './access-token-verifier.js';
 
 const ISSUER = 'https://api.example/oauth';

@@ -83,7 +83,8 @@ function html(res: ServerResponse, status: number, body: string): void {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
     'x-frame-options': 'DENY',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+    // No form-action: browsers apply it to the redirects after the post too, and the last one goes to the client.
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
   });
   res.end(body);
 }
