@@ -1,11 +1,11 @@
 // The HTTP entry: /healthz and /readyz, the protected resource metadata (RFC 9728), and /mcp (streamable HTTP,
-// stateless: one server and transport per request). Every /mcp request must carry `Authorization: Bearer …` (an API
+// stateless: a transport per request, servers reused through mcp-server-pool.ts). Every /mcp request must carry `Authorization: Bearer …` (an API
 // key or an OAuth access token, mcp-auth.ts); it goes to the REST API as is, which decides (401/403).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { createMcpServer } from '@talao/mcp-tools';
 import type { Logger } from '@talao/observability';
 import { McpAuth, type McpAuthOptions } from './mcp-auth.js';
+import { McpServerPool } from './mcp-server-pool.js';
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -37,7 +37,7 @@ export function bearerOf(req: IncomingMessage): string | undefined {
   return match ? `Bearer ${match[1]}` : undefined;
 }
 
-async function handleMcp(req: IncomingMessage, res: ServerResponse, gatewayUrl: string, auth: McpAuth, logger: Logger): Promise<void> {
+async function handleMcp(req: IncomingMessage, res: ServerResponse, pool: McpServerPool, auth: McpAuth, logger: Logger): Promise<void> {
   const caller = await auth.authenticate(req);
   if ('status' in caller) {
     json(res, caller.status, { detail: caller.detail }, { 'www-authenticate': caller.challenge });
@@ -55,19 +55,17 @@ async function handleMcp(req: IncomingMessage, res: ServerResponse, gatewayUrl: 
     );
     return;
   }
-  const server = createMcpServer({ gatewayUrl, authorization: caller.authorization });
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  res.on('close', () => {
-    void transport.close();
-    void server.close();
+  await pool.serve(caller.authorization, async (server, release) => {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => void transport.close().finally(release));
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req, res, body);
+    } catch (error) {
+      logger.error({ err: error }, 'mcp request failed');
+      if (!res.headersSent) json(res, 500, { detail: 'Internal error' });
+    }
   });
-  try {
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
-  } catch (error) {
-    logger.error({ err: error }, 'mcp request failed');
-    if (!res.headersSent) json(res, 500, { detail: 'Internal error' });
-  }
 }
 
 /**
@@ -97,6 +95,7 @@ export interface McpHttpOptions {
 
 export function createMcpHttpServer(options: McpHttpOptions): Server {
   let auth: McpAuth | undefined = options.auth ? new McpAuth(options.auth) : undefined;
+  const pool = new McpServerPool(options.gatewayUrl);
   const allowedHosts = options.allowedHosts && new Set(options.allowedHosts.map((host) => host.toLowerCase()));
   const server = createServer((req, res) => {
     // Without a configured public URL (tests on an ephemeral port), this server's own address names the resource.
@@ -116,7 +115,7 @@ export function createMcpHttpServer(options: McpHttpOptions): Server {
     if (allowedHosts && !hostAllowed(req, allowedHosts)) {
       return json(res, 403, { detail: 'Host or Origin not allowed for this server (DNS rebinding protection)' });
     }
-    handleMcp(req, res, options.gatewayUrl, auth, options.logger).catch((error: Error & { status?: number }) => {
+    handleMcp(req, res, pool, auth, options.logger).catch((error: Error & { status?: number }) => {
       if (!error.status) options.logger.error({ err: error }, 'mcp request failed');
       if (!res.headersSent) json(res, error.status ?? 500, { detail: error.status ? error.message : 'Internal error' });
     });
