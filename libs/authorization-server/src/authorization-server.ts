@@ -24,6 +24,8 @@ export interface AuthorizationServerOptions {
   /** Base64 key the cookie keys derive from (the certificate encryption key). */
   readonly encryptionKeyBase64: string;
   readonly accounts: AccountKeys;
+  /** Believe X-Forwarded-* (only when the gateway is told it sits behind proxies). */
+  readonly trustProxy?: boolean;
   /** Access-token lifetime, seconds (default 300: short, refresh tokens renew them). */
   readonly accessTokenTtlSeconds?: number;
 }
@@ -64,6 +66,13 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true, initialAccessToken: false },
+      // SPEC.md's "client metadata document": a client_id that is an https URL of the client's own metadata
+      // (draft-02, acknowledged as the provider requires for drafts). Only https URLs are fetched.
+      clientIdMetadataDocument: {
+        enabled: true,
+        ack: 'draft-02',
+        allowFetch: async (_ctx, clientId) => new URL(clientId).protocol === 'https:',
+      },
       // A client revokes its own tokens only.
       revocation: { enabled: true, allowedPolicy: (_ctx, client, token) => token.clientId === client.clientId },
       introspection: { enabled: false },
@@ -117,8 +126,8 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
     },
   };
   const provider = new Provider(options.issuer, configuration);
-  // The gateway sits behind the operator's proxy in production; the issuer URL is configured, not guessed.
-  provider.proxy = true;
+  // As the gateway: forwarded headers count only from the proxies the operator listed (TRUSTED_PROXIES).
+  provider.proxy = options.trustProxy ?? false;
   return {
     provider,
     issuer: options.issuer,

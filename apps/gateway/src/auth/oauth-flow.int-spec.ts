@@ -47,6 +47,18 @@ it('publishes RFC 8414 metadata: S256 only, registration, revocation, iss in res
   expect(metadata.registration_endpoint).toBe(`${issuer}/reg`);
   expect(metadata.revocation_endpoint).toBeDefined();
   expect(metadata.authorization_response_iss_parameter_supported).toBe(true);
+  expect((metadata as unknown as Record<string, unknown>)['client_id_metadata_document_supported']).toBe(true);
+});
+
+it('expired rows are deleted by the cleanup', async () => {
+  const { deleteExpiredOAuthRecords } = await import('@talao/authorization-server');
+  await gateway.resources.prisma.oAuthRecord.create({
+    data: { model: 'AuthorizationCode', id: 'expired-row', payload: {}, expiresAt: new Date(Date.now() - 1000) },
+  });
+  expect(await deleteExpiredOAuthRecords(gateway.resources.prisma)).toBeGreaterThanOrEqual(1);
+  expect(
+    await gateway.resources.prisma.oAuthRecord.findUnique({ where: { model_id: { model: 'AuthorizationCode', id: 'expired-row' } } }),
+  ).toBeNull();
 });
 
 it('full flow: a token for the MCP URL with the scopes the person ticked, honoured and bounded by the REST API', async () => {

@@ -4,7 +4,7 @@
 // stateless client of the REST API with no database, and verifies tokens through the published jwks_uri.
 import type { Logger } from '@talao/observability';
 import { createAccessTokenVerifier } from '@talao/access-tokens';
-import { authorizationHttpHandler, createAuthorizationServer } from '@talao/authorization-server';
+import { authorizationHttpHandler, createAuthorizationServer, deleteExpiredOAuthRecords } from '@talao/authorization-server';
 import type { GatewayConfig } from '@talao/config';
 import type { GatewayResources } from '../gateway-resources.js';
 import type { GatewayRequest, GatewayResponse, Next } from '../http/gateway-request.js';
@@ -30,6 +30,7 @@ export async function mountAuthorizationServer(
     vault: resources.certificateVault,
     encryptionKeyBase64: config.certificateEncryptionKey,
     accounts,
+    trustProxy: config.trustedProxies.length > 0,
     ...(process.env.OAUTH_ACCESS_TOKEN_TTL_SECONDS && { accessTokenTtlSeconds: Number(process.env.OAUTH_ACCESS_TOKEN_TTL_SECONDS) }),
   });
   // The provider reports failures as events; log the error class and message only (never a request: it may carry a key).
@@ -38,6 +39,10 @@ export async function mountAuthorizationServer(
   );
   const verify = createAccessTokenVerifier({ issuer: oauth.issuer, audience: oauth.resource, keys: server.publicJwks as never });
   logger.info({ issuer: oauth.issuer, resource: oauth.resource }, 'OAuth authorization server mounted');
+  // Expired codes, sessions and tokens are never read again (the adapter ignores them); drop them now and then.
+  setInterval(() => {
+    deleteExpiredOAuthRecords(resources.prisma).catch((error: Error) => logger.warn({ error: error.message }, 'oauth cleanup failed'));
+  }, 15 * 60_000).unref();
   return {
     tokens: { verify, keysById: resources.apiKeysById },
     handler: authorizationHttpHandler(server, accounts, {
