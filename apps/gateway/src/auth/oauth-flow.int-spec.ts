@@ -6,6 +6,7 @@
 // another audience and an expired one: libs/access-tokens (verifier) and e2e/mcp (the MCP app).
 import { createHash } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
+import { deleteExpiredOAuthRecords } from '@talao/authorization-server';
 import {
   authorize,
   discover,
@@ -51,7 +52,6 @@ it('publishes RFC 8414 metadata: S256 only, registration, revocation, iss in res
 });
 
 it('expired rows are deleted by the cleanup', async () => {
-  const { deleteExpiredOAuthRecords } = await import('@talao/authorization-server');
   await gateway.resources.prisma.oAuthRecord.create({
     data: { model: 'AuthorizationCode', id: 'expired-row', payload: {}, expiresAt: new Date(Date.now() - 1000) },
   });
