@@ -1,8 +1,8 @@
 // The apps, one entry each, started in this order by the one launcher (apps.mjs): `npm start`, the end-to-end tests
 // (e2e/issuance/support/platform.ts) and the benchmarks all take each app's environment from here. An entry whose
 // folder is not in this checkout is skipped by `npm start`, so a line can land before its app. Adding a worker is
-// adding an entry here (and its Dockerfile, docker-compose.yml service and k8s/ manifests, which
-// deployment-files.spec.ts checks).
+// adding an entry here (and its docker-compose.yml service and k8s/ manifests; the one Dockerfile builds any app;
+// tools/deploy/*.spec.ts check them all).
 //   name        the folder under apps/ and the log prefix
 //   entry       the built entry point, relative to the repository root
 //   ports       preferred TCP ports by role (`npm start` takes a free port instead when one is busy)

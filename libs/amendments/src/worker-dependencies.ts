@@ -1,8 +1,6 @@
 // The one wiring of the canceller: the database, the authorizer clients on one pool of mTLS agents, the certificate
 // cache, and the `amend` job's dependencies made from them (the canceller app and the tests build them here).
-import { readFileSync } from 'node:fs';
-import { MutualTlsAgentPool, NfseNacionalClient, SefazClient } from '@talao/authorizer-clients';
-import { CertificateCache } from '@talao/authorizer-exchange';
+import { type AuthorizerConnectionSettings, openAuthorizerConnections } from '@talao/authorizer-exchange';
 import { createDatabase, type Database } from '@talao/persistence';
 import type { AmendDeps, AmendLogger } from './amend/amend-context.js';
 import type { InvalidateDeps } from './amend/run-invalidate-job.js';
@@ -13,12 +11,7 @@ import type { SweepPendingDeps } from './sweep/sweep-pending.js';
 export interface AmendmentWorkerSettings {
   database: { url: string };
   certificates: { encryptionKey: string };
-  authorizers: {
-    baseUrls: Partial<Record<'homologation' | 'production', string>>;
-    caBundleFile?: string;
-    connectTimeoutMs: number;
-    readTimeoutMs: number;
-  };
+  authorizers: AuthorizerConnectionSettings;
   worker: { concurrency: number };
 }
 
@@ -43,9 +36,7 @@ export function createAmendmentWorkerDependencies(
     certificateEncryptionKey: settings.certificates.encryptionKey,
     onConnectionError: (error) => logger.warn({ error: error.message }, 'postgres pool connection error'),
   });
-  const { caBundleFile, baseUrls, connectTimeoutMs, readTimeoutMs } = settings.authorizers;
-  const agents = new MutualTlsAgentPool(caBundleFile ? { caBundlePem: readFileSync(caBundleFile, 'utf8') } : {});
-  const clientOptions = { agents, baseUrlOverrides: baseUrls, timeouts: { connectMs: connectTimeoutMs, readMs: readTimeoutMs } };
+  const authorizers = openAuthorizerConnections(settings.authorizers);
   const { companies, certificates, invoices, amendments, invalidations } = database;
   const amend: AmendDeps = {
     amendments,
@@ -55,9 +46,9 @@ export function createAmendmentWorkerDependencies(
       findActiveId: async (companyId) => (await certificates.findActive(companyId))?.id ?? null,
       unseal: (id) => certificates.unseal(id),
     },
-    certificateCache: new CertificateCache(),
-    sefaz: new SefazClient(clientOptions),
-    nfse: new NfseNacionalClient(clientOptions),
+    certificateCache: authorizers.certificateCache,
+    sefaz: authorizers.sefaz,
+    nfse: authorizers.nfse,
     logger: logger.child({ component: 'amendments' }),
   };
   return {
@@ -67,7 +58,7 @@ export function createAmendmentWorkerDependencies(
     sweep: { prisma: database.prisma, queue: context.queue, logger: logger.child({ component: 'sweeper' }) },
     checks: { database: () => database.ping() },
     async close() {
-      agents.destroy();
+      authorizers.close();
       await database.close();
     },
   };

@@ -1,9 +1,7 @@
 // The one wiring of the issuance side: the database (pools and statement batching inside), the authorizer clients
 // on one pool of mTLS agents, the certificate cache, and each use case's dependencies made from them. The issuer
 // app, the e2e harness and the benches all build their dependencies here, so what they run is what production runs.
-import { readFileSync } from 'node:fs';
-import { MutualTlsAgentPool, NfseNacionalClient, SefazClient } from '@talao/authorizer-clients';
-import { CertificateCache } from '@talao/authorizer-exchange';
+import { type AuthorizerConnectionSettings, openAuthorizerConnections } from '@talao/authorizer-exchange';
 import type { TechnicalResponsible } from '@talao/fiscal-model';
 import { createDatabase, type Database } from '@talao/persistence';
 import type { CreateInvoiceDeps } from './create/create-invoice.js';
@@ -15,13 +13,7 @@ import type { SweepDeps } from './sweep/sweep-stuck-invoices.js';
 export interface IssuanceWorkerSettings {
   database: { url: string };
   certificates: { encryptionKey: string };
-  authorizers: {
-    baseUrls: Partial<Record<'homologation' | 'production', string>>;
-    /** PEM file of the CAs the authorizers' TLS certificates chain to, besides Node's (the simulator's CA). */
-    caBundleFile?: string;
-    connectTimeoutMs: number;
-    readTimeoutMs: number;
-  };
+  authorizers: AuthorizerConnectionSettings;
   technicalResponsible: TechnicalResponsible;
   /** Jobs at once: each may hold a connection of each pool. */
   worker: { concurrency: number };
@@ -60,9 +52,7 @@ export function createIssuanceWorkerDependencies(
     certificateEncryptionKey: settings.certificates.encryptionKey,
     onConnectionError: (error) => logger.warn({ error: error.message }, 'postgres pool connection error'),
   });
-  const { caBundleFile, baseUrls, connectTimeoutMs, readTimeoutMs } = settings.authorizers;
-  const agents = new MutualTlsAgentPool(caBundleFile ? { caBundlePem: readFileSync(caBundleFile, 'utf8') } : {});
-  const clientOptions = { agents, baseUrlOverrides: baseUrls, timeouts: { connectMs: connectTimeoutMs, readMs: readTimeoutMs } };
+  const authorizers = openAuthorizerConnections(settings.authorizers);
   const issuanceLogger = logger.child({ component: 'issuance' });
   const { companies, certificates, invoices, submissions, usage } = database;
   return {
@@ -73,9 +63,9 @@ export function createIssuanceWorkerDependencies(
       invoices,
       submissions,
       usage,
-      certificateCache: new CertificateCache(),
-      sefaz: new SefazClient(clientOptions),
-      nfse: new NfseNacionalClient(clientOptions),
+      certificateCache: authorizers.certificateCache,
+      sefaz: authorizers.sefaz,
+      nfse: authorizers.nfse,
       technicalResponsible: settings.technicalResponsible,
       logger: issuanceLogger,
     },
@@ -83,7 +73,7 @@ export function createIssuanceWorkerDependencies(
     create: { companies, certificates, invoices, usage, queue, logger: issuanceLogger },
     checks: { database: () => database.ping() },
     async close() {
-      agents.destroy();
+      authorizers.close();
       await database.close();
     },
   };

@@ -1,8 +1,6 @@
 // The one wiring of the received-sync worker: the database (Prisma for companies and certificates, a pg pool for
 // the received tables and the tax id locks), the SEFAZ client on a pool of mTLS agents and the certificate cache.
-import { readFileSync } from 'node:fs';
-import { MutualTlsAgentPool, NfseNacionalClient, SefazClient } from '@talao/authorizer-clients';
-import { CertificateCache } from '@talao/authorizer-exchange';
+import { type AuthorizerConnectionSettings, openAuthorizerConnections } from '@talao/authorizer-exchange';
 import { createDatabase, createSqlPool, type Database, ReceivedDocumentsRepository } from '@talao/persistence';
 import type { SchedulerQueue } from './schedules.js';
 import type { SyncReceivedJobDeps } from './sync-received.js';
@@ -11,12 +9,7 @@ import type { SyncReceivedDeps } from './sync-received-nfe.js';
 export interface ReceivedWorkerSettings {
   database: { url: string };
   certificates: { encryptionKey: string };
-  authorizers: {
-    baseUrls: Partial<Record<'homologation' | 'production', string>>;
-    caBundleFile?: string;
-    connectTimeoutMs: number;
-    readTimeoutMs: number;
-  };
+  authorizers: AuthorizerConnectionSettings;
   worker: { concurrency: number };
 }
 
@@ -46,11 +39,7 @@ export function createReceivedWorkerDependencies(
   const pool = createSqlPool(settings.database.url, settings.worker.concurrency + 2);
   pool.on('error', (error: Error) => context.logger.warn({ error: error.message }, 'postgres pool connection error'));
   const received = new ReceivedDocumentsRepository(pool);
-  const { caBundleFile, baseUrls, connectTimeoutMs, readTimeoutMs } = settings.authorizers;
-  const agents = new MutualTlsAgentPool(caBundleFile ? { caBundlePem: readFileSync(caBundleFile, 'utf8') } : {});
-  const clientOptions = { agents, baseUrlOverrides: baseUrls, timeouts: { connectMs: connectTimeoutMs, readMs: readTimeoutMs } };
-  const sefaz = new SefazClient(clientOptions);
-  const nfse = new NfseNacionalClient(clientOptions);
+  const authorizers = openAuthorizerConnections(settings.authorizers);
   return {
     database,
     received,
@@ -58,15 +47,15 @@ export function createReceivedWorkerDependencies(
     sync: {
       companies: database.companies,
       certificates: database.certificates,
-      certificateCache: new CertificateCache(),
+      certificateCache: authorizers.certificateCache,
       received,
-      sefaz,
-      nfse,
+      sefaz: authorizers.sefaz,
+      nfse: authorizers.nfse,
       logger: context.logger.child({ component: 'received-sync' }),
     },
     checks: { database: () => database.ping() },
     async close() {
-      agents.destroy();
+      authorizers.close();
       await pool.end();
       await database.close();
     },

@@ -1,6 +1,7 @@
 // The answers of the amendment routes, as stored for an Idempotency-Key and sent: 200 when the authorizer registered
 // the event, 502 `{ detail: { message, code } }` with its own words when it refused, 202 while still pending.
 import type { AmendmentRecord, InvoiceRecord } from '@talao/persistence';
+import type { GatewayResponse } from '../http/gateway-request.js';
 import type { StoredResponse } from '../idempotency/idempotency-store.js';
 
 export function presentAmendment(amendment: AmendmentRecord) {
@@ -44,4 +45,15 @@ export function amendmentOutcomeResponse(invoice: InvoiceRecord, amendment: Amen
       [amendment.kind]: presentAmendment(amendment),
     },
   };
+}
+
+/** Sends an answer of these routes (fresh or replayed for its Idempotency-Key); a fresh error carries the request id. */
+export function sendAmendmentAnswer(res: GatewayResponse, response: StoredResponse & { replayed?: boolean }, requestId: string): void {
+  const { replayed, ...plain } = response;
+  for (const [name, value] of Object.entries(plain.headers ?? {})) res.setHeader(name, value);
+  if (replayed) res.setHeader('Idempotent-Replayed', 'true');
+  const body = plain.status >= 400 && !replayed && !('request_id' in plain.body) ? { ...plain.body, request_id: requestId } : plain.body;
+  res.statusCode = plain.status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.end(JSON.stringify(body));
 }

@@ -2,9 +2,9 @@
 // each named request and expects the status documented under the same name; placeholders stand for the caller's
 // own documents, see ../invoices/invoice-examples.ts).
 import { applyDecorators } from '@nestjs/common';
-import { ApiBody, ApiParam, ApiResponse } from '@nestjs/swagger';
+import { ApiBody, ApiParam } from '@nestjs/swagger';
 import { EXAMPLE_IDS, errorExample } from '../invoices/invoice-examples.js';
-import { RATE_LIMIT_HEADERS } from '../openapi/decorators.js';
+import { errorEnvelope, json, Respond } from '../openapi/decorators.js';
 import { nullable } from '../invoices/invoice-schemas.js';
 
 export const amendmentSchema = {
@@ -33,13 +33,6 @@ const cancellationResultSchema = {
     cancellation: amendmentSchema,
   },
 };
-
-const errorEnvelope = { $ref: '#/components/schemas/ErrorEnvelope' };
-type ResponseOptions = Parameters<typeof ApiResponse>[0] & { status: number; description: string };
-const Respond = (options: ResponseOptions) => ApiResponse({ ...options, headers: { ...RATE_LIMIT_HEADERS, ...options.headers } });
-const json = (schema: object, examples: Record<string, { summary: string; value: unknown }>) => ({
-  'application/json': { schema: schema as never, examples },
-});
 
 const REASON = 'Pedido cancelado pelo cliente antes da entrega';
 

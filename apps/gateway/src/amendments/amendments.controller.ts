@@ -11,19 +11,9 @@ import type { StoredResponse } from '../idempotency/idempotency-store.js';
 import { runIdempotently, type IdempotentWork } from '../idempotency/run-idempotently.js';
 import { ApiErrors } from '../openapi/decorators.js';
 import { IdempotencyKeyHeader } from '../invoices/invoice-openapi.js';
-import { amendmentOutcomeResponse } from './amendment-responses.js';
+import { amendmentOutcomeResponse, sendAmendmentAnswer } from './amendment-responses.js';
 import { CancelOpenApi, CorrectionOpenApi } from './amendments-openapi.js';
 import { AmendmentsResources } from './amendments-resources.js';
-
-function send(res: GatewayResponse, response: StoredResponse & { replayed?: boolean }, requestId: string): void {
-  const { replayed, ...plain } = response;
-  for (const [name, value] of Object.entries(plain.headers ?? {})) res.setHeader(name, value);
-  if (replayed) res.setHeader('Idempotent-Replayed', 'true');
-  const body = plain.status >= 400 && !replayed && !('request_id' in plain.body) ? { ...plain.body, request_id: requestId } : plain.body;
-  res.statusCode = plain.status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.end(JSON.stringify(body));
-}
 
 @ApiTags('invoices')
 @ApiBearerAuth()
@@ -100,7 +90,7 @@ export class AmendmentsController {
           }),
         ),
     });
-    send(res, response, requestIdOf(req));
+    sendAmendmentAnswer(res, response, requestIdOf(req));
   }
 
   @Post(':access_key/cancel')
@@ -146,6 +136,6 @@ export class AmendmentsController {
           }),
         ),
     });
-    send(res, response, requestIdOf(req));
+    sendAmendmentAnswer(res, response, requestIdOf(req));
   }
 }

@@ -1,9 +1,9 @@
 // OpenAPI pieces of POST and GET /invoices/invalidations. Request and response examples go together by name; the
 // examples use series 900 (nothing issued there) so the `invalidated` example starts at the sequence's next number.
 import { applyDecorators } from '@nestjs/common';
-import { ApiBody, ApiQuery, ApiResponse } from '@nestjs/swagger';
+import { ApiBody, ApiQuery } from '@nestjs/swagger';
 import { errorExample } from '../invoices/invoice-examples.js';
-import { RATE_LIMIT_HEADERS } from '../openapi/decorators.js';
+import { errorEnvelope, json, Respond } from '../openapi/decorators.js';
 import { nullable } from '../invoices/invoice-schemas.js';
 
 const invalidationSchema = {
@@ -36,13 +36,6 @@ const pageSchema = {
     data: { type: 'array', items: invalidationSchema },
   },
 };
-
-const errorEnvelope = { $ref: '#/components/schemas/ErrorEnvelope' };
-type ResponseOptions = Parameters<typeof ApiResponse>[0] & { status: number; description: string };
-const Respond = (options: ResponseOptions) => ApiResponse({ ...options, headers: { ...RATE_LIMIT_HEADERS, ...options.headers } });
-const json = (schema: object, examples: Record<string, { summary: string; value: unknown }>) => ({
-  'application/json': { schema: schema as never, examples },
-});
 
 const REASON = 'Numeracao pulada por falha no sistema de faturamento';
 const RANGE_EXAMPLE = {

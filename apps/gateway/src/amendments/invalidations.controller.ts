@@ -6,13 +6,14 @@ import { AmendmentRefused, requestInvalidation } from '@talao/amendments/create'
 import type { InvalidationRecord } from '@talao/persistence';
 import { z } from 'zod';
 import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_PARAMETERS, PAGE_QUERY_FIELDS, pageEnvelope, pageOffset } from '../http/pagination.js';
 import { requestIdOf, type Caller, type GatewayRequest, type GatewayResponse } from '../http/gateway-request.js';
 import type { StoredResponse } from '../idempotency/idempotency-store.js';
 import { runIdempotently } from '../idempotency/run-idempotently.js';
 import { IdempotencyKeyHeader } from '../invoices/invoice-openapi.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../invoices/list-invoices.js';
 import { parseQuery } from '../invoices/query-parameters.js';
 import { ApiErrors } from '../openapi/decorators.js';
+import { sendAmendmentAnswer } from './amendment-responses.js';
 import { AmendmentsResources } from './amendments-resources.js';
 import { InvalidateOpenApi, ListInvalidationsOpenApi } from './invalidations-openapi.js';
 
@@ -48,25 +49,7 @@ function outcomeOf(invalidation: InvalidationRecord): StoredResponse {
   return { status: invalidation.status === 'registered' ? 201 : 202, body: presentInvalidation(invalidation) };
 }
 
-const pageNumber = (fallback: number, max?: number) =>
-  z
-    .string()
-    .regex(/^[0-9]{1,9}$/)
-    .transform(Number)
-    .pipe(max ? z.number().int().min(1).max(max) : z.number().int().min(1))
-    .optional()
-    .transform((v) => v ?? fallback);
-const listSchema = z.strictObject({ page: pageNumber(1), page_size: pageNumber(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE) });
-const LIST_PARAMETERS = { page: { expected: 'an integer ≥ 1' }, page_size: { expected: `an integer from 1 to ${MAX_PAGE_SIZE}` } };
-
-function send(res: GatewayResponse, response: StoredResponse & { replayed?: boolean }, requestId: string): void {
-  const { replayed, ...plain } = response;
-  if (replayed) res.setHeader('Idempotent-Replayed', 'true');
-  const body = plain.status >= 400 && !replayed && !('request_id' in plain.body) ? { ...plain.body, request_id: requestId } : plain.body;
-  res.statusCode = plain.status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.end(JSON.stringify(body));
-}
+const listSchema = z.strictObject(PAGE_QUERY_FIELDS);
 
 @ApiTags('invoices')
 @ApiBearerAuth()
@@ -128,7 +111,7 @@ export class InvalidationsController {
         return outcomeOf(settled ?? filed);
       },
     });
-    send(res, response, requestIdOf(req));
+    sendAmendmentAnswer(res, response, requestIdOf(req));
   }
 
   @Get()
@@ -147,31 +130,14 @@ export class InvalidationsController {
     @Res() res: GatewayResponse,
     @Query() query: Record<string, unknown>,
   ) {
-    const parsed = parseQuery(listSchema, LIST_PARAMETERS, query);
+    const parsed = parseQuery(listSchema, PAGE_PARAMETERS, query);
     if (!parsed.ok) throw new HttpException({ detail: parsed.errors[0], errors: parsed.errors }, 422);
-    const { page, page_size: pageSize } = parsed.value;
     const { total, data } = await this.resources.invalidations.list({
       companyId: caller.company.id,
       environment: caller.environment,
-      offset: (page - 1) * pageSize,
-      limit: pageSize,
+      offset: pageOffset(parsed.value),
+      limit: parsed.value.page_size,
     });
-    const totalPages = Math.ceil(total / pageSize);
-    send(
-      res,
-      {
-        status: 200,
-        body: {
-          total,
-          total_pages: totalPages,
-          page,
-          page_size: pageSize,
-          next_page: page < totalPages ? page + 1 : null,
-          prev_page: page > 1 ? Math.min(page - 1, Math.max(totalPages, 1)) : null,
-          data: data.map(presentInvalidation),
-        },
-      },
-      requestIdOf(req),
-    );
+    sendAmendmentAnswer(res, { status: 200, body: pageEnvelope(total, parsed.value, data.map(presentInvalidation)) }, requestIdOf(req));
   }
 }

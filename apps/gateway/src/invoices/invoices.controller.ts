@@ -11,19 +11,18 @@ import { presentAmendment } from '../amendments/amendment-responses.js';
 import { ApiErrors } from '../openapi/decorators.js';
 import { consultAuthorizer, findCompanyInvoice } from './consult-invoice.js';
 import { invoiceJson } from './invoice-json.js';
+import { IdempotencyKeyHeader, InvoiceRequestBody, IssuanceResponses } from './invoice-openapi.js';
 import {
   ConsultParameters,
-  IdempotencyKeyHeader,
-  InvoiceRequestBody,
-  IssuanceResponses,
   ListQueryParameters,
   ReissueNotFound,
   ReissueParameters,
   SubmissionsParameters,
-} from './invoice-openapi.js';
+} from './invoice-read-openapi.js';
 import { issuanceErrorResponse, outcomeResponse, presentInvoice, presentSubmission } from './invoice-responses.js';
 import { InvoicesResources } from './invoices-resources.js';
-import { DEFAULT_PAGE_SIZE, INVOICE_STATUSES, listInvoices, MAX_PAGE_SIZE, parseListQuery } from './list-invoices.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../http/pagination.js';
+import { INVOICE_STATUSES, listInvoices, parseListQuery } from './list-invoices.js';
 import { parseQuery, type QueryParsed } from './query-parameters.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -3,35 +3,23 @@
 // authorizer) and failed (the authorizer stayed unavailable; can be reissued). Pages: `page` (from 1, default 1) and
 // `page_size` (1 to 100, default 20). Any other parameter is refused (422).
 import { z } from 'zod';
+import { PAGE_PARAMETERS, PAGE_QUERY_FIELDS, pageEnvelope } from '../http/pagination.js';
 import type { InvoicesResources } from './invoices-resources.js';
 import { presentInvoice } from './invoice-responses.js';
 import { parseQuery, type QueryParsed } from './query-parameters.js';
 
 export const INVOICE_STATUSES = ['issued', 'rejected', 'cancelled', 'processing', 'failed'] as const;
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
-
-const pageNumber = (fallback: number, max?: number) =>
-  z
-    .string()
-    .regex(/^[0-9]{1,9}$/)
-    .transform(Number)
-    .pipe(max ? z.number().int().min(1).max(max) : z.number().int().min(1))
-    .optional()
-    .transform((v) => v ?? fallback);
 
 export const listQuerySchema = z.strictObject({
   document_type: z.enum(['nfe', 'nfse']).optional(),
   status: z.enum(INVOICE_STATUSES).optional(),
-  page: pageNumber(1),
-  page_size: pageNumber(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+  ...PAGE_QUERY_FIELDS,
 });
 
 export const LIST_PARAMETERS = {
   document_type: { expected: 'one of: nfe, nfse' },
   status: { expected: `one of: ${INVOICE_STATUSES.join(', ')}` },
-  page: { expected: 'an integer ≥ 1' },
-  page_size: { expected: `an integer from 1 to ${MAX_PAGE_SIZE}` },
+  ...PAGE_PARAMETERS,
 };
 
 export type ListQuery = z.output<typeof listQuerySchema>;
@@ -58,15 +46,9 @@ export async function listInvoices(
   const replacements = await resources.invoices.findReplacements(
     data.filter((i) => i.status === 'rejected' || i.status === 'failed').map((i) => i.id),
   );
-  const totalPages = Math.ceil(total / query.page_size);
-  return {
+  return pageEnvelope(
     total,
-    total_pages: totalPages,
-    page: query.page,
-    page_size: query.page_size,
-    next_page: query.page < totalPages ? query.page + 1 : null,
-    // Past the end, the previous page is the last one that has rows.
-    prev_page: query.page > 1 ? Math.min(query.page - 1, Math.max(totalPages, 1)) : null,
-    data: data.map((invoice) => presentInvoice(invoice, replacements.get(invoice.id) ?? null)),
-  };
+    query,
+    data.map((invoice) => presentInvoice(invoice, replacements.get(invoice.id) ?? null)),
+  );
 }

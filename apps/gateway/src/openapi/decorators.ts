@@ -56,6 +56,20 @@ export const RATE_LIMIT_HEADERS = {
 
 type Examples = Record<string, { summary: string; value: unknown }>;
 
+type ResponseOptions = Parameters<typeof ApiResponse>[0] & { status: number; description: string };
+/** A documented response with the headers every response carries (X-RateLimit-*, X-Request-Id). */
+export const Respond = (options: ResponseOptions) => ApiResponse({ ...options, headers: { ...RATE_LIMIT_HEADERS, ...options.headers } });
+
+/** @nestjs/swagger does not export its OpenAPI object types; this is its ResponseObject's `content`. */
+export type ContentObject = NonNullable<Parameters<typeof ApiResponse>[0]['content']>;
+/** A JSON response body: its schema (a JSON Schema or a $ref) and its examples by name. */
+export const json = (schema: object, examples?: Examples): ContentObject => ({
+  'application/json': { schema: schema as never, ...(examples ? { examples } : {}) },
+});
+export const errorEnvelope = ref('ErrorEnvelope');
+/** An error body (`{ detail, request_id }`) with its examples by name. */
+export const errorContent = (examples: Examples): ContentObject => json(errorEnvelope, examples);
+
 /** The documented success response of a route, with the headers every response carries (and examples by name). */
 export function ApiResult(status: number, description: string, schema?: keyof typeof schemas, examples?: Examples) {
   if (schema && examples)

@@ -1,16 +1,9 @@
 // The OpenAPI description of GET /invoices/{access_key}/pdf. Its named examples are sent to the running gateway by
 // e2e/contract/openapi-examples.e2e-spec.ts (404, 409, 422); the 200 is proven by e2e/pdf (the renderer running).
 import { applyDecorators } from '@nestjs/common';
-import { ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
+import { ApiParam, ApiQuery } from '@nestjs/swagger';
 import { EXAMPLE_IDS, errorExample, fieldErrorExample } from '../invoices/invoice-examples.js';
-import { RATE_LIMIT_HEADERS } from '../openapi/decorators.js';
-
-const errorEnvelope = { $ref: '#/components/schemas/ErrorEnvelope' };
-type ResponseOptions = Parameters<typeof ApiResponse>[0] & { status: number; description: string };
-const Respond = (options: ResponseOptions) => ApiResponse({ ...options, headers: { ...RATE_LIMIT_HEADERS, ...options.headers } });
-const errors = (examples: Record<string, { summary: string; value: unknown }>) => ({
-  'application/json': { schema: errorEnvelope as never, examples },
-});
+import { errorContent as errors, Respond } from '../openapi/decorators.js';
 
 export const PdfParameters = () =>
   applyDecorators(

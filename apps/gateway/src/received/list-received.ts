@@ -2,19 +2,8 @@
 // only: reading never spends the authority's query cap). Filters and pages as GET /invoices; any other parameter 422.
 import type { ReceivedDocumentRecord, ReceivedDocumentsReads } from '@talao/persistence';
 import { z } from 'zod';
+import { PAGE_PARAMETERS, PAGE_QUERY_FIELDS, pageEnvelope } from '../http/pagination.js';
 import { parseQuery, type QueryParsed } from '../invoices/query-parameters.js';
-
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
-
-const pageNumber = (fallback: number, max?: number) =>
-  z
-    .string()
-    .regex(/^[0-9]{1,9}$/)
-    .transform(Number)
-    .pipe(max ? z.number().int().min(1).max(max) : z.number().int().min(1))
-    .optional()
-    .transform((v) => v ?? fallback);
 
 /** A calendar date (the whole day, Brasília time, as fiscal dates are) or a full ISO 8601 instant. */
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -36,8 +25,7 @@ export const receivedQuerySchema = z.strictObject({
   issued_to: instant(true),
   form: z.enum(['summary', 'full']).optional(),
   situation: z.enum(['authorized', 'cancelled', 'denied']).optional(),
-  page: pageNumber(1),
-  page_size: pageNumber(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+  ...PAGE_QUERY_FIELDS,
 });
 
 export const RECEIVED_PARAMETERS = {
@@ -47,8 +35,7 @@ export const RECEIVED_PARAMETERS = {
   issued_to: { expected: 'a date (YYYY-MM-DD) or an ISO 8601 date-time with offset' },
   form: { expected: 'one of: summary, full' },
   situation: { expected: 'one of: authorized, cancelled, denied' },
-  page: { expected: 'an integer ≥ 1' },
-  page_size: { expected: `an integer from 1 to ${MAX_PAGE_SIZE}` },
+  ...PAGE_PARAMETERS,
 };
 
 export type ReceivedQuery = z.output<typeof receivedQuerySchema>;
@@ -97,16 +84,7 @@ export async function listReceived(
     page: query.page,
     pageSize: query.page_size,
   });
-  const totalPages = Math.ceil(total / query.page_size);
-  return {
-    total,
-    total_pages: totalPages,
-    page: query.page,
-    page_size: query.page_size,
-    next_page: query.page < totalPages ? query.page + 1 : null,
-    prev_page: query.page > 1 ? Math.min(query.page - 1, Math.max(totalPages, 1)) : null,
-    data: data.map(presentReceived),
-  };
+  return pageEnvelope(total, query, data.map(presentReceived));
 }
 
 // ES2023 lib typings predate JSON.rawJSON (V8 ships it; Node ≥ 21).

@@ -5,7 +5,7 @@ import { ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import { z } from 'zod';
 import { RATE_LIMIT_HEADERS } from '../openapi/decorators.js';
 import { jsonSchemaOf } from '../openapi/schemas.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-received.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../http/pagination.js';
 
 const receivedRowSchema = z.object({
   access_key: z.string().describe('44 digits (NF-e) or 50 (NFS-e)'),

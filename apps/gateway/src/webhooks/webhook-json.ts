@@ -3,10 +3,8 @@ import type { DeliveryLogRecord, WebhookEndpointRecord } from '@talao/persistenc
 import { WEBHOOK_DELIVERY_STATUSES } from '@talao/persistence';
 import { WEBHOOK_EVENTS } from '@talao/webhooks';
 import { z } from 'zod';
+import { PAGE_PARAMETERS, PAGE_QUERY_FIELDS, pageEnvelope } from '../http/pagination.js';
 import { parseQuery, type QueryParsed } from '../invoices/query-parameters.js';
-
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -41,22 +39,12 @@ export function presentDelivery(delivery: DeliveryLogRecord) {
   };
 }
 
-const pageNumber = (fallback: number, max?: number) =>
-  z
-    .string()
-    .regex(/^[0-9]{1,9}$/)
-    .transform(Number)
-    .pipe(max ? z.number().int().min(1).max(max) : z.number().int().min(1))
-    .optional()
-    .transform((v) => v ?? fallback);
-
 const deliveryQuerySchema = z.strictObject({
   status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
   event: z.enum(WEBHOOK_EVENTS).optional(),
   webhook_id: z.uuid().optional(),
   invoice_id: z.uuid().optional(),
-  page: pageNumber(1),
-  page_size: pageNumber(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
+  ...PAGE_QUERY_FIELDS,
 });
 
 const DELIVERY_PARAMETERS = {
@@ -64,8 +52,7 @@ const DELIVERY_PARAMETERS = {
   event: { expected: `one of: ${WEBHOOK_EVENTS.join(', ')}` },
   webhook_id: { expected: 'a webhook id (UUID)' },
   invoice_id: { expected: 'an invoice id (UUID)' },
-  page: { expected: 'an integer ≥ 1' },
-  page_size: { expected: `an integer from 1 to ${MAX_PAGE_SIZE}` },
+  ...PAGE_PARAMETERS,
 };
 
 export type DeliveryQuery = z.output<typeof deliveryQuerySchema>;
@@ -76,14 +63,5 @@ export function parseDeliveryQuery(query: unknown): QueryParsed<DeliveryQuery> {
 
 /** The list envelope of GET /invoices, for deliveries. */
 export function deliveryPage(total: number, query: DeliveryQuery, data: DeliveryLogRecord[]) {
-  const totalPages = Math.ceil(total / query.page_size);
-  return {
-    total,
-    total_pages: totalPages,
-    page: query.page,
-    page_size: query.page_size,
-    next_page: query.page < totalPages ? query.page + 1 : null,
-    prev_page: query.page > 1 ? Math.min(query.page - 1, Math.max(totalPages, 1)) : null,
-    data: data.map(presentDelivery),
-  };
+  return pageEnvelope(total, query, data.map(presentDelivery));
 }

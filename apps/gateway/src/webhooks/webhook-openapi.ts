@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { errorExample } from '../invoices/invoice-examples.js';
 import { RATE_LIMIT_HEADERS } from '../openapi/decorators.js';
 import { jsonSchemaOf } from '../openapi/schemas.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './webhook-json.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../http/pagination.js';
 
 const endpointSchema = z.object({
   id: z.uuid(),

@@ -3,18 +3,9 @@
 import fc from 'fast-check';
 import type { DpsDocument } from '@talao/fiscal-model';
 import { dpsId } from '../nfse/build-dps.js';
+import { cents, digits, text } from './layout-arbitraries.js';
 
-const digits = (n: number) => fc.string({ unit: fc.constantFrom(...'0123456789'), minLength: n, maxLength: n });
-const textChar = fc.oneof(
-  { weight: 8, arbitrary: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJ0123456789 ') },
-  { weight: 2, arbitrary: fc.constantFrom(...'&<>"\'çãéÇÃÉºª°/-.,;:') },
-);
-const text = (min: number, max: number) =>
-  fc
-    .string({ unit: textChar, minLength: min, maxLength: max })
-    .map((s) => s.trim())
-    .filter((s) => s.length >= min);
-const money = fc.integer({ min: 1, max: 99_999_999_99 }).map((c) => `${Math.floor(c / 100)}.${String(c % 100).padStart(2, '0')}`);
+const money = cents(99_999_999_99);
 const taxId = fc.oneof(
   digits(14).map((CNPJ) => ({ CNPJ })),
   digits(11).map((CPF) => ({ CPF })),

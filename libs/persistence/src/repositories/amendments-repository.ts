@@ -5,12 +5,19 @@
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { isUuid } from '../uuid.js';
-import type { EnvironmentName, NewOutboxEvent, SubmissionAnswer } from './issuance-records.js';
+import {
+  type AuthorizerDecision,
+  type DecidedFields,
+  decisionParameters,
+  type EnvironmentName,
+  type NewOutboxEvent,
+  type SubmissionAnswer,
+} from './issuance-records.js';
 
 export type AmendmentKind = 'cancellation' | 'correction';
-export type AmendmentStatus = 'pending' | 'registered' | 'rejected';
+export type AmendmentStatus = DecidedFields['status'];
 
-export interface AmendmentRecord {
+export interface AmendmentRecord extends DecidedFields {
   id: string;
   companyId: string;
   environment: EnvironmentName;
@@ -18,12 +25,6 @@ export interface AmendmentRecord {
   kind: AmendmentKind;
   sequence: number;
   text: string;
-  status: AmendmentStatus;
-  protocol: string | null;
-  statusCode: string | null;
-  statusMessage: string | null;
-  registeredAt: Date | null;
-  createdAt: Date;
 }
 
 export interface NewAmendment {
@@ -36,12 +37,7 @@ export interface NewAmendment {
 }
 
 /** How the authorizer decided an amendment. */
-export interface AmendmentDecision {
-  status: Exclude<AmendmentStatus, 'pending'>;
-  protocol: string | null;
-  statusCode: string | null;
-  statusMessage: string | null;
-}
+export type AmendmentDecision = AuthorizerDecision;
 
 /** An exchange of an amendment as the consult-first rule reads it. */
 export interface AmendmentTransmission {
@@ -186,20 +182,9 @@ export class AmendmentsRepository {
     event: NewOutboxEvent | null,
     answered?: { submissionId: string; answer: SubmissionAnswer },
   ): Promise<boolean> {
-    const answer = answered?.answer;
     const rows = await this.prisma.$queryRawUnsafe<Array<{ moved: number; answered: number }>>(
       FINISH,
-      id,
-      decision.status,
-      decision.protocol,
-      decision.statusCode,
-      decision.statusMessage,
-      answered?.submissionId ?? null,
-      answer?.responseBody ?? null,
-      answer?.httpStatus ?? null,
-      answer?.outcome ?? null,
-      answer?.statusCode ?? null,
-      answer?.statusMessage ?? null,
+      ...decisionParameters(id, decision, answered),
       randomUUID(),
       event?.companyId ?? null,
       event?.environment ?? null,

@@ -5,9 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { isUuid } from '../uuid.js';
-import type { EnvironmentName, SubmissionAnswer } from './issuance-records.js';
+import {
+  type AuthorizerDecision,
+  type DecidedFields,
+  decisionParameters,
+  type EnvironmentName,
+  type SubmissionAnswer,
+} from './issuance-records.js';
 
-export interface InvalidationRecord {
+export interface InvalidationRecord extends DecidedFields {
   id: string;
   companyId: string;
   environment: EnvironmentName;
@@ -15,12 +21,6 @@ export interface InvalidationRecord {
   numberStart: number;
   numberEnd: number;
   reason: string;
-  status: 'pending' | 'registered' | 'rejected';
-  protocol: string | null;
-  statusCode: string | null;
-  statusMessage: string | null;
-  registeredAt: Date | null;
-  createdAt: Date;
 }
 
 export interface NewInvalidation {
@@ -196,12 +196,7 @@ export class InvalidationsRepository {
   }
 
   /** Decides the range once (from `pending`), storing the deciding answer in the same statement; true when it moved. */
-  async finish(
-    id: string,
-    decision: { status: 'registered' | 'rejected'; protocol: string | null; statusCode: string | null; statusMessage: string | null },
-    answered?: { submissionId: string; answer: SubmissionAnswer },
-  ): Promise<boolean> {
-    const a = answered?.answer;
+  async finish(id: string, decision: AuthorizerDecision, answered?: { submissionId: string; answer: SubmissionAnswer }): Promise<boolean> {
     const rows = await this.prisma.$queryRawUnsafe<Array<{ moved: number }>>(
       `WITH answered AS (
          UPDATE invalidation_submissions SET response_body = $7::text, http_status = $8::int, outcome = $9::varchar,
@@ -213,17 +208,7 @@ export class InvalidationsRepository {
          WHERE id = $1::uuid AND status = 'pending' RETURNING id
        )
        SELECT (SELECT count(*) FROM moved)::int AS moved`,
-      id,
-      decision.status,
-      decision.protocol,
-      decision.statusCode,
-      decision.statusMessage,
-      answered?.submissionId ?? null,
-      a?.responseBody ?? null,
-      a?.httpStatus ?? null,
-      a?.outcome ?? null,
-      a?.statusCode ?? null,
-      a?.statusMessage ?? null,
+      ...decisionParameters(id, decision, answered),
     );
     return rows[0]?.moved === 1;
   }

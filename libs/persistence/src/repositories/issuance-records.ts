@@ -95,6 +95,50 @@ export interface SubmissionAnswer {
   statusMessage?: string | null;
 }
 
+/** How the authorizer decided an event or an invalidation (registered or refused), in its own words. */
+export interface AuthorizerDecision {
+  status: 'registered' | 'rejected';
+  protocol: string | null;
+  statusCode: string | null;
+  statusMessage: string | null;
+}
+
+/** The fields an amendment or invalidation row holds of its decision. */
+export interface DecidedFields {
+  status: 'pending' | AuthorizerDecision['status'];
+  protocol: string | null;
+  statusCode: string | null;
+  statusMessage: string | null;
+  registeredAt: Date | null;
+  createdAt: Date;
+}
+
+/**
+ * The parameters $1..$11 of a statement deciding row `id` and storing the answer that decided it: the row's id, the
+ * decision (status, protocol, code, message), then the submission's id and its answer (body, HTTP status, outcome,
+ * code, message). Amendments and invalidations decide with this one parameter list.
+ */
+export function decisionParameters(
+  id: string,
+  decision: AuthorizerDecision,
+  answered: { submissionId: string; answer: SubmissionAnswer } | undefined,
+): unknown[] {
+  const answer = answered?.answer;
+  return [
+    id,
+    decision.status,
+    decision.protocol,
+    decision.statusCode,
+    decision.statusMessage,
+    answered?.submissionId ?? null,
+    answer?.responseBody ?? null,
+    answer?.httpStatus ?? null,
+    answer?.outcome ?? null,
+    answer?.statusCode ?? null,
+    answer?.statusMessage ?? null,
+  ];
+}
+
 /** What rides along with an invoice's final state, in the same statement. */
 export interface FinishOptions {
   /** The authorizer's answer that decided the invoice, stored whether or not the invoice moves. */
