@@ -11,6 +11,7 @@ import type { IncomingMessage } from 'node:http';
 import {
   type AccessTokenVerifier,
   bearerChallenge,
+  cachedAccessTokenVerifier,
   createAccessTokenVerifier,
   InvalidAccessTokenError,
   looksLikeJwt,
@@ -48,11 +49,13 @@ export class McpAuth {
     // RFC 9728 §3.1: the well-known segment goes between the host and the resource's path.
     this.resourceMetadataUrl = `${url.origin}/.well-known/oauth-protected-resource${url.pathname.replace(/\/$/, '')}`;
     if (options.oauthIssuer) {
-      this.verify = createAccessTokenVerifier({
-        issuer: options.oauthIssuer,
-        audience: options.publicUrl,
-        keys: new URL(options.jwksUrl ?? `${options.oauthIssuer}/jwks`),
-      });
+      this.verify = cachedAccessTokenVerifier(
+        createAccessTokenVerifier({
+          issuer: options.oauthIssuer,
+          audience: options.publicUrl,
+          keys: new URL(options.jwksUrl ?? `${options.oauthIssuer}/jwks`),
+        }),
+      );
     }
   }
 

@@ -1,7 +1,7 @@
 // The verifier refuses every token that is not exactly an access token of this issuer for this resource, each with a
 // reason an agent can read; it accepts the real thing and reads company, key, environment and scopes from it.
 import { type CryptoKey, exportJWK, generateKeyPair, SignJWT } from 'jose';
-import { createAccessTokenVerifier, InvalidAccessTokenError, looksLikeJwt } from './access-token-verifier.js';
+import { cachedAccessTokenVerifier, createAccessTokenVerifier, InvalidAccessTokenError, looksLikeJwt } from './access-token-verifier.js';
 
 const ISSUER = 'https://api.example/oauth';
 const MCP = 'https://mcp.example/mcp';
@@ -53,4 +53,25 @@ it.each([
 it('tells a JWT from an API key by shape', () => {
   expect(looksLikeJwt('a.b.c')).toBe(true);
   expect(looksLikeJwt('talao_hml_0123456789abcdef_abc')).toBe(false);
+});
+
+it('the cached verifier checks a token once, never past its expiry, and never remembers a refusal', async () => {
+  let clock = Date.now();
+  let calls = 0;
+  const counting: typeof verify = async (token) => {
+    calls++;
+    return verify(token);
+  };
+  const cached = cachedAccessTokenVerifier(counting, { maxAgeMs: 60_000, now: () => clock });
+  const token = await sign({ exp: Math.floor(clock / 1000) + 10 });
+  await cached(token);
+  await cached(token);
+  expect(calls).toBe(1);
+  clock += 11_000; // past exp: checked again (and refused by the real verifier's clock only when really expired)
+  await cached(token).catch(() => undefined);
+  expect(calls).toBe(2);
+  const refused = await sign({ aud: 'https://other.example/mcp' });
+  await expect(cached(refused)).rejects.toThrow(InvalidAccessTokenError);
+  await expect(cached(refused)).rejects.toThrow(InvalidAccessTokenError);
+  expect(calls).toBe(4);
 });

@@ -2,6 +2,7 @@
 // against the server's key set, `typ: at+jwt` (RFC 9068, so an ID token or another JWT cannot pass for one), issuer,
 // audience (the MCP URL, RFC 8707), expiry. The subject names the company and the API key the person proved
 // (`<company_id>:<api_key_id>`, set by the authorization server).
+import { createHash } from 'node:crypto';
 import { createLocalJWKSet, createRemoteJWKSet, errors, type JSONWebKeySet, jwtVerify } from 'jose';
 import { parseScopes, type Scope } from './scopes.js';
 
@@ -107,4 +108,30 @@ export function bearerChallenge(options: {
   if (options.description) parts.push(`error_description="${options.description.replace(/["\\]/g, '')}"`);
   if (options.scope) parts.push(`scope="${options.scope}"`);
   return parts.length > 0 ? `Bearer ${parts.join(', ')}` : 'Bearer';
+}
+
+/**
+ * An agent sends the same access token on every call for its few minutes of life; a signature check per call is
+ * wasted work. Verified tokens are remembered by their SHA-256 for at most `maxAgeMs` and never past their `exp`;
+ * refused ones are not remembered. What the cache cannot see (the API key behind a token being revoked) is the
+ * caller's to check, as the gateway does on every call.
+ */
+export function cachedAccessTokenVerifier(
+  verify: AccessTokenVerifier,
+  options: { maxAgeMs?: number; maxEntries?: number; now?: () => number } = {},
+): AccessTokenVerifier {
+  const maxAgeMs = options.maxAgeMs ?? 30_000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, { token: VerifiedAccessToken; until: number }>();
+  return async (token) => {
+    const digest = createHash('sha256').update(token).digest('base64');
+    const cached = entries.get(digest);
+    if (cached && cached.until > now()) return cached.token;
+    if (cached) entries.delete(digest);
+    const verified = await verify(token);
+    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
+    entries.set(digest, { token: verified, until: Math.min(now() + maxAgeMs, verified.expiresAt * 1000) });
+    return verified;
+  };
 }

@@ -2,6 +2,7 @@
 export { SCOPES, SCOPE_DESCRIPTIONS, OPERATION_SCOPES, TOOL_SCOPES, isScope, parseScopes, type Scope } from './scopes.js';
 export {
   bearerChallenge,
+  cachedAccessTokenVerifier,
   createAccessTokenVerifier,
   InvalidAccessTokenError,
   looksLikeJwt,

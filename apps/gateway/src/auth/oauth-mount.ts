@@ -3,7 +3,7 @@
 // Authentication 8), so it verifies its own tokens with the keys in memory, no JWKS round trip. The MCP app stays a
 // stateless client of the REST API with no database, and verifies tokens through the published jwks_uri.
 import type { Logger } from '@talao/observability';
-import { createAccessTokenVerifier } from '@talao/access-tokens';
+import { cachedAccessTokenVerifier, createAccessTokenVerifier } from '@talao/access-tokens';
 import { authorizationHttpHandler, createAuthorizationServer, deleteExpiredOAuthRecords } from '@talao/authorization-server';
 import type { GatewayConfig } from '@talao/config';
 import type { GatewayResources } from '../gateway-resources.js';
@@ -37,7 +37,10 @@ export async function mountAuthorizationServer(
   server.provider.on('server_error', (_ctx: unknown, error: Error) =>
     logger.error({ error: error.message, name: error.name }, 'oauth server error'),
   );
-  const verify = createAccessTokenVerifier({ issuer: oauth.issuer, audience: oauth.resource, keys: server.publicJwks as never });
+  // Verified tokens are remembered briefly; the key behind each is still checked on every call (api-key-authentication.ts).
+  const verify = cachedAccessTokenVerifier(
+    createAccessTokenVerifier({ issuer: oauth.issuer, audience: oauth.resource, keys: server.publicJwks as never }),
+  );
   logger.info({ issuer: oauth.issuer, resource: oauth.resource }, 'OAuth authorization server mounted');
   // Expired codes, sessions and tokens are never read again (the adapter ignores them); drop them now and then.
   setInterval(() => {
