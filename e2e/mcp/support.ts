@@ -11,15 +11,16 @@ export interface RunningMcp {
   readonly process: AppProcess;
 }
 
-export async function startMcp(platform: Platform): Promise<RunningMcp> {
-  const port = await freePort();
+/** `port` and `env`: for an OAuth run, where the gateway must know the MCP URL before the MCP app starts. */
+export async function startMcp(platform: Platform, options: { port?: number; env?: Record<string, string> } = {}): Promise<RunningMcp> {
+  const port = options.port ?? (await freePort());
   const context = {
     logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
     ports: { mcp: { http: port }, gateway: { http: Number(new URL(platform.gatewayUrl).port) } },
   };
   const app = await withBuildLock(() => {
     buildProjects(['@talao/mcp']);
-    return startApp('mcp', context);
+    return startApp('mcp', context, options.env);
   });
   return { url: `http://127.0.0.1:${port}/mcp`, process: app };
 }

@@ -94,6 +94,8 @@ export const APPS = [
       // (GATEWAY_HOST=0.0.0.0 to reach it from other machines; not HOST, which some shells set to the machine name.)
       HOST: process.env.GATEWAY_HOST ?? '127.0.0.1',
       PUBLIC_BASE_URL: `http://localhost:${ctx.ports.gateway.http}`,
+      // The OAuth authorization server of the MCP interface (at {PUBLIC_BASE_URL}/oauth) when the MCP app runs too.
+      ...(ctx.ports.mcp && { MCP_PUBLIC_URL: `http://localhost:${ctx.ports.mcp.http}/mcp` }),
       // Local runs and tests only: a developer registers http://localhost receivers (docs/architecture.md "Webhooks").
       WEBHOOK_ALLOW_LOOPBACK: 'true',
       // The gateway consults the authorizer (GET /invoices/{access_key}) and plans documents at creation.
@@ -177,6 +179,9 @@ export const APPS = [
       MCP_PORT: String(ctx.ports.mcp.http),
       MCP_HOST: process.env.MCP_HOST ?? '127.0.0.1',
       GATEWAY_URL: `http://127.0.0.1:${ctx.ports.gateway.http}`,
+      // OAuth: the resource this server is (the `aud` of its tokens) and the gateway's authorization server.
+      MCP_PUBLIC_URL: `http://localhost:${ctx.ports.mcp.http}/mcp`,
+      OAUTH_ISSUER: `http://localhost:${ctx.ports.gateway.http}/oauth`,
       ...(ctx.logLevel && { LOG_LEVEL: ctx.logLevel }),
     }),
     readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports.mcp.http}/readyz` }),

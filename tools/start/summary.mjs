@@ -21,7 +21,11 @@ export function printSummary({ gatewayUrl, ports, secrets, demo, postgres, redis
         ]
       : []),
     ...(ports.issuer ? [`  Issuer        health http://127.0.0.1:${ports.issuer.health}/readyz`] : []),
-    ...(ports.mcp ? [`  MCP           http://127.0.0.1:${ports.mcp.http}/mcp (streamable HTTP, Authorization: Bearer <API key>)`] : []),
+    ...(ports.mcp
+      ? [
+          `  MCP           http://127.0.0.1:${ports.mcp.http}/mcp (streamable HTTP, Authorization: Bearer <API key>, or OAuth: http://localhost:${ports.gateway.http}/oauth)`,
+        ]
+      : []),
     '',
     `  PostgreSQL    ${redactPassword(postgres.url)}  [${postgres.source}]`,
     `  Redis         ${redactPassword(redis.url)}  [${redis.source}]`,

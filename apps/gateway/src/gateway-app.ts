@@ -5,6 +5,8 @@ import type { GatewayConfig } from '@talao/config';
 import { createHttpLogger, createLogger, type Logger, NestPinoLogger } from '@talao/observability';
 import { AppModule } from './app.module.js';
 import { authenticateApiKeys } from './auth/api-key-authentication.js';
+import { mountAuthorizationServer } from './auth/oauth-mount.js';
+import { enforceTokenScopes } from './auth/token-scopes.js';
 import { GatewayResources } from './gateway-resources.js';
 import { jsonBodies } from './http/body-parsing.js';
 import { answerClientErrors } from './http/client-errors.js';
@@ -81,9 +83,13 @@ export async function createGatewayApp(
     app.use(normalizeRequestTarget);
     const docsLink = (version: string) => `${config.publicBaseUrl ?? ''}/api/${version}/docs`;
     app.use(deprecationHeaders(config.deprecations, docsLink));
-    app.use(onPaths((p) => isApiPath(p) && !PUBLIC_API_PATHS.test(p), authenticateApiKeys(resources.apiKeyLookup)));
+    const oauth = config.oauth ? await mountAuthorizationServer(config.oauth, config, resources, logger) : undefined;
+    app.use(onPaths((p) => isApiPath(p) && !PUBLIC_API_PATHS.test(p), authenticateApiKeys(resources.apiKeyLookup, oauth?.tokens)));
     app.use(rateLimit(rateLimiter));
     app.use(refuseMalformedTargets);
+    app.use(onPaths(isApiPath, enforceTokenScopes));
+    // The OAuth endpoints read their own form bodies: before the JSON-only body parser.
+    if (oauth) app.use(oauth.handler);
     app.use(jsonBodies({ limitBytes: config.bodyLimitBytes }));
     app.useGlobalFilters(new ErrorEnvelopeFilter(logger));
     // Named signals only: with no list Nest also shuts down on SIGUSR2 (and SIGQUIT, SIGTRAP...), so an operator

@@ -10,6 +10,7 @@ import {
 import type { CompanyAdminPorts } from '@talao/company-admin';
 import type { GatewayConfig } from '@talao/config';
 import type { Logger } from '@talao/observability';
+import { apiKeysById, type ApiKeysById } from './auth/oauth-accounts.js';
 import { cachedApiKeyLookup, DEFAULT_API_KEY_CACHE_TTL_MS, type ForgettableApiKeyLookup } from './auth/cached-api-key-lookup.js';
 import { readCertificateTrustBundle } from './certificate-trust-bundle.js';
 
@@ -32,6 +33,9 @@ export class GatewayResources {
   readonly redis: Redis;
   readonly companyAdmin: CompanyAdminPorts;
   readonly apiKeyLookup: ForgettableApiKeyLookup;
+  /** API keys by id, for OAuth access tokens (which name their key by id). */
+  readonly apiKeysById: ApiKeysById;
+  readonly certificateVault: CertificateVault;
   readonly companies: CompaniesRepository;
   private readonly configurationListeners = new Set<() => void>();
 
@@ -52,7 +56,8 @@ export class GatewayResources {
     });
     this.companies = new CompaniesRepository(this.prisma);
     const apiKeys = new ApiKeysRepository(this.prisma);
-    const certificates = new CertificatesRepository(this.prisma, new CertificateVault(config.certificateEncryptionKey));
+    this.certificateVault = new CertificateVault(config.certificateEncryptionKey);
+    const certificates = new CertificatesRepository(this.prisma, this.certificateVault);
     const certificateTrustAnchorsPem = readCertificateTrustBundle(config.certificateTrustBundleFile);
     if (certificateTrustAnchorsPem.length === 0) {
       logger.info('no CERTIFICATE_TRUST_BUNDLE_FILE: certificate uploads accept the test CA only (a homologation stack)');
@@ -62,6 +67,7 @@ export class GatewayResources {
       { isWellFormed: (key) => parseApiKey(key) !== null, resolve: (key) => apiKeys.resolve(key) },
       apiKeyCacheTtlMs(process.env.API_KEY_CACHE_TTL_MS),
     );
+    this.apiKeysById = apiKeysById(this.prisma, apiKeyCacheTtlMs(process.env.API_KEY_CACHE_TTL_MS));
   }
 
   /** Called when companies, certificates or keys change, to drop what this process cached of them. */
@@ -72,6 +78,7 @@ export class GatewayResources {
   /** An operator changed a company, its certificate or its keys through this process: caches forget at once. */
   configurationChanged(): void {
     this.apiKeyLookup.forgetAll();
+    this.apiKeysById.forgetAll();
     for (const listener of this.configurationListeners) listener();
   }
 

@@ -14,9 +14,29 @@ try {
 }
 
 const logger = createLogger({ name: 'mcp', level: config.logging.level });
-const server = createMcpHttpServer({ gatewayUrl: config.mcp.gatewayUrl, logger });
+const server = createMcpHttpServer({
+  gatewayUrl: config.mcp.gatewayUrl,
+  logger,
+  // Its public name, and the loopback names of its port (local runs and probes).
+  allowedHosts: [
+    new URL(config.mcp.publicUrl).host,
+    `127.0.0.1:${config.mcp.port}`,
+    `localhost:${config.mcp.port}`,
+    `[::1]:${config.mcp.port}`,
+  ],
+  auth: { publicUrl: config.mcp.publicUrl, ...(config.mcp.oauthIssuer && { oauthIssuer: config.mcp.oauthIssuer }) },
+});
 server.listen(config.mcp.port, config.mcp.host, () => {
-  logger.info({ port: config.mcp.port, host: config.mcp.host, gateway: config.mcp.gatewayUrl }, 'mcp ready at /mcp');
+  logger.info(
+    {
+      port: config.mcp.port,
+      host: config.mcp.host,
+      gateway: config.mcp.gatewayUrl,
+      resource: config.mcp.publicUrl,
+      oauth: config.mcp.oauthIssuer ?? null,
+    },
+    'mcp ready at /mcp',
+  );
 });
 
 function shutdown(signal: string): void {

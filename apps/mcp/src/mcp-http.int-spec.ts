@@ -75,7 +75,9 @@ it.each([undefined, 'Basic dXNlcjpwYXNz', 'Bearer '])('Authorization %p → 401 
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'list_invoices', arguments: {} } }),
   });
   expect(response.status).toBe(401);
-  expect(response.headers.get('www-authenticate')).toBe('Bearer');
+  expect(response.headers.get('www-authenticate')).toBe(
+    `Bearer resource_metadata="${new URL(mcpUrl).origin}/.well-known/oauth-protected-resource/mcp"`,
+  );
   expect(await response.json()).toEqual({ detail: expect.stringContaining('API key') });
   expect(seen).toEqual([]);
 });
@@ -85,4 +87,31 @@ it('answers /healthz and /readyz, and 404 elsewhere', async () => {
   expect((await fetch(`${base}/healthz`)).status).toBe(200);
   expect((await fetch(`${base}/readyz`)).status).toBe(200);
   expect((await fetch(`${base}/other`)).status).toBe(404);
+});
+
+it('servers are reused across requests, yet concurrent callers each reach the API with their own credential', async () => {
+  seen.length = 0;
+  const keys = Array.from({ length: 24 }, (_, i) => String(i + 1));
+  const answers = await Promise.all(
+    [...keys, ...keys].map((key) =>
+      fetch(mcpUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${key}` },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'list_invoices', arguments: { page_size: Number(key) } },
+        }),
+      }).then((response) => response.json()),
+    ),
+  );
+  expect(answers).toHaveLength(48);
+  // The stand-in API saw each key exactly twice, each time with the arguments of that key's own call.
+  for (const key of keys) {
+    expect(seen.filter((request) => request.authorization === `Bearer ${key}`).map((request) => request.url)).toEqual([
+      `/api/v1/invoices?page_size=${key}`,
+      `/api/v1/invoices?page_size=${key}`,
+    ]);
+  }
 });

@@ -1,9 +1,11 @@
-// The HTTP entry: /healthz and /readyz, and /mcp (streamable HTTP, stateless: one server and transport per request).
-// Every /mcp request must carry `Authorization: Bearer …`; it goes to the REST API as is, which decides (401/403).
+// The HTTP entry: /healthz and /readyz, the protected resource metadata (RFC 9728), and /mcp (streamable HTTP,
+// stateless: a transport per request, servers reused through mcp-server-pool.ts). Every /mcp request must carry `Authorization: Bearer …` (an API
+// key or an OAuth access token, mcp-auth.ts); it goes to the REST API as is, which decides (401/403).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { createMcpServer } from '@talao/mcp-tools';
 import type { Logger } from '@talao/observability';
+import { McpAuth, type McpAuthOptions } from './mcp-auth.js';
+import { McpServerPool } from './mcp-server-pool.js';
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -35,40 +37,88 @@ export function bearerOf(req: IncomingMessage): string | undefined {
   return match ? `Bearer ${match[1]}` : undefined;
 }
 
-async function handleMcp(req: IncomingMessage, res: ServerResponse, gatewayUrl: string, logger: Logger): Promise<void> {
-  const authorization = bearerOf(req);
-  if (!authorization) {
-    json(
-      res,
-      401,
-      { detail: 'Missing credential: send a company API key as Authorization: Bearer <key>' },
-      { 'www-authenticate': 'Bearer' },
-    );
+async function handleMcp(req: IncomingMessage, res: ServerResponse, pool: McpServerPool, auth: McpAuth, logger: Logger): Promise<void> {
+  const caller = await auth.authenticate(req);
+  if ('status' in caller) {
+    json(res, caller.status, { detail: caller.detail }, { 'www-authenticate': caller.challenge });
     return;
   }
   const body = req.method === 'POST' ? await readJson(req) : undefined;
-  const server = createMcpServer({ gatewayUrl, authorization });
-  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-  res.on('close', () => {
-    void transport.close();
-    void server.close();
+  const refusal = auth.checkToolScopes(caller, body);
+  if (refusal) {
+    const id = (body as { id?: unknown } | null)?.id ?? null;
+    json(
+      res,
+      refusal.status,
+      { jsonrpc: '2.0', id, error: { code: -32001, message: refusal.detail, data: { required_scope: refusal.scope } } },
+      { 'www-authenticate': refusal.challenge },
+    );
+    return;
+  }
+  await pool.serve(caller.authorization, async (server, release) => {
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => void transport.close().finally(release));
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(req, res, body);
+    } catch (error) {
+      logger.error({ err: error }, 'mcp request failed');
+      if (!res.headersSent) json(res, 500, { detail: 'Internal error' });
+    }
   });
+}
+
+/**
+ * DNS rebinding protection (MCP transport security: servers MUST validate Origin): a page on another site that
+ * resolves its own name to this server's address sends its own Host and Origin; only this server's names pass.
+ */
+function hostAllowed(req: IncomingMessage, allowedHosts: ReadonlySet<string>): boolean {
+  const host = (req.headers.host ?? '').toLowerCase();
+  if (!allowedHosts.has(host)) return false;
+  const origin = req.headers.origin;
+  if (origin === undefined) return true;
   try {
-    await server.connect(transport);
-    await transport.handleRequest(req, res, body);
-  } catch (error) {
-    logger.error({ err: error }, 'mcp request failed');
-    if (!res.headersSent) json(res, 500, { detail: 'Internal error' });
+    return allowedHosts.has(new URL(origin).host.toLowerCase());
+  } catch {
+    return false;
   }
 }
 
-export function createMcpHttpServer(options: { gatewayUrl: string; logger: Logger }): Server {
-  return createServer((req, res) => {
+export interface McpHttpOptions {
+  readonly gatewayUrl: string;
+  readonly logger: Logger;
+  /** Host header values (host:port) accepted on /mcp; absent: any (tests on ephemeral ports without a public URL). */
+  readonly allowedHosts?: readonly string[];
+  /** OAuth: this server's public URL and the authorization server (default: API keys only, URL from the socket). */
+  readonly auth?: McpAuthOptions;
+}
+
+export function createMcpHttpServer(options: McpHttpOptions): Server {
+  let auth: McpAuth | undefined = options.auth ? new McpAuth(options.auth) : undefined;
+  const pool = new McpServerPool(options.gatewayUrl);
+  const allowedHosts = options.allowedHosts && new Set(options.allowedHosts.map((host) => host.toLowerCase()));
+  const server = createServer((req, res) => {
+    // Without a configured public URL (tests on an ephemeral port), this server's own address names the resource.
+    auth ??= new McpAuth({ publicUrl: `http://${req.headers.host ?? '127.0.0.1'}/mcp` });
     const path = (req.url ?? '/').split('?')[0];
     if (path === '/healthz' || path === '/readyz') return json(res, 200, { status: 'ok' });
+    // RFC 9728's path-inserted address, the root one, and SPEC.md's {mcp_url}/.well-known/oauth-protected-resource.
+    if (
+      path === '/.well-known/oauth-protected-resource/mcp' ||
+      path === '/.well-known/oauth-protected-resource' ||
+      path === '/mcp/.well-known/oauth-protected-resource'
+    ) {
+      if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { detail: 'Use GET' }, { allow: 'GET, HEAD' });
+      return json(res, 200, auth.protectedResourceMetadata(), { 'access-control-allow-origin': '*', 'cache-control': 'max-age=300' });
+    }
     if (path !== '/mcp') return json(res, 404, { detail: 'Not found' });
-    handleMcp(req, res, options.gatewayUrl, options.logger).catch((error: Error & { status?: number }) => {
+    if (allowedHosts && !hostAllowed(req, allowedHosts)) {
+      return json(res, 403, { detail: 'Host or Origin not allowed for this server (DNS rebinding protection)' });
+    }
+    handleMcp(req, res, pool, auth, options.logger).catch((error: Error & { status?: number }) => {
+      if (!error.status) options.logger.error({ err: error }, 'mcp request failed');
       if (!res.headersSent) json(res, error.status ?? 500, { detail: error.status ? error.message : 'Internal error' });
     });
   });
+  return server;
 }

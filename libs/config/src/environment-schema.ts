@@ -57,4 +57,8 @@ export const gatewayHttpConfig = z.object({
   API_V1_DEPRECATED_AT: optionalDate,
   API_V1_SUNSET_AT: optionalDate,
   API_V1_DEPRECATION_LINK: optionalUrl(['http:', 'https:']),
+  // The OAuth authorization server of the MCP interface (issue 20): on when MCP_PUBLIC_URL (the resource, the `aud`
+  // of its access tokens) is set; OAUTH_ISSUER defaults to {PUBLIC_BASE_URL}/oauth.
+  MCP_PUBLIC_URL: optionalUrl(['http:', 'https:']),
+  OAUTH_ISSUER: optionalUrl(['http:', 'https:']),
 });

@@ -231,7 +231,25 @@ export const pdfRendererConfig = z
 /**
  * The MCP app (apps/mcp): MCP_PORT (3400) and MCP_HOST (127.0.0.1) it listens on, GATEWAY_URL the REST API its tools
  * call with each request's own credential. Deliberately no API key variable: the process never has a credential of its own.
+ * OAuth (issue 20): MCP_PUBLIC_URL is this server's public /mcp URL (the resource its access tokens name as `aud`,
+ * default http://{host}:{port}/mcp) and OAUTH_ISSUER the authorization server (the gateway's /oauth); without
+ * OAUTH_ISSUER only API keys are accepted.
  */
 export const mcpServerConfig = z
-  .object({ MCP_PORT: port(3400), MCP_HOST: optionalString, GATEWAY_URL: url(['http:', 'https:']) })
-  .transform((env) => ({ port: env.MCP_PORT, host: env.MCP_HOST ?? '127.0.0.1', gatewayUrl: env.GATEWAY_URL }));
+  .object({
+    MCP_PORT: port(3400),
+    MCP_HOST: optionalString,
+    GATEWAY_URL: url(['http:', 'https:']),
+    MCP_PUBLIC_URL: optionalUrl(['http:', 'https:']),
+    OAUTH_ISSUER: optionalUrl(['http:', 'https:']),
+  })
+  .transform((env) => {
+    const host = env.MCP_HOST ?? '127.0.0.1';
+    return {
+      port: env.MCP_PORT,
+      host,
+      gatewayUrl: env.GATEWAY_URL,
+      publicUrl: env.MCP_PUBLIC_URL ?? `http://${host}:${env.MCP_PORT}/mcp`,
+      ...(env.OAUTH_ISSUER && { oauthIssuer: env.OAUTH_ISSUER.replace(/\/$/, '') }),
+    };
+  });

@@ -38,6 +38,8 @@ export interface GatewayConfig {
   readonly rateLimitOverrides: Readonly<Record<string, number>>;
   /** Per API version ("v1"), when that version is deprecated. */
   readonly deprecations: Readonly<Record<string, ApiVersionDeprecation>>;
+  /** The OAuth authorization server for the MCP interface; absent: only API keys are accepted. */
+  readonly oauth?: { readonly issuer: string; readonly resource: string };
 }
 
 export interface AdminCliConfig {
@@ -114,6 +116,12 @@ export function loadGatewayConfig(env: Environment = process.env): GatewayConfig
     env,
     problems,
   );
+  if (parsed.OAUTH_ISSUER && !parsed.MCP_PUBLIC_URL) {
+    throw new ConfigError(['OAUTH_ISSUER needs MCP_PUBLIC_URL (the MCP URL its access tokens are for)']);
+  }
+  if (parsed.MCP_PUBLIC_URL && !parsed.OAUTH_ISSUER && !parsed.PUBLIC_BASE_URL) {
+    throw new ConfigError(['MCP_PUBLIC_URL needs OAUTH_ISSUER or PUBLIC_BASE_URL (the issuer is then {PUBLIC_BASE_URL}/oauth)']);
+  }
   if (parsed.API_V1_DEPRECATED_AT && parsed.API_V1_SUNSET_AT && parsed.API_V1_SUNSET_AT < parsed.API_V1_DEPRECATED_AT) {
     throw new ConfigError(['API_V1_SUNSET_AT must not be earlier than API_V1_DEPRECATED_AT']);
   }
@@ -138,6 +146,12 @@ export function loadGatewayConfig(env: Environment = process.env): GatewayConfig
     readinessTimeoutMs: parsed.READINESS_TIMEOUT_MS,
     rateLimitOverrides: overrides,
     deprecations: Object.keys(v1).length > 0 ? { v1 } : {},
+    ...(parsed.MCP_PUBLIC_URL && {
+      oauth: {
+        issuer: (parsed.OAUTH_ISSUER ?? `${parsed.PUBLIC_BASE_URL!.replace(/\/$/, '')}/oauth`).replace(/\/$/, ''),
+        resource: parsed.MCP_PUBLIC_URL,
+      },
+    }),
   };
 }
 

@@ -24,9 +24,13 @@ export interface ApiRequest {
 }
 
 export class GatewayClient {
+  /**
+   * `authorization`: the header value, or a function answering the current request's (a server reused across
+   * requests reads it from the request's async context; it throws rather than answer another caller's).
+   */
   constructor(
     private readonly baseUrl: string,
-    private readonly authorization: string,
+    private readonly authorization: string | (() => string),
   ) {}
 
   async request(method: string, path: string, request: ApiRequest = {}): Promise<ApiResponse> {
@@ -34,7 +38,8 @@ export class GatewayClient {
     for (const [name, value] of Object.entries(request.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
-    const headers: Record<string, string> = { authorization: this.authorization, accept: 'application/json, application/pdf' };
+    const authorization = typeof this.authorization === 'function' ? this.authorization() : this.authorization;
+    const headers: Record<string, string> = { authorization, accept: 'application/json, application/pdf' };
     for (const [name, value] of Object.entries(request.headers ?? {})) if (value !== undefined) headers[name] = value;
     if (request.body !== undefined) headers['content-type'] = 'application/json';
     const response = await fetch(url, {

@@ -8,8 +8,8 @@ import { TOOL_REGISTRATIONS } from './tools/index.js';
 export interface McpServerOptions {
   /** The gateway's base URL (its REST API under /api/v1). */
   readonly gatewayUrl: string;
-  /** The request's `Authorization` header value, passed to the API as is. */
-  readonly authorization: string;
+  /** The request's `Authorization` header value, passed to the API as is (or a function reading the current request's). */
+  readonly authorization: string | (() => string);
   readonly version?: string;
 }
 

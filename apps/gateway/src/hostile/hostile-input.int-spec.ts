@@ -6,6 +6,8 @@
 // rate-limit headers on every answer of the API and the admin API, counted against the allowance the route's row
 // names; /readyz ready after; no idempotency record left incomplete; no body read past the limit. It prints the
 // number of requests and the status histogram.
+// Not probed here, because not in the OpenAPI document: the OAuth endpoints under /oauth (oidc-provider's, form-encoded,
+// RFC 6749 error bodies, not this API's envelope); auth/oauth-flow.int-spec.ts sends them hostile input (4xx, no 5xx).
 import { jest } from '@jest/globals';
 import type { Socket } from 'node:net';
 import { createTestCertificateAuthority } from '@talao/icp-test-ca';

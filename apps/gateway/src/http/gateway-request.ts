@@ -7,6 +7,8 @@ export interface Caller {
   readonly apiKeyPrefix: string;
   readonly environment: 'homologation' | 'production';
   readonly company: { readonly id: string; readonly taxId: string; readonly legalName: string; readonly tradeName: string | null };
+  /** Present when the credential is an OAuth access token (MCP): its client and the scopes it was granted. */
+  readonly oauth?: { readonly clientId: string; readonly scopes: ReadonlySet<string> };
 }
 
 export type Authentication =

@@ -18,6 +18,8 @@ export interface TestGateway extends GatewayApp {
 export interface TestGatewayOptions {
   /** Collects the gateway's JSON log lines (at LOG_LEVEL, default warn when collecting). */
   readonly logLines?: Record<string, unknown>[];
+  /** Listen on this port (default: any free one); for a configuration that names the gateway's own URL (OAuth issuer). */
+  readonly port?: number;
 }
 
 export async function startTestGateway(
@@ -44,7 +46,7 @@ export async function startTestGateway(
     : undefined;
   const logger = createLogger({ name: 'gateway-test', level: config.logLevel, ...(destination && { destination }) });
   const gateway = await createGatewayApp(config, logger);
-  await gateway.app.listen(0, '127.0.0.1');
+  await gateway.app.listen(options.port ?? 0, '127.0.0.1');
   const address = gateway.app.getHttpServer().address() as { port: number };
   const baseUrl = `http://127.0.0.1:${address.port}`;
 
@@ -121,4 +123,14 @@ export async function createCompanyWithKey(
   if (apiKey.status !== 201) throw new Error(`create api key: ${apiKey.status} ${await apiKey.text()}`);
   const body = (await apiKey.json()) as { id: string; key: string };
   return { companyId: company.id, taxId, apiKeyId: body.id, key: body.key };
+}
+
+/** A port free right now (the OS picks it), for a gateway whose configuration must name its own URL. */
+export async function freeLocalPort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
