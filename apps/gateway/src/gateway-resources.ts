@@ -12,6 +12,7 @@ import type { GatewayConfig } from '@talao/config';
 import type { Logger } from '@talao/observability';
 import { cachedApiKeyLookup, DEFAULT_API_KEY_CACHE_TTL_MS, type ForgettableApiKeyLookup } from './auth/cached-api-key-lookup.js';
 import { readCertificateTrustBundle } from './certificate-trust-bundle.js';
+import { PlatformQueues } from './queues/platform-queues.js';
 
 type PrismaClient = ReturnType<typeof createPrismaClient>;
 
@@ -30,6 +31,8 @@ function apiKeyCacheTtlMs(raw: string | undefined): number {
 export class GatewayResources {
   readonly prisma: PrismaClient;
   readonly redis: Redis;
+  /** Every queue of the platform, for the queue dashboard and /metrics (queue depth). */
+  readonly queues: PlatformQueues;
   readonly companyAdmin: CompanyAdminPorts;
   readonly apiKeyLookup: ForgettableApiKeyLookup;
   readonly companies: CompaniesRepository;
@@ -50,6 +53,7 @@ export class GatewayResources {
       lastRedisError = Date.now();
       logger.warn({ error: error.message }, 'redis connection error');
     });
+    this.queues = new PlatformQueues(config, this.redis);
     this.companies = new CompaniesRepository(this.prisma);
     const apiKeys = new ApiKeysRepository(this.prisma);
     const certificates = new CertificatesRepository(this.prisma, new CertificateVault(config.certificateEncryptionKey));
@@ -101,6 +105,7 @@ export class GatewayResources {
   }
 
   async close(): Promise<void> {
+    await this.queues.close();
     this.redis.disconnect();
     await this.prisma.$disconnect();
   }

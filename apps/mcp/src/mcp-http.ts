@@ -1,9 +1,9 @@
-// The HTTP entry: /healthz and /readyz, and /mcp (streamable HTTP, stateless: one server and transport per request).
+// The HTTP entry: /healthz and /readyz, /metrics (Prometheus), and /mcp (streamable HTTP, stateless: one server and transport per request).
 // Every /mcp request must carry `Authorization: Bearer …`; it goes to the REST API as is, which decides (401/403).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { createMcpServer } from '@talao/mcp-tools';
-import type { Logger } from '@talao/observability';
+import { type Logger, METRICS_CONTENT_TYPE, observeResponse, renderMetrics } from '@talao/observability';
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
@@ -62,10 +62,21 @@ async function handleMcp(req: IncomingMessage, res: ServerResponse, gatewayUrl: 
   }
 }
 
+/** The paths /metrics counts requests under (anything else: `unmatched`, so the label set stays bounded). */
+const KNOWN_PATHS = new Set(['/mcp', '/healthz', '/readyz', '/metrics']);
+
 export function createMcpHttpServer(options: { gatewayUrl: string; logger: Logger }): Server {
   return createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    observeResponse(req.method, res, KNOWN_PATHS.has(path) ? path : 'unmatched');
     if (path === '/healthz' || path === '/readyz') return json(res, 200, { status: 'ok' });
+    if (path === '/metrics') {
+      renderMetrics().then(
+        (text) => res.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE }).end(text),
+        () => json(res, 503, { detail: 'Metrics are unavailable right now' }),
+      );
+      return;
+    }
     if (path !== '/mcp') return json(res, 404, { detail: 'Not found' });
     handleMcp(req, res, options.gatewayUrl, options.logger).catch((error: Error & { status?: number }) => {
       if (!res.headersSent) json(res, error.status ?? 500, { detail: error.status ? error.message : 'Internal error' });

@@ -3,6 +3,7 @@
 import { QUEUE_NAMES } from '@talao/queue-contracts';
 import { createReceivedWorkerDependencies, reconcileSchedules } from '@talao/received-invoices';
 import { runWorkerApp } from '@talao/worker-runtime';
+import { reportCapStates } from './cap-state-metrics.js';
 import { loadReceivedSyncConfig } from './config.js';
 import { ReceivedHandlers } from './received-handlers.js';
 
@@ -10,7 +11,11 @@ runWorkerApp({
   name: 'received-sync',
   queue: QUEUE_NAMES.received,
   loadConfig: () => loadReceivedSyncConfig(),
-  dependencies: (config, context) => createReceivedWorkerDependencies(config, context),
+  dependencies: (config, context) => {
+    const dependencies = createReceivedWorkerDependencies(config, context);
+    reportCapStates(dependencies.received);
+    return dependencies;
+  },
   handlers: [ReceivedHandlers],
   periodicTasks: (dependencies, config) =>
     config.schedule.enabled

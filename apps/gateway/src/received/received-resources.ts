@@ -3,6 +3,7 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import type { GatewayConfig } from '@talao/config';
 import { createSqlPool, ReceivedDocumentsReads, ReceivedDocumentsRepository } from '@talao/persistence';
+import { queueTelemetry } from '@talao/observability';
 import { bullJobOptions, jobOptionsFor, QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
 import { Queue } from 'bullmq';
 import type { GatewayResources } from '../gateway-resources.js';
@@ -22,6 +23,7 @@ export class ReceivedResources implements OnApplicationShutdown {
     this.queue = new Queue(QUEUE_NAMES.received, {
       connection: gateway.redis,
       prefix: queueKeyPrefix(config.redisPrefix),
+      telemetry: queueTelemetry(),
       defaultJobOptions: bullJobOptions(jobOptionsFor(QUEUE_NAMES.received)),
     });
     this.queue.on('error', () => undefined);

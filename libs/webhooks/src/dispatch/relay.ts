@@ -2,6 +2,7 @@
 // environment that subscribes to it, in the transaction that marks the event published (so an event is never lost
 // between the two), then each new delivery's first attempt is enqueued. Enqueueing after the commit may fail (Redis
 // away, the dispatcher killed): the delivery is in PostgreSQL and the sweep (sweep-deliveries.ts) enqueues it later.
+import { withTraceParent } from '@talao/observability';
 import type { PlannedDelivery, RelayEndpoint, RelayEvent } from '@talao/persistence';
 import { enqueueJob } from '@talao/queue-contracts';
 import { endpointReceives, isWebhookEventName } from '../events/event-names.js';
@@ -46,11 +47,14 @@ export async function relayOutbox(deps: DispatcherDeps, maxSteps = 20): Promise<
     const { events, deliveries } = await deps.deliveries.relay(deps.settings.relayBatchSize, planDeliveries);
     created += deliveries.length;
     const enqueued = await Promise.allSettled(
+      // In the trace of the run that wrote the event (tracing on): the queue carries it on to the delivery.
       deliveries.map((delivery) =>
-        enqueueJob(deps.queues, {
-          name: 'deliver-webhook',
-          data: { deliveryId: delivery.id, endpointId: delivery.endpointId, attempt: 1 },
-        }),
+        withTraceParent(delivery.traceParent, () =>
+          enqueueJob(deps.queues, {
+            name: 'deliver-webhook',
+            data: { deliveryId: delivery.id, endpointId: delivery.endpointId, attempt: 1 },
+          }),
+        ),
       ),
     );
     const failed = enqueued.filter((result) => result.status === 'rejected').length;
