@@ -47,7 +47,7 @@ const STATUS_ERROR = 2;
  * Runs `fn` inside a span named `name` (a child of the active one) when tracing is on; calls it bare otherwise.
  * `describe` adds attributes from the result once known (an outcome, a status code).
  */
-export async function inSpan<T>(name: string, attributes: Attributes, fn: () => Promise<T>, describe?: (result: T) => Attributes): Promise<T> {
+export function inSpan<T>(name: string, attributes: Attributes, fn: () => Promise<T>, describe?: (result: T) => Attributes): Promise<T> {
   const tracer = (globalThis as TracingGlobal)[TRACER];
   if (!tracer) return fn();
   return tracer.startActiveSpan(name, { attributes }, async (span) => {
