@@ -100,7 +100,12 @@ describe('one trace per issuance', () => {
     const toSimulator = trace.filter(
       (span) => span.service === 'issuer' && span.kind === CLIENT && span.attributes['server.port'] === simulatorPort,
     );
-    expect(toSimulator.some((span) => span.parentSpanId === authorizerCall.spanId)).toBe(true);
+    if (!toSimulator.some((span) => span.parentSpanId === authorizerCall.spanId)) {
+      const issuerSpans = trace.filter((span) => span.service === 'issuer');
+      throw new Error(
+        `no HTTP client span to the simulator under ${authorizerCall.spanId}:\n${issuerSpans.map((s) => `${s.name} ${s.kind} ${s.spanId}<${s.parentSpanId} ${JSON.stringify(s.attributes)}`).join('\n')}`,
+      );
+    }
     // One root: nothing on the way started a trace of its own that merely shares the id.
     expect(trace.filter((span) => span.parentSpanId === '')).toHaveLength(1);
   });

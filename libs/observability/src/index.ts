@@ -6,4 +6,12 @@ export { NestPinoLogger } from './nest-logger.js';
 export * from './metrics.js';
 export { httpMetricsMiddleware, observeHttpRequest, observeResponse } from './http-metrics.js';
 export { DEPTH_STATES, queueJobs, type QueueDepthSource, watchQueueDepth } from './queue-depth.js';
-export { currentTraceParent, inSpan, queueTelemetry, withTraceParent, serviceNameOf, startTracing, type TracingSettings } from './tracing.js';
+export {
+  currentTraceParent,
+  inSpan,
+  queueTelemetry,
+  withTraceParent,
+  serviceNameOf,
+  startTracing,
+  type TracingSettings,
+} from './tracing.js';

@@ -10,6 +10,17 @@ import type { Telemetry } from 'bullmq';
 /** Instrumentations loaded unless OTEL_NODE_ENABLED_INSTRUMENTATIONS says otherwise (names as the SDK spells them). */
 export const DEFAULT_INSTRUMENTATIONS = 'http,undici,ioredis,pg,express';
 
+/**
+ * Fewer spans per request where they say little: one span per Express middleware layer (the gateway has a dozen per
+ * request) and per pg pool checkout add export volume, not insight; Redis and SQL outside any trace (BullMQ's polling,
+ * periodic tasks) are not traced at all.
+ */
+const INSTRUMENTATION_SETTINGS = {
+  '@opentelemetry/instrumentation-express': { ignoreLayersType: ['middleware' as never] },
+  '@opentelemetry/instrumentation-pg': { requireParentSpan: true, ignoreConnectSpans: true },
+  '@opentelemetry/instrumentation-ioredis': { requireParentSpan: true },
+};
+
 export interface TracingSettings {
   enabled: boolean;
   serviceName?: string;
@@ -96,7 +107,7 @@ export async function startTracing(settings: TracingSettings): Promise<void> {
     import('@opentelemetry/api'),
   ]);
   const serviceName = settings.serviceName ?? serviceNameOf(process.argv[1]);
-  const sdk = new NodeSDK({ serviceName, instrumentations: [getNodeAutoInstrumentations()] });
+  const sdk = new NodeSDK({ serviceName, instrumentations: [getNodeAutoInstrumentations(INSTRUMENTATION_SETTINGS)] });
   sdk.start();
   const tracing = globalThis as TracingGlobal;
   tracing[QUEUE_TELEMETRY] = new BullMQOtel({ tracerName: serviceName, version: '1' }) as unknown as Telemetry;
