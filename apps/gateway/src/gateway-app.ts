@@ -2,7 +2,14 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import type { GatewayConfig } from '@talao/config';
-import { collectProcessMetrics, createHttpLogger, createLogger, httpMetricsMiddleware, type Logger, NestPinoLogger } from '@talao/observability';
+import {
+  collectProcessMetrics,
+  createHttpLogger,
+  createLogger,
+  httpMetricsMiddleware,
+  type Logger,
+  NestPinoLogger,
+} from '@talao/observability';
 import { AppModule } from './app.module.js';
 import { authenticateApiKeys } from './auth/api-key-authentication.js';
 import { GatewayResources } from './gateway-resources.js';

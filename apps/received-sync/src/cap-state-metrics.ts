@@ -11,7 +11,12 @@ export function reportCapStates(received: Pick<ReceivedDocumentsRepository, 'cap
     for (const state of states) {
       const held = state.blockedUntil !== null && state.blockedUntil.getTime() > now;
       receivedSyncBlockedUntil.set(
-        { company_id: state.companyId, environment: state.environment, channel: state.channel, code: held ? (state.blockedCode ?? '') : '' },
+        {
+          company_id: state.companyId,
+          environment: state.environment,
+          channel: state.channel,
+          code: held ? (state.blockedCode ?? '') : '',
+        },
         held ? state.blockedUntil!.getTime() / 1000 : 0,
       );
     }

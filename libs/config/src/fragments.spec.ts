@@ -1,5 +1,12 @@
 import { ConfigError, loadConfig } from './load-config.js';
-import { authorizersConfig, redisConfig, statementBatchingConfig, technicalResponsibleConfig, tracingConfig, workerConfig } from './fragments.js';
+import {
+  authorizersConfig,
+  redisConfig,
+  statementBatchingConfig,
+  technicalResponsibleConfig,
+  tracingConfig,
+  workerConfig,
+} from './fragments.js';
 
 function problemsOf(run: () => unknown): readonly string[] {
   try {
@@ -106,13 +113,17 @@ describe('config fragments', () => {
       protocol: 'http/protobuf',
       serviceName: 'issuer-a',
     });
-    expect(tracing({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${endpoint}/v1/traces`, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' })).toMatchObject({
+    expect(
+      tracing({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${endpoint}/v1/traces`, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }),
+    ).toMatchObject({
       enabled: true,
       protocol: 'http/json',
     });
     expect(tracing({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SDK_DISABLED: 'true' }).enabled).toBe(false);
     expect(tracing({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_TRACES_EXPORTER: 'none' }).enabled).toBe(false);
-    expect(problemsOf(() => tracing({ OTEL_EXPORTER_OTLP_PROTOCOL: 'udp', OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }))).toHaveLength(2);
+    expect(problemsOf(() => tracing({ OTEL_EXPORTER_OTLP_PROTOCOL: 'udp', OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }))).toHaveLength(
+      2,
+    );
   });
 
   it('collects the problems of every fragment into one error', () => {

@@ -31,7 +31,9 @@ function requireAdminToken(adminToken: string) {
     res.statusCode = 401;
     res.setHeader('WWW-Authenticate', 'Basic realm="talao queues", charset="UTF-8"');
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    const detail = token ? 'Invalid admin token' : 'Missing admin token: send Authorization: Bearer <ADMIN_TOKEN> (or Basic, the token as password)';
+    const detail = token
+      ? 'Invalid admin token'
+      : 'Missing admin token: send Authorization: Bearer <ADMIN_TOKEN> (or Basic, the token as password)';
     res.end(JSON.stringify({ detail, request_id: requestIdOf(req) }));
   };
 }
