@@ -72,5 +72,7 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
  && npm cache clean --force
 COPY --from=build /out/ ./
 USER node
-# Shell form on purpose: APP is only known at build time; exec hands PID 1 (and SIGTERM) to node.
-CMD ["/bin/sh", "-c", "exec node --enable-source-maps \"apps/${APP}/dist/main.js\""]
+# Shell form on purpose: APP is only known at build time; exec hands PID 1 (and SIGTERM) to node. Every app but the
+# simulator starts with the tracing entry (@talao/observability/instrument: loads OpenTelemetry only when an OTLP
+# endpoint is set).
+CMD ["/bin/sh", "-c", "if [ \"$APP\" = authorizer-sim ]; then exec node --enable-source-maps \"apps/$APP/dist/main.js\"; else exec node --enable-source-maps --import @talao/observability/instrument \"apps/$APP/dist/main.js\"; fi"]

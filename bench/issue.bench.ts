@@ -14,9 +14,13 @@
 // The client is node:http with keep-alive sockets (fetch costs this shared machine more CPU per request).
 // BENCH_PROFILE_DIR=<dir> runs gateway and issuer with --cpu-prof into that folder (open the .cpuprofile files in
 // Chrome DevTools) to see where the time goes; BENCH_NODE_OPTIONS=<flags> passes Node flags to both.
+// BENCH_TRACING=1 runs gateway and issuer with tracing on (OpenTelemetry, every request sampled unless
+// OTEL_TRACES_SAMPLER says otherwise, OTLP/HTTP protobuf to a sink in this process that reads and drops the batches):
+// the figures against a run without it are the cost of tracing; without it, the apps load no OpenTelemetry at all.
 // Goal (issue 5): ≥ 250 NF-e/s sustained on the 2-core machine, p99 ≤ 100 ms at 100 requests/s.
 import { spawnSync } from 'node:child_process';
-import { Agent, request } from 'node:http';
+import { Agent, createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { startPlatform } from '../e2e/issuance/support/platform.js';
@@ -42,6 +46,28 @@ function runBaseline(): { output: string; perSecond: number | null } {
   const output = `${result.stdout}${result.status === 0 ? '' : result.stderr}`;
   const figures = [...output.matchAll(/([0-9.]+) authorizations\/s/g)].map((m) => Number(m[1]));
   return { output, perSecond: figures.length > 0 ? Math.max(...figures) : null };
+}
+
+/** An OTLP/HTTP endpoint that reads every export and drops it (what a collector costs is not the apps' cost). */
+async function startTraceSink(): Promise<{ endpoint: string; exports: () => { requests: number; bytes: number }; close: () => void }> {
+  let requests = 0;
+  let bytes = 0;
+  const server = createServer((req, res) => {
+    req.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    req.on('end', () => {
+      requests++;
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    exports: () => ({ requests, bytes }),
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
 }
 
 interface Sample {
@@ -119,9 +145,14 @@ async function main(): Promise<void> {
       ...(process.env.BENCH_NODE_OPTIONS ? [process.env.BENCH_NODE_OPTIONS] : []),
     ];
     const profiling: Record<string, string> = nodeOptions.length > 0 ? { NODE_OPTIONS: nodeOptions.join(' ') } : {};
+    const sink = process.env.BENCH_TRACING === '1' ? await startTraceSink() : undefined;
+    const tracing: Record<string, string> = sink ? { OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint } : {};
+    console.log(
+      sink ? `tracing on (BENCH_TRACING=1): OTLP/HTTP to a sink at ${sink.endpoint}` : 'tracing off (BENCH_TRACING=1 turns it on)',
+    );
     const platform = await startPlatform('bench', {
-      issuerEnv: { ISSUER_CONCURRENCY: process.env.BENCH_ISSUER_CONCURRENCY ?? '32', LOG_LEVEL: 'warn', ...profiling },
-      gatewayEnv: { RATE_LIMIT_CREATE_INVOICE: '1000000', LOG_LEVEL: 'warn', ...profiling },
+      issuerEnv: { ISSUER_CONCURRENCY: process.env.BENCH_ISSUER_CONCURRENCY ?? '32', LOG_LEVEL: 'warn', ...profiling, ...tracing },
+      gatewayEnv: { RATE_LIMIT_CREATE_INVOICE: '1000000', LOG_LEVEL: 'warn', ...profiling, ...tracing },
     });
     try {
       const company = await platform.createCompany();
@@ -170,9 +201,14 @@ async function main(): Promise<void> {
           `ratio to baseline: ${(sustained / baseline.perSecond).toFixed(2)} (${sustained.toFixed(1)} / ${baseline.perSecond.toFixed(1)} authorizations/s)`,
         );
       }
+      if (sink) {
+        const { requests, bytes } = sink.exports();
+        console.log(`trace exports received: ${requests} batches, ${(bytes / 1e6).toFixed(1)} MB`);
+      }
       agent.destroy();
     } finally {
       await platform.stop();
+      sink?.close();
     }
   });
 }

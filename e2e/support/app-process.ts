@@ -6,6 +6,7 @@ import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { APPS } from '../../tools/start/app-table.mjs';
 import { launchApp } from '../../tools/start/apps.mjs';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -77,6 +78,8 @@ export function spawnApp(entry: string, env: NodeJS.ProcessEnv, options: { stder
   const launched = launchApp({
     root: repoRoot,
     entry,
+    // As `npm start` and the images start it (the tracing entry first, when the table says so).
+    nodeArgs: APPS.find((app) => app.entry === entry)?.nodeArgs ?? [],
     env: env as Record<string, string>,
     inheritEnv: false,
     onLine: (line, stream) => {

@@ -75,7 +75,11 @@ describe('Dockerfile (one for every app)', () => {
     const runtime = stage('runtime')!;
     expect(runtime.from).toBe(BASE_IMAGE);
     expect(runtime.user).toBe('node');
-    expect(runtime.instructions.at(-1)).toBe('CMD ["/bin/sh", "-c", "exec node --enable-source-maps \\"apps/${APP}/dist/main.js\\""]');
+    const cmd = runtime.instructions.at(-1)!;
+    expect(cmd).toMatch(/^CMD \["\/bin\/sh", "-c", "/);
+    // The apps start with the tracing entry; the simulator (tests and demos) without it.
+    expect(cmd).toContain('exec node --enable-source-maps --import @talao/observability/instrument \\"apps/$APP/dist/main.js\\"');
+    expect(cmd).toContain('if [ \\"$APP\\" = authorizer-sim ]; then exec node --enable-source-maps \\"apps/$APP/dist/main.js\\"');
     // Every app's entry point is where the CMD looks for it.
     for (const app of APPS) expect(app.entry).toBe(`apps/${app.name}/dist/main.js`);
   });

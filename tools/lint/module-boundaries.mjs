@@ -44,8 +44,9 @@ export const moduleBoundaries = {
     { sourceTag: 'layer:test-support', onlyDependOnLibsWithTags: [], bannedExternalImports: IO_AND_FRAMEWORK_PACKAGES },
     // Queue contracts are shared by producers and consumers: fiscal-model types at most.
     { sourceTag: 'layer:contracts', onlyDependOnLibsWithTags: ['layer:fiscal'] },
-    // Configuration and observability sit under everything and depend on nothing of ours.
-    { sourceTag: 'layer:platform', onlyDependOnLibsWithTags: [] },
+    // Configuration and observability sit under everything and depend on nothing of ours but each other (the tracing
+    // entry of observability reads the OTEL_* variables through config, the one config way).
+    { sourceTag: 'layer:platform', onlyDependOnLibsWithTags: ['layer:platform'] },
     // Authorizer clients and persistence: the fiscal core below them, never a use case.
     { sourceTag: 'layer:integration', onlyDependOnLibsWithTags: ['layer:fiscal', 'layer:test-support', 'layer:platform'] },
     // The worker runtime: queue contracts, configuration and logs; never a use case (apps hand it their handlers).

@@ -14,11 +14,19 @@
 //                   NFS-e hosts (the simulator) and the CA their TLS certificates chain to
 //                 technicalResponsible: { cnpj, contact, email, phone } — infRespTec; no app has a default for it
 //                 simulator?: { dataDir, ca?: { certificatePem, privateKeyPem } } — the simulator's own settings
+//   nodeArgs    optional: node options before the entry (INSTRUMENTED: the tracing entry, a no-op unless OTEL_* asks)
 //   readiness(ctx)  the URL (and headers) answering 200 once the app is ready
 //   unavailable()   optional: a one-line reason (and how to fix it) when the app cannot run on this machine; `npm start`
 //                   prints it and starts the others
 
 import { accessSync, constants } from 'node:fs';
+
+/**
+ * Every platform app starts with the tracing entry of @talao/observability loaded first (`node --import`): it starts
+ * OpenTelemetry when an OTLP endpoint is configured (OTEL_EXPORTER_OTLP_ENDPOINT) and does nothing otherwise. Each
+ * Dockerfile's CMD says the same: `node --enable-source-maps --import @talao/observability/instrument apps/<name>/dist/main.js`.
+ */
+export const INSTRUMENTED = ['--import', '@talao/observability/instrument'];
 
 /** What both the gateway (consults, document planning) and the issuer (transmissions) are told of the authorizers. */
 function authorizerEnv(ctx) {
@@ -55,7 +63,7 @@ function platformEnv(ctx) {
   };
 }
 
-/** @type {Array<{ name: string, entry: string, ports: Record<string, number>, env: (ctx: any) => Record<string, string>,
+/** @type {Array<{ name: string, entry: string, nodeArgs?: string[], ports: Record<string, number>, env: (ctx: any) => Record<string, string>,
  *   readiness: (ctx: any) => { url: string, headers?: Record<string, string> }, unavailable?: () => string | undefined }>} */
 export const APPS = [
   {
@@ -85,6 +93,7 @@ export const APPS = [
   {
     name: 'gateway',
     entry: 'apps/gateway/dist/main.js',
+    nodeArgs: INSTRUMENTED,
     ports: { http: 3000 },
     env: (ctx) => ({
       ...platformEnv(ctx),
@@ -107,6 +116,7 @@ export const APPS = [
     // Consumes `issue` jobs and transmits to the authorizers (the simulator under `npm start` and in tests).
     name: 'issuer',
     entry: 'apps/issuer/dist/main.js',
+    nodeArgs: INSTRUMENTED,
     ports: { health: 3100 },
     env: (ctx) => ({
       ...platformEnv(ctx),
@@ -120,6 +130,7 @@ export const APPS = [
     // Relays the outbox into deliveries and sends them (signed, retried). Loopback receivers allowed, as for the gateway.
     name: 'webhook-dispatcher',
     entry: 'apps/webhook-dispatcher/dist/main.js',
+    nodeArgs: INSTRUMENTED,
     ports: { health: 3200 },
     env: (ctx) => ({
       ...platformEnv(ctx),
@@ -133,6 +144,7 @@ export const APPS = [
     // Renders DANFE / DANFSe (`render-pdf` jobs) on Debian's Chromium; `npm start` skips it, saying so, without Chromium.
     name: 'pdf-renderer',
     entry: 'apps/pdf-renderer/dist/main.js',
+    nodeArgs: INSTRUMENTED,
     ports: { health: 3300 },
     env: (ctx) => ({
       ...platformEnv(ctx),
@@ -147,6 +159,7 @@ export const APPS = [
     // Consumes `amend` jobs (cancellations, correction letters) and transmits them to the authorizers.
     name: 'canceller',
     entry: 'apps/canceller/dist/main.js',
+    nodeArgs: INSTRUMENTED,
     ports: { health: 3110 },
     env: (ctx) => ({
       ...platformEnv(ctx),
@@ -160,6 +173,7 @@ export const APPS = [
     // Collects received invoices (distribution sync) and keeps one job scheduler per company with a certificate.
     name: 'received-sync',
     entry: 'apps/received-sync/dist/main.js',
+    nodeArgs: INSTRUMENTED,
     ports: { health: 3120 },
     env: (ctx) => ({
       ...platformEnv(ctx),
@@ -174,6 +188,7 @@ export const APPS = [
     // API, with each request's own Authorization header; no database, no queues, no credential of its own.
     name: 'mcp',
     entry: 'apps/mcp/dist/main.js',
+    nodeArgs: INSTRUMENTED,
     ports: { http: 3400 },
     env: (ctx) => ({
       MCP_PORT: String(ctx.ports.mcp.http),

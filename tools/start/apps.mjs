@@ -96,7 +96,7 @@ export async function waitUntilReady({ name, readiness, exited, timeoutMs = READ
  * Starts every app with its output prefixed by its name (`npm start`). `stopAll` is usable at once (a Ctrl-C may
  * come while the apps boot); `ready` resolves when each answers 200 on its readiness URL and rejects when one exits
  * first or is not ready in time.
- * @param {{ root: string, apps: Array<{ name: string, entry: string }>,
+ * @param {{ root: string, apps: Array<{ name: string, entry: string, nodeArgs?: string[] }>,
  *   envFor: (app: any) => Record<string, string>, readinessFor: (app: any) => { url: string, headers?: Record<string, string> },
  *   onUnexpectedExit: (name: string, how: string) => void }} options
  */
@@ -107,7 +107,7 @@ export function startApps({ root, apps, envFor, readinessFor, onUnexpectedExit }
       root,
       entry: app.entry,
       env: envFor(app),
-      nodeArgs: ['--enable-source-maps'],
+      nodeArgs: ['--enable-source-maps', ...(app.nodeArgs ?? [])],
       onLine: (line) => log.line(formatLogLine(line)),
     });
     let stopping = false;

@@ -2,7 +2,14 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import type { GatewayConfig } from '@talao/config';
-import { createHttpLogger, createLogger, type Logger, NestPinoLogger } from '@talao/observability';
+import {
+  collectProcessMetrics,
+  createHttpLogger,
+  createLogger,
+  httpMetricsMiddleware,
+  type Logger,
+  NestPinoLogger,
+} from '@talao/observability';
 import { AppModule } from './app.module.js';
 import { authenticateApiKeys } from './auth/api-key-authentication.js';
 import { mountAuthorizationServer } from './auth/oauth-mount.js';
@@ -12,9 +19,11 @@ import { jsonBodies } from './http/body-parsing.js';
 import { answerClientErrors } from './http/client-errors.js';
 import { deprecationHeaders } from './http/deprecation.js';
 import { ErrorEnvelopeFilter } from './http/error-envelope.filter.js';
+import { serveMetrics } from './http/metrics-endpoint.js';
 import { isApiPath, pathOf, type GatewayRequest, type GatewayResponse, type Next } from './http/gateway-request.js';
 import { normalizeRequestTarget, refuseMalformedTargets } from './http/request-target.js';
 import { buildOpenApiDocument, DOCS_PATH, serveOpenApi } from './openapi/openapi-document.js';
+import { QUEUE_DASHBOARD_PATH, queueDashboard } from './queues/queue-dashboard.js';
 import { PUBLIC_API_PATHS, rateLimit } from './rate-limit/rate-limit.middleware.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 
@@ -42,9 +51,10 @@ function caseSensitiveExpressAdapter(): ExpressAdapter {
 
 /**
  * Builds the gateway (not listening yet). Middleware order is the contract of every response:
- * request id + log line → one origin-form request target → deprecation headers → API key resolution → rate limit
- * (headers on everything that follows) → malformed targets refused → the body (JSON only, bounded
- * in size and depth, read up to the limit and no further) → routes → the error-envelope filter.
+ * request id + log line + metrics → one origin-form request target (/metrics answered) → deprecation headers → API
+ * key resolution → rate limit (headers on everything that follows) → malformed targets refused → the queue dashboard
+ * (admin token; reads its own bodies) → the body (JSON only, bounded in size and depth, read up to the limit and no
+ * further) → routes → the error-envelope filter.
  */
 /**
  * Node closes an idle keep-alive connection after 5 s, a race with a client (or load balancer, typically 60 s) that
@@ -79,8 +89,11 @@ export async function createGatewayApp(
     // answers it instead, in the envelope and with the rate-limit headers.
     (app.getHttpServer() as unknown as { requireHostHeader: boolean }).requireHostHeader = false;
 
+    collectProcessMetrics();
     app.use(createHttpLogger(logger));
+    app.use(httpMetricsMiddleware());
     app.use(normalizeRequestTarget);
+    app.use(serveMetrics);
     const docsLink = (version: string) => `${config.publicBaseUrl ?? ''}/api/${version}/docs`;
     app.use(deprecationHeaders(config.deprecations, docsLink));
     const oauth = config.oauth ? await mountAuthorizationServer(config.oauth, config, resources, logger) : undefined;
@@ -90,6 +103,7 @@ export async function createGatewayApp(
     app.use(onPaths(isApiPath, enforceTokenScopes));
     // The OAuth endpoints read their own form bodies: before the JSON-only body parser.
     if (oauth) app.use(oauth.handler);
+    app.use(QUEUE_DASHBOARD_PATH, ...queueDashboard(resources.queues.all, config.adminToken));
     app.use(jsonBodies({ limitBytes: config.bodyLimitBytes }));
     app.useGlobalFilters(new ErrorEnvelopeFilter(logger));
     // Named signals only: with no list Nest also shuts down on SIGUSR2 (and SIGQUIT, SIGTRAP...), so an operator

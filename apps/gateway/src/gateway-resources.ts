@@ -13,6 +13,7 @@ import type { Logger } from '@talao/observability';
 import { apiKeysById, type ApiKeysById } from './auth/oauth-accounts.js';
 import { cachedApiKeyLookup, DEFAULT_API_KEY_CACHE_TTL_MS, type ForgettableApiKeyLookup } from './auth/cached-api-key-lookup.js';
 import { readCertificateTrustBundle } from './certificate-trust-bundle.js';
+import { PlatformQueues } from './queues/platform-queues.js';
 
 type PrismaClient = ReturnType<typeof createPrismaClient>;
 
@@ -31,6 +32,8 @@ function apiKeyCacheTtlMs(raw: string | undefined): number {
 export class GatewayResources {
   readonly prisma: PrismaClient;
   readonly redis: Redis;
+  /** Every queue of the platform, for the queue dashboard and /metrics (queue depth). */
+  readonly queues: PlatformQueues;
   readonly companyAdmin: CompanyAdminPorts;
   readonly apiKeyLookup: ForgettableApiKeyLookup;
   /** API keys by id, for OAuth access tokens (which name their key by id). */
@@ -54,6 +57,7 @@ export class GatewayResources {
       lastRedisError = Date.now();
       logger.warn({ error: error.message }, 'redis connection error');
     });
+    this.queues = new PlatformQueues(config, this.redis);
     this.companies = new CompaniesRepository(this.prisma);
     const apiKeys = new ApiKeysRepository(this.prisma);
     this.certificateVault = new CertificateVault(config.certificateEncryptionKey);
@@ -108,6 +112,7 @@ export class GatewayResources {
   }
 
   async close(): Promise<void> {
+    await this.queues.close();
     this.redis.disconnect();
     await this.prisma.$disconnect();
   }

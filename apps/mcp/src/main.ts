@@ -1,6 +1,6 @@
 // The MCP app: config check, the HTTP entry, graceful shutdown. Exit 78 (EX_CONFIG) on a bad environment.
 import { ConfigError } from '@talao/config';
-import { createLogger } from '@talao/observability';
+import { collectProcessMetrics, createLogger } from '@talao/observability';
 import { loadMcpConfig, type McpConfig } from './config.js';
 import { createMcpHttpServer } from './mcp-http.js';
 
@@ -14,6 +14,7 @@ try {
 }
 
 const logger = createLogger({ name: 'mcp', level: config.logging.level });
+collectProcessMetrics();
 const server = createMcpHttpServer({
   gatewayUrl: config.mcp.gatewayUrl,
   logger,

@@ -1,9 +1,9 @@
-// The HTTP entry: /healthz and /readyz, the protected resource metadata (RFC 9728), and /mcp (streamable HTTP,
+// The HTTP entry: /healthz and /readyz, /metrics (Prometheus), the protected resource metadata (RFC 9728), and /mcp (streamable HTTP,
 // stateless: a transport per request, servers reused through mcp-server-pool.ts). Every /mcp request must carry `Authorization: Bearer …` (an API
 // key or an OAuth access token, mcp-auth.ts); it goes to the REST API as is, which decides (401/403).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { Logger } from '@talao/observability';
+import { type Logger, METRICS_CONTENT_TYPE, observeResponse, renderMetrics } from '@talao/observability';
 import { McpAuth, type McpAuthOptions } from './mcp-auth.js';
 import { McpServerPool } from './mcp-server-pool.js';
 
@@ -93,6 +93,9 @@ export interface McpHttpOptions {
   readonly auth?: McpAuthOptions;
 }
 
+/** The paths /metrics counts requests under (anything else: `unmatched`, so the label set stays bounded). */
+const KNOWN_PATHS = new Set(['/mcp', '/healthz', '/readyz', '/metrics']);
+
 export function createMcpHttpServer(options: McpHttpOptions): Server {
   let auth: McpAuth | undefined = options.auth ? new McpAuth(options.auth) : undefined;
   const pool = new McpServerPool(options.gatewayUrl);
@@ -100,8 +103,16 @@ export function createMcpHttpServer(options: McpHttpOptions): Server {
   const server = createServer((req, res) => {
     // Without a configured public URL (tests on an ephemeral port), this server's own address names the resource.
     auth ??= new McpAuth({ publicUrl: `http://${req.headers.host ?? '127.0.0.1'}/mcp` });
-    const path = (req.url ?? '/').split('?')[0];
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    observeResponse(req.method, res, KNOWN_PATHS.has(path) ? path : 'unmatched');
     if (path === '/healthz' || path === '/readyz') return json(res, 200, { status: 'ok' });
+    if (path === '/metrics') {
+      renderMetrics().then(
+        (text) => res.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE }).end(text),
+        () => json(res, 503, { detail: 'Metrics are unavailable right now' }),
+      );
+      return;
+    }
     // RFC 9728's path-inserted address, the root one, and SPEC.md's {mcp_url}/.well-known/oauth-protected-resource.
     if (
       path === '/.well-known/oauth-protected-resource/mcp' ||

@@ -4,6 +4,7 @@
 import { QUEUE_NAMES } from '@talao/queue-contracts';
 import { createReceivedWorkerDependencies, reconcileSchedules, redrivePendingManifestations } from '@talao/received-invoices';
 import { runWorkerApp } from '@talao/worker-runtime';
+import { reportCapStates } from './cap-state-metrics.js';
 import { loadReceivedSyncConfig } from './config.js';
 import { ReceivedHandlers } from './received-handlers.js';
 
@@ -11,7 +12,11 @@ runWorkerApp({
   name: 'received-sync',
   queue: QUEUE_NAMES.received,
   loadConfig: () => loadReceivedSyncConfig(),
-  dependencies: (config, context) => createReceivedWorkerDependencies(config, context),
+  dependencies: (config, context) => {
+    const dependencies = createReceivedWorkerDependencies(config, context);
+    reportCapStates(dependencies.received);
+    return dependencies;
+  },
   handlers: [ReceivedHandlers],
   periodicTasks: (dependencies, config) => [
     // A manifestation pending this long has lost its job (its own retries wait 30 s and 60 s): enqueue it again.

@@ -21,6 +21,8 @@ export function withBuiltApps<T>(work: () => Promise<T>, options: { build: boole
         '@talao/canceller',
         '@talao/pdf-renderer',
         '@talao/webhook-dispatcher',
+        '@talao/received-sync',
+        '@talao/mcp',
         '@talao/authorizer-sim',
       ]);
     return work();
@@ -54,6 +56,7 @@ export async function startApp(name: string, context: object, overrides: Record<
   const launched = launchApp({
     root: repoRoot,
     entry: app.entry,
+    nodeArgs: app.nodeArgs ?? [],
     env: { ...app.env(context), ...overrides },
     onLine: (line) => {
       if (output.length < 200) output.push(`${line}\n`);

@@ -46,6 +46,12 @@ export interface Platform {
   restartCanceller(): Promise<AppProcess>;
   /** Starts the issuer again (after a kill) with the same environment. */
   restartIssuer(): Promise<AppProcess>;
+  /** Starts another app of the table (received-sync, mcp, …) on this platform's context; stopped by stop(). */
+  startExtraApp(name: string, overrides?: Record<string, string>): Promise<AppProcess>;
+  /** The gateway's ADMIN_TOKEN. */
+  adminToken: string;
+  /** Each app's ports, by name and role (the app table's context). */
+  ports: Record<string, Record<string, number>>;
   createCompany(options?: CompanyOptions): Promise<TestCompany>;
   api(
     method: string,
@@ -87,6 +93,8 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
       'webhook-dispatcher': { health: await freePort() },
       'pdf-renderer': { health: await freePort() },
       canceller: { health: await freePort() },
+      'received-sync': { health: await freePort() },
+      mcp: { http: await freePort() },
     },
     authorizers: { homologation: sim.baseUrl, production: sim.baseUrl, caBundleFile: caFile },
     technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
@@ -129,6 +137,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
   const certificates = new CertificatesRepository(prisma, new CertificateVault(certificateKey));
   const apiKeys = new ApiKeysRepository(prisma);
   const companyIds: string[] = [];
+  const extraApps: AppProcess[] = [];
 
   return {
     sim,
@@ -136,6 +145,8 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
     certificates,
     gatewayUrl,
     redis: { url: context.redisUrl, prefix: context.redisPrefix },
+    ports: context.ports,
+    adminToken: context.secrets.adminToken,
     issuer: () => issuer,
     dispatcher: () => dispatcher,
     async restartDispatcher() {
@@ -157,6 +168,11 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
       // Under the build lock, so a concurrent build cannot pull a lib's dist from under the starting process.
       issuer = await withBuiltApps(startIssuer, { build: false });
       return issuer;
+    },
+    async startExtraApp(appName, overrides = {}) {
+      const extra = await withBuiltApps(() => startApp(appName, context, overrides));
+      extraApps.push(extra);
+      return extra;
     },
     async createCompany(companyOptions = {}) {
       const companyId = await createIssuingCompany(
@@ -185,6 +201,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
       return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: response.headers };
     },
     async stop() {
+      for (const extra of extraApps) await extra.kill('SIGTERM');
       await gateway.kill('SIGTERM');
       await issuer.kill('SIGTERM');
       await dispatcher?.kill('SIGTERM');

@@ -5,6 +5,8 @@
 // or when the caller flushes at the end of its run. A worker dying in between leaves the call unanswered, which the
 // next run treats as an unknown outcome: consult first.
 import type { AuthorizerOutcome, PreparedCall } from '@talao/authorizer-clients';
+import { inSpan } from '@talao/observability';
+import { authorizerOf, describeCall, recordAuthorizerCall } from './exchange-metrics.js';
 
 /** Whose calls these are: the document (one invoice) and its company. */
 export interface ExchangeSubject {
@@ -78,7 +80,15 @@ export class ExchangeLog {
       endpoint: prepared.url,
       requestBody: prepared.body,
     });
-    const outcome = await prepared.send();
+    const startNs = process.hrtime.bigint();
+    const authorizer = authorizerOf(prepared.url);
+    const outcome = await inSpan(
+      `authorizer ${prepared.operation}`,
+      { 'talao.authorizer.operation': prepared.operation, 'talao.authorizer.host': authorizer, 'talao.invoice.id': this.subject.invoiceId },
+      () => prepared.send(),
+      describeCall,
+    );
+    recordAuthorizerCall(prepared.operation, authorizer, outcome, startNs);
     this.pending = { submissionId: id, answer: answerOf(outcome) };
     return outcome;
   }

@@ -1,5 +1,12 @@
 import { ConfigError, loadConfig } from './load-config.js';
-import { authorizersConfig, redisConfig, statementBatchingConfig, technicalResponsibleConfig, workerConfig } from './fragments.js';
+import {
+  authorizersConfig,
+  redisConfig,
+  statementBatchingConfig,
+  technicalResponsibleConfig,
+  tracingConfig,
+  workerConfig,
+} from './fragments.js';
 
 function problemsOf(run: () => unknown): readonly string[] {
   try {
@@ -94,6 +101,29 @@ describe('config fragments', () => {
     expect(batching({})).toEqual({ maxBatch: 32, maxInFlight: 2 });
     expect(batching({ ISSUER_DB_BATCH_MAX: '1' })).toBeUndefined();
     expect(problemsOf(() => batching({ ISSUER_DB_BATCH_IN_FLIGHT: '0' }))).toEqual(['ISSUER_DB_BATCH_IN_FLIGHT must be at least 1']);
+  });
+
+  it('turns tracing on only when an OTLP endpoint is given and nothing switches it off', () => {
+    const tracing = (env: Record<string, string>) => loadConfig({ tracing: tracingConfig }, env).tracing;
+    expect(tracing({})).toEqual({ enabled: false, protocol: 'http/protobuf' });
+    const endpoint = 'http://collector:4318';
+    expect(tracing({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SERVICE_NAME: 'issuer-a' })).toEqual({
+      enabled: true,
+      endpoint,
+      protocol: 'http/protobuf',
+      serviceName: 'issuer-a',
+    });
+    expect(
+      tracing({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${endpoint}/v1/traces`, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' }),
+    ).toMatchObject({
+      enabled: true,
+      protocol: 'http/json',
+    });
+    expect(tracing({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_SDK_DISABLED: 'true' }).enabled).toBe(false);
+    expect(tracing({ OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_TRACES_EXPORTER: 'none' }).enabled).toBe(false);
+    expect(problemsOf(() => tracing({ OTEL_EXPORTER_OTLP_PROTOCOL: 'udp', OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' }))).toHaveLength(
+      2,
+    );
   });
 
   it('collects the problems of every fragment into one error', () => {

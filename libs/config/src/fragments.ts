@@ -253,3 +253,32 @@ export const mcpServerConfig = z
       ...(env.OAUTH_ISSUER && { oauthIssuer: env.OAUTH_ISSUER.replace(/\/$/, '') }),
     };
   });
+
+const OTLP_PROTOCOLS = ['http/protobuf', 'http/json', 'grpc'] as const;
+
+/**
+ * Tracing, read by the `@talao/observability/instrument` entry every app starts with (`node --import`): the standard
+ * OpenTelemetry variables, validated here so a typo fails the boot like any other variable. Tracing is on when an OTLP
+ * endpoint is given (OTEL_EXPORTER_OTLP_ENDPOINT or its traces-only form) and neither OTEL_SDK_DISABLED=true nor
+ * OTEL_TRACES_EXPORTER=none says otherwise; off, the SDK is never imported. The SDK itself reads the rest of the
+ * OTEL_* variables (sampler, batch delays, headers) as documented by OpenTelemetry.
+ */
+export const tracingConfig = z
+  .object({
+    OTEL_SDK_DISABLED: optionalString.pipe(z.enum(['true', 'false']).optional()),
+    OTEL_TRACES_EXPORTER: optionalString.pipe(z.enum(['otlp', 'none']).optional()),
+    OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl(['http:', 'https:']),
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalUrl(['http:', 'https:']),
+    OTEL_EXPORTER_OTLP_PROTOCOL: optionalString.pipe(z.enum(OTLP_PROTOCOLS).optional()),
+    OTEL_SERVICE_NAME: optionalString,
+  })
+  .transform((env) => {
+    const endpoint = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT ?? env.OTEL_EXPORTER_OTLP_ENDPOINT;
+    const enabled = endpoint !== undefined && env.OTEL_SDK_DISABLED !== 'true' && env.OTEL_TRACES_EXPORTER !== 'none';
+    return {
+      enabled,
+      ...(endpoint && { endpoint }),
+      protocol: env.OTEL_EXPORTER_OTLP_PROTOCOL ?? 'http/protobuf',
+      ...(env.OTEL_SERVICE_NAME && { serviceName: env.OTEL_SERVICE_NAME }),
+    };
+  });

@@ -2,6 +2,7 @@
 // stored already. The job carries the version its producer saw; the handler renders the version current when it
 // runs (a cancellation in between only makes the job render the newer one). A Chromium crash is the engine's to
 // survive (relaunch, the render retried once); a second failure throws, and BullMQ retries the job.
+import { inSpan, pdfRenderDuration } from '@talao/observability';
 import type { AmendmentRecord, AmendmentsRepository, DocumentPdfsRepository, InvoicesRepository } from '@talao/persistence';
 import type { JobPayload, RenderPdfJobResult } from '@talao/queue-contracts';
 import { type CorrectionLetter, type DocumentRenderer, UnrenderableDocumentError } from '@talao/rendering';
@@ -28,7 +29,11 @@ export async function runRenderPdfJob(deps: RenderPdfDependencies, data: JobPayl
   let rendered;
   try {
     const correction = invoice.documentType === 'nfe' ? latestCorrection(await deps.amendments.listForInvoice(invoice.id)) : undefined;
-    rendered = await renderer.render(invoice.authorizedXml, { status: printedStatus(invoice), ...(correction && { correction }) });
+    const xml = invoice.authorizedXml;
+    rendered = await inSpan(`render ${invoice.documentType} pdf`, { 'talao.invoice.id': invoice.id }, () =>
+      renderer.render(xml, { status: printedStatus(invoice), ...(correction && { correction }) }),
+    );
+    pdfRenderDuration.observe({ document_type: invoice.documentType }, rendered.renderMs / 1000);
   } catch (error) {
     // The stored XML is not printable: the same XML will never be, so the job completes and says why.
     if (error instanceof UnrenderableDocumentError) return { kind: 'unprintable', detail: error.message };

@@ -99,6 +99,7 @@ export {
 } from './repositories/invalidations-repository.js';
 // Received invoices (distribution sync and its reads).
 export {
+  type ReceivedCapState,
   type ReceivedDocumentInput,
   ReceivedDocumentsRepository,
   type ReceivedEventInput,

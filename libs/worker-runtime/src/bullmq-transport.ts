@@ -4,7 +4,7 @@
 // so that is a few function calls), and the end of the job published on the queue's outcome channel — one PUBLISH,
 // the only Redis command added to what BullMQ itself sends. A retry is a thrown error (the queue's backoff applies).
 import { type CustomTransportStrategy, type MessageHandler, Server } from '@nestjs/microservices';
-import type { Logger } from '@talao/observability';
+import { type Logger, queueJobProcessing, queueJobWait, queueTelemetry, secondsSince } from '@talao/observability';
 import {
   type JobName,
   jobOutcomeChannel,
@@ -67,14 +67,21 @@ export class BullMqTransport extends Server<WorkerEvents> implements CustomTrans
       queue,
       async (job: Job) => {
         const jobId = job.id ?? '';
+        const startNs = process.hrtime.bigint();
+        const labels = { queue, job: job.name };
+        if (job.attemptsMade === 0 && job.processedOn) {
+          queueJobWait.observe(labels, Math.max(0, job.processedOn - job.timestamp - (job.opts.delay ?? 0)) / 1000);
+        }
         try {
           const returnvalue = await this.handle(job);
           // Published before BullMQ marks the job completed: the handler's final statement has committed, which is
           // all a waiter needs, and it hears the outcome one Redis round trip sooner.
           publishJobOutcome(connection, channel, { jobId, returnvalue }, publishError);
+          queueJobProcessing.observe({ ...labels, outcome: 'completed' }, secondsSince(startNs));
           return returnvalue;
         } catch (error) {
           publishJobOutcome(connection, channel, { jobId, failed: true }, publishError);
+          queueJobProcessing.observe({ ...labels, outcome: error instanceof RetryLaterError ? 'retry' : 'failed' }, secondsSince(startNs));
           throw error;
         }
       },
@@ -87,6 +94,8 @@ export class BullMqTransport extends Server<WorkerEvents> implements CustomTrans
         maxStalledCount: 5,
         lockDuration: this.options.lockDurationMs,
         stalledInterval: this.options.stalledIntervalMs,
+        // Tracing on: each job runs in a span continuing the trace of whoever enqueued it (undefined when off).
+        telemetry: queueTelemetry(),
       },
     );
     worker.on('failed', (job, error) => {

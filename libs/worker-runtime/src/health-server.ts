@@ -1,6 +1,7 @@
-// /healthz (the process is alive) and /readyz (every check answers: the database, Redis, the worker runs) on a small
-// HTTP port of its own; a worker listens on nothing else.
+// /healthz (the process is alive), /readyz (every check answers: the database, Redis, the worker runs) and /metrics
+// (Prometheus) on a small HTTP port of its own; a worker listens on nothing else.
 import { createServer, type Server } from 'node:http';
+import { METRICS_CONTENT_TYPE, renderMetrics } from '@talao/observability';
 
 export type ReadinessCheck = () => Promise<Record<string, boolean>>;
 
@@ -20,6 +21,13 @@ export function createHealthServer(ready: ReadinessCheck): Server {
             .end(JSON.stringify({ status: ok ? 'ready' : 'not ready', checks }));
         },
         () => res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'not ready' })),
+      );
+      return;
+    }
+    if (path === '/metrics') {
+      renderMetrics().then(
+        (text) => res.writeHead(200, { 'content-type': METRICS_CONTENT_TYPE }).end(text),
+        () => res.writeHead(500, { 'content-type': 'text/plain' }).end('metrics unavailable\n'),
       );
       return;
     }

@@ -161,6 +161,29 @@ describe('lifecycle', () => {
     expect(await notReady.json()).toEqual({ status: 'not ready', checks: { database: false, redis: true, worker: true } });
   });
 
+  it('serves /metrics: its queue depth read from Redis at scrape time, each job wait and processing time by outcome', async () => {
+    const probe = probeDependencies();
+    probe.answer = async () => {
+      throw new RetryLaterError('authorizer away');
+    };
+    const worker = await start(redisPrefix, probe);
+    const retried = randomUUID();
+    const failed = outcomeOf(retried);
+    await queue.add('issue', { invoiceId: retried }, { jobId: retried, attempts: 1 });
+    expect((await failed).event).toBe('failed');
+    const later = randomUUID();
+    await queue.add('issue', { invoiceId: later }, { jobId: later, delay: 60_000 });
+    const response = await fetch(`${worker.healthUrl}/metrics`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/plain');
+    const text = await response.text();
+    // The registry is the process's: other tests of this file add to the counters, never to this queue's depth.
+    expect(text).toContain('talao_queue_jobs{queue="issuance",state="delayed"} 1');
+    expect(text).toContain('talao_queue_jobs{queue="issuance",state="failed"} 1');
+    expect(text).toMatch(/talao_queue_job_wait_seconds_count\{queue="issuance",job="issue"\} [1-9]/);
+    expect(text).toMatch(/talao_queue_job_processing_seconds_count\{queue="issuance",job="issue",outcome="retry"\} [1-9]/);
+  });
+
   it('runs periodic tasks, one run at a time, and stops them on close', async () => {
     const probe = probeDependencies();
     let runs = 0;

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { INestMicroservice, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigError } from '@talao/config';
-import { createLogger, type Logger, NestPinoLogger } from '@talao/observability';
+import { collectProcessMetrics, createLogger, type Logger, NestPinoLogger, queueTelemetry, watchQueueDepth } from '@talao/observability';
 import { bullJobOptions, jobOptionsFor, type QueueName, queueKeyPrefix } from '@talao/queue-contracts';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
@@ -67,8 +67,16 @@ export async function startWorkerApp<C extends WorkerRuntimeConfig, D extends Wo
   const connection = new Redis(config.redis.url, { maxRetriesPerRequest: null });
   connection.on('error', (error: Error) => logger.warn({ error: error.message }, 'redis connection error'));
   const prefix = queueKeyPrefix(config.redis.prefix);
-  const queue = new Queue(definition.queue, { connection, prefix, defaultJobOptions: bullJobOptions(jobOptionsFor(definition.queue)) });
+  const queue = new Queue(definition.queue, {
+    connection,
+    prefix,
+    defaultJobOptions: bullJobOptions(jobOptionsFor(definition.queue)),
+    telemetry: queueTelemetry(),
+  });
+  collectProcessMetrics();
+  const unwatchQueue = watchQueueDepth(queue);
   const releaseConnection = async () => {
+    unwatchQueue();
     await queue.close();
     connection.disconnect();
   };

@@ -2,7 +2,7 @@
 // connection to the queue's job-outcome channel (to wait for a job's end). Every feature that enqueues (issuance,
 // amendments, PDFs) owns one of these.
 import type { GatewayConfig } from '@talao/config';
-import type { Logger } from '@talao/observability';
+import { type Logger, queueTelemetry } from '@talao/observability';
 import {
   bullJobOptions,
   jobOptionsFor,
@@ -36,7 +36,13 @@ export class QueueProducer {
       retryStrategy,
     });
     this.producerRedis.on('error', () => undefined); // reported by GatewayResources' connection and readiness
-    this.queue = new Queue(name, { connection: this.producerRedis, prefix, defaultJobOptions: bullJobOptions(jobOptionsFor(name)) });
+    this.queue = new Queue(name, {
+      connection: this.producerRedis,
+      prefix,
+      defaultJobOptions: bullJobOptions(jobOptionsFor(name)),
+      // Tracing on: every job carries the W3C trace context of the request that enqueued it (undefined when off).
+      telemetry: queueTelemetry(),
+    });
     this.queue.on('error', () => undefined);
     // The end of every job arrives as one pub/sub message (job-outcomes.ts says why not BullMQ's QueueEvents). An
     // offline queue, so the subscription is sent once connected; ioredis re-subscribes after a reconnect.

@@ -4,6 +4,7 @@
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { type Environment, type GatewayConfig, loadConfig, webhookTargetConfig } from '@talao/config';
 import { CertificateVault, WebhookDeliveriesRepository, WebhookEndpointsRepository } from '@talao/persistence';
+import { queueTelemetry } from '@talao/observability';
 import { bullJobOptions, jobOptionsFor, QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
 import type { TargetPolicy } from '@talao/webhooks';
 import { Queue } from 'bullmq';
@@ -33,6 +34,7 @@ export class WebhooksResources implements OnApplicationShutdown {
     this.queue = new Queue(QUEUE_NAMES.webhooks, {
       connection: this.redis,
       prefix: queueKeyPrefix(gatewayConfig.redisPrefix),
+      telemetry: queueTelemetry(),
       defaultJobOptions: bullJobOptions(jobOptionsFor(QUEUE_NAMES.webhooks)),
     });
     this.queue.on('error', () => undefined);

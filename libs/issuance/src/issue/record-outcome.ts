@@ -1,6 +1,7 @@
 // The invoice's final state, its outbox event (invariant 2) and, on a production authorization, its credit: one
 // statement (InvoicesPort.finishWithEvent), which appends the event and charges the credit only when it is the one
 // that moved the invoice out of `processing`.
+import { currentTraceParent, documentsIssued, documentsRejected } from '@talao/observability';
 import type { FinalState, FinishOptions, InvoiceRecord, NewOutboxEvent } from '@talao/persistence';
 import { billingPeriod, overageUnitPrice } from '../create/production-quota.js';
 import type { IssuingCompany } from '../ports.js';
@@ -14,7 +15,10 @@ const EVENT_TYPES: Record<FinalState['status'], string> = {
 };
 
 function eventOf(invoice: InvoiceRecord, state: FinalState, now: Date): NewOutboxEvent {
+  const traceParent = currentTraceParent();
   return {
+    // Tracing on: the webhook relay (another process, later) continues this job's trace from here.
+    ...(traceParent && { traceParent }),
     companyId: invoice.companyId,
     environment: invoice.environment,
     type: EVENT_TYPES[state.status],
@@ -55,8 +59,17 @@ export async function recordOutcome(
   const now = deps.now?.() ?? new Date();
   const charge =
     state.status === 'issued' && invoice.environment === 'production' ? await creditOf(deps, invoice, company, now) : undefined;
-  return deps.invoices.finishWithEvent(invoice.id, state, eventOf(invoice, state, now), {
+  const moved = await deps.invoices.finishWithEvent(invoice.id, state, eventOf(invoice, state, now), {
     ...(answered ? { answered } : {}),
     ...(charge ? { charge } : {}),
   });
+  // Counted once per document: only the statement that moved it out of `processing` counts (a redelivered job does not).
+  if (moved) countDocument(invoice, state);
+  return moved;
+}
+
+function countDocument(invoice: InvoiceRecord, state: FinalState): void {
+  const labels = { document_type: invoice.documentType, environment: invoice.environment };
+  if (state.status === 'issued') documentsIssued.inc(labels);
+  else if (state.status === 'rejected') documentsRejected.inc({ ...labels, code: state.statusCode ?? '' });
 }

@@ -92,6 +92,7 @@ function finishStatement({ invoiceId: id, state, event, eventId, answered, charg
     param(event.type, 'varchar'),
     param(event.aggregateId, 'uuid'),
     param(JSON.stringify(event.payload), 'jsonb'),
+    param(event.traceParent ?? null, 'varchar'),
   ];
   const chargedCte = charge
     ? `, charged AS (
@@ -107,7 +108,7 @@ function finishStatement({ invoiceId: id, state, event, eventId, answered, charg
       WHERE id = ${invoiceId} AND status = 'processing'
       RETURNING id
     ), appended AS (
-      INSERT INTO outbox_events (id, company_id, environment, type, aggregate_id, payload)
+      INSERT INTO outbox_events (id, company_id, environment, type, aggregate_id, payload, trace_parent)
       SELECT ${eventValues.join(', ')}
       FROM moved
       RETURNING id
@@ -147,6 +148,7 @@ const ROW_COLUMNS: ReadonlyArray<{ name: string; type: string; of: (call: Finish
   { name: 'event_type', type: 'varchar', of: (c) => c.event.type },
   { name: 'event_aggregate_id', type: 'uuid', of: (c) => c.event.aggregateId },
   { name: 'event_payload', type: 'jsonb', of: (c) => JSON.stringify(c.event.payload) },
+  { name: 'event_trace_parent', type: 'varchar', of: (c) => c.event.traceParent ?? null },
   { name: 'usage_id', type: 'uuid', of: (c) => c.charge?.usageId ?? null },
   { name: 'usage_document_type', type: '"DocumentType"', of: (c) => c.charge?.documentType ?? null },
   { name: 'usage_period', type: 'text', of: (c) => c.charge?.period ?? null },
@@ -169,8 +171,8 @@ const FINISH_MANY = `WITH r AS (
   FROM r WHERE i.id = r.invoice_id AND i.status = 'processing'
   RETURNING r.ord
 ), appended AS (
-  INSERT INTO outbox_events (id, company_id, environment, type, aggregate_id, payload)
-  SELECT r.event_id, r.event_company_id, r.event_environment, r.event_type, r.event_aggregate_id, r.event_payload
+  INSERT INTO outbox_events (id, company_id, environment, type, aggregate_id, payload, trace_parent)
+  SELECT r.event_id, r.event_company_id, r.event_environment, r.event_type, r.event_aggregate_id, r.event_payload, r.event_trace_parent
   FROM moved JOIN r ON r.ord = moved.ord
   RETURNING id
 ), charged AS (

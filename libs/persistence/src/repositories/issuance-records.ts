@@ -58,6 +58,8 @@ export interface NewOutboxEvent {
   type: string;
   aggregateId: string;
   payload: Record<string, unknown>;
+  /** The W3C traceparent of the writing run (tracing on), continued by the webhook relay. */
+  traceParent?: string;
 }
 
 /** One exchange with an authorizer, byte for byte (invariant 3). Attempt numbers are per invoice, 1, 2, … */

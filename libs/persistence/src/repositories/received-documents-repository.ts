@@ -224,6 +224,14 @@ async function writePage(client: pg.PoolClient, scope: ReceivedScope, page: Rece
   ]);
 }
 
+export interface ReceivedCapState {
+  companyId: string;
+  environment: EnvironmentName;
+  channel: 'nfe' | 'nfse';
+  blockedUntil: Date | null;
+  blockedCode: string | null;
+}
+
 export class ReceivedDocumentsRepository {
   constructor(private readonly pool: pg.Pool) {}
 
@@ -232,6 +240,16 @@ export class ReceivedDocumentsRepository {
     const { rows } = await this.pool.query<{ companyId: string; environment: EnvironmentName }>(
       `SELECT DISTINCT k.company_id AS "companyId", k.environment::text AS environment FROM api_keys k
        WHERE k.revoked_at IS NULL AND EXISTS (SELECT 1 FROM certificates c WHERE c.company_id = k.company_id AND c.replaced_at IS NULL)`,
+    );
+    return rows;
+  }
+
+  /** Every company's distribution cursor with the authority's cap on it (for /metrics): held until when, by which code. */
+  async capStates(): Promise<ReceivedCapState[]> {
+    const { rows } = await this.pool.query<ReceivedCapState>(
+      `SELECT company_id AS "companyId", environment::text AS environment, channel::text AS channel,
+              blocked_until AS "blockedUntil", blocked_code AS "blockedCode"
+       FROM received_sync_states`,
     );
     return rows;
   }

@@ -20,6 +20,8 @@ export interface RelayEvent {
   payload: Record<string, unknown>;
   createdAt: Date;
   invoice: { id: string; documentType: 'nfe' | 'nfse'; accessKey: string | null; dpsId: string | null; amount: string } | null;
+  /** The W3C traceparent the event was written under (tracing on), null otherwise. */
+  traceParent: string | null;
 }
 
 export interface RelayEndpoint {
@@ -39,6 +41,8 @@ export interface PlannedDelivery {
 export interface NewDeliveryRef {
   id: string;
   endpointId: string;
+  /** Its event's traceparent: the first attempt is enqueued in that trace. */
+  traceParent: string | null;
 }
 
 export interface ClaimedDelivery {
@@ -86,7 +90,7 @@ export interface DeliveryLogRecord {
   attemptLog: Array<AttemptRecord & { number: number }>;
 }
 
-const RELAY_EVENTS = `SELECT o.id, o.company_id, o.environment::text AS environment, o.type, o.payload, o.created_at,
+const RELAY_EVENTS = `SELECT o.id, o.company_id, o.environment::text AS environment, o.type, o.payload, o.created_at, o.trace_parent,
        i.id AS invoice_id, i.document_type::text AS document_type, i.access_key, i.dps_id, i.total_amount::text AS amount
 FROM outbox_events o LEFT JOIN invoices i ON i.id = o.aggregate_id
 WHERE o.published_at IS NULL
@@ -99,7 +103,7 @@ SELECT d.id, d.endpoint_id, d.company_id, d.environment::"Environment", d.event_
 FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::uuid[], $6::varchar[], $7::uuid[], $8::text[])
   AS d(id, endpoint_id, company_id, environment, event_id, event, invoice_id, body)
 ON CONFLICT (event_id, endpoint_id) DO NOTHING
-RETURNING id, endpoint_id`;
+RETURNING id, endpoint_id, event_id`;
 
 export class WebhookDeliveriesRepository {
   /**
@@ -139,6 +143,7 @@ export class WebhookDeliveriesRepository {
               amount: row['amount'] as string,
             }
           : null,
+        traceParent: (row['trace_parent'] as string | null) ?? null,
       }));
       const companies = [...new Set(events.map((event) => event.companyId))];
       const endpoints = (await tx.webhookEndpoint.findMany({
@@ -149,7 +154,7 @@ export class WebhookDeliveriesRepository {
       let created: NewDeliveryRef[] = [];
       if (planned.length > 0) {
         const column = <T>(of: (d: PlannedDelivery) => T) => planned.map(of);
-        const inserted = await tx.$queryRawUnsafe<Array<{ id: string; endpoint_id: string }>>(
+        const inserted = await tx.$queryRawUnsafe<Array<{ id: string; endpoint_id: string; event_id: string }>>(
           INSERT_DELIVERIES,
           column(() => randomUUID()),
           column((d) => d.endpointId),
@@ -160,7 +165,8 @@ export class WebhookDeliveriesRepository {
           column((d) => d.event.invoice!.id),
           column((d) => d.body),
         );
-        created = inserted.map((row) => ({ id: row.id, endpointId: row.endpoint_id }));
+        const traceParents = new Map(events.map((event) => [event.id, event.traceParent]));
+        created = inserted.map((row) => ({ id: row.id, endpointId: row.endpoint_id, traceParent: traceParents.get(row.event_id) ?? null }));
       }
       await tx.$executeRawUnsafe(
         `UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])`,

@@ -1,6 +1,7 @@
 // One `deliver-webhook` job: claim the attempt in PostgreSQL, send it, record the outcome and the next try (the retry
 // schedule), and enqueue that try as a delayed job. The claim makes a duplicate job harmless; PostgreSQL's
 // next_attempt_at, not the delayed job, is the truth, so a lost job is re-driven by the sweep.
+import { webhookDeliveries } from '@talao/observability';
 import type { DeliverWebhookJobResult, JobPayload } from '@talao/queue-contracts';
 import { enqueueJob } from '@talao/queue-contracts';
 import { isWebhookEventName } from '../events/event-names.js';
@@ -49,6 +50,7 @@ export async function runDeliverJob(deps: DispatcherDeps, job: JobPayload<'deliv
       },
       { status, nextAttemptAt: retryAt },
     );
+    webhookDeliveries.inc({ outcome: status === 'pending' ? 'retry' : status });
     if (retryAt) {
       const next = { deliveryId, endpointId, attempt: attempt + 1 };
       await enqueueJob(deps.queues, { name: 'deliver-webhook', data: next }, { delayMs: retryAt.getTime() - Date.now() }).catch(

@@ -19,6 +19,7 @@ const event = (type: string, changes: Partial<RelayEvent> = {}): RelayEvent => (
   payload: {},
   createdAt: new Date('2026-11-25T12:00:00.000Z'),
   invoice: INVOICE,
+  traceParent: null,
   ...changes,
 });
 

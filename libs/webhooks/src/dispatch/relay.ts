@@ -2,6 +2,7 @@
 // environment that subscribes to it, in the transaction that marks the event published (so an event is never lost
 // between the two), then each new delivery's first attempt is enqueued (one addBulk per step). Enqueueing after the commit may fail (Redis
 // away, the dispatcher killed): the delivery is in PostgreSQL and the sweep (sweep-deliveries.ts) enqueues it later.
+import { withTraceParent } from '@talao/observability';
 import type { PlannedDelivery, RelayEndpoint, RelayEvent } from '@talao/persistence';
 import { endpointReceives, isWebhookEventName } from '../events/event-names.js';
 import { eventBody } from '../events/event-payload.js';
@@ -45,10 +46,22 @@ export async function relayOutbox(deps: DispatcherDeps, maxSteps = 20): Promise<
   for (let step = 0; step < maxSteps; step++) {
     const { events, deliveries } = await deps.deliveries.relay(deps.settings.relayBatchSize, planDeliveries);
     created += deliveries.length;
-    const failed = await enqueueDeliveries(
-      deps.queues,
-      deliveries.map((delivery) => ({ deliveryId: delivery.id, endpointId: delivery.endpointId, attempt: 1 })),
-    );
+    // One addBulk per trace the deliveries belong to (each in the trace of the run that wrote its event, so the queue
+    // carries it on to the delivery); with tracing off every traceParent is null: one addBulk for the batch.
+    const byTrace = new Map<string | null, typeof deliveries>();
+    for (const delivery of deliveries) {
+      const group = byTrace.get(delivery.traceParent);
+      if (group) group.push(delivery);
+      else byTrace.set(delivery.traceParent, [delivery]);
+    }
+    let failed = 0;
+    for (const [traceParent, group] of byTrace)
+      failed += await withTraceParent(traceParent, () =>
+        enqueueDeliveries(
+          deps.queues,
+          group.map((delivery) => ({ deliveryId: delivery.id, endpointId: delivery.endpointId, attempt: 1 })),
+        ),
+      );
     if (failed > 0) deps.logger.warn({ failed }, 'webhook deliveries not enqueued; the sweep re-drives them from PostgreSQL');
     if (events < deps.settings.relayBatchSize) break;
   }
