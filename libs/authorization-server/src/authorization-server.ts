@@ -43,7 +43,7 @@ export interface AuthorizationServer {
 const DAY = 24 * 60 * 60;
 
 export async function createAuthorizationServer(options: AuthorizationServerOptions): Promise<AuthorizationServer> {
-  const signingKey = await loadOrCreateSigningKey(options.prisma, options.vault);
+  const signingKey = await loadOrCreateSigningKey(options.prisma, options.vault, options.encryptionKeyBase64);
   const mountPath = new URL(options.issuer).pathname.replace(/\/$/, '');
   const accessTokenTTL = options.accessTokenTtlSeconds ?? 300;
 
