@@ -1,28 +1,14 @@
 // POST /received-invoices/{access_key}/manifestation: the rules and the row are @talao/received-invoices/manifest's;
 // this waits for received-sync's decision within MANIFESTATION_WAIT_MS and turns it into the answer: 200 registered,
 // 502 refused by the authorizer (its own code and message), 202 still pending; 404 / 409 / 422 refused locally.
-import type { EnvironmentName, ManifestationRecord } from '@talao/persistence';
+import type { EnvironmentName } from '@talao/persistence';
 import { grantsFullXml, ManifestationRefused, manifestationStateOf, requestManifestation } from '@talao/received-invoices/manifest';
+import { presentManifestationEvent } from './list-received.js';
 import type { ReceivedResources } from './received-resources.js';
 
 export interface ManifestationAnswer {
   status: 200 | 202 | 404 | 409 | 422 | 502;
   body: Record<string, unknown>;
-}
-
-export function presentFiled(m: ManifestationRecord) {
-  return {
-    manifestation_id: m.id,
-    manifestation: m.eventType,
-    sequence: m.sequence,
-    justification: m.justification,
-    status: m.status,
-    protocol: m.protocol,
-    status_code: m.statusCode,
-    status_message: m.statusMessage,
-    registered_at: m.registeredAt?.toISOString() ?? null,
-    filed_at: m.createdAt.toISOString(),
-  };
 }
 
 export async function fileManifestation(
@@ -77,7 +63,7 @@ export async function fileManifestation(
       state,
       awaiting_conclusive: awaitingConclusive,
       form: document?.hasFull ? 'full' : 'summary',
-      manifestation: presentFiled(decided),
+      manifestation: presentManifestationEvent(decided),
     },
   };
 }

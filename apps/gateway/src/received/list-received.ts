@@ -75,18 +75,25 @@ function presentManifestation(record: ReceivedDocumentRecord, now: Date) {
       conclusive: deadlines.conclusive.toISOString(),
       correction: deadlines.correction?.toISOString() ?? null,
     },
-    history: record.manifestations.map((m) => ({
-      manifestation_id: m.id,
-      manifestation: m.eventType,
-      sequence: m.sequence,
-      justification: m.justification,
-      status: m.status,
-      protocol: m.protocol,
-      status_code: m.statusCode,
-      status_message: m.statusMessage,
-      registered_at: m.registeredAt?.toISOString() ?? null,
-      filed_at: m.createdAt.toISOString(),
-    })),
+    history: record.manifestations.map(presentManifestationEvent),
+  };
+}
+
+type ManifestationEvent = ReceivedDocumentRecord['manifestations'][number];
+
+/** One manifestation as the API shows it (in a received record's history and in the manifestation answer). */
+export function presentManifestationEvent(m: ManifestationEvent) {
+  return {
+    manifestation_id: m.id,
+    manifestation: m.eventType,
+    sequence: m.sequence,
+    justification: m.justification,
+    status: m.status,
+    protocol: m.protocol,
+    status_code: m.statusCode,
+    status_message: m.statusMessage,
+    registered_at: m.registeredAt?.toISOString() ?? null,
+    filed_at: m.createdAt.toISOString(),
   };
 }
 

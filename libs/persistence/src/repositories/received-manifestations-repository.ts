@@ -3,7 +3,7 @@
 // decides it, and the full document fetched after it (consChNFe). Plain SQL on the received tables' pool.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { EnvironmentName } from './issuance-records.js';
+import { type AuthorizerDecision, decisionParameters, type EnvironmentName } from './issuance-records.js';
 import type { ReceivedDocumentInput } from './received-documents-repository.js';
 
 export interface ManifestationRecord {
@@ -35,12 +35,7 @@ export interface ManifestableDocument {
   hasFull: boolean;
 }
 
-export interface ManifestationDecision {
-  status: 'registered' | 'rejected';
-  protocol: string | null;
-  statusCode: string | null;
-  statusMessage: string | null;
-}
+export type ManifestationDecision = AuthorizerDecision;
 
 export interface ManifestationAnswer {
   responseBody: string | null;
@@ -195,20 +190,7 @@ export class ReceivedManifestationsRepository {
     decision: ManifestationDecision,
     answered?: { submissionId: string; answer: ManifestationAnswer },
   ): Promise<boolean> {
-    const a = answered?.answer;
-    const { rows } = await this.pool.query<{ moved: number }>(FINISH, [
-      id,
-      decision.status,
-      decision.protocol,
-      decision.statusCode,
-      decision.statusMessage,
-      answered?.submissionId ?? null,
-      a?.responseBody ?? null,
-      a?.httpStatus ?? null,
-      a?.outcome ?? null,
-      a?.statusCode ?? null,
-      a?.statusMessage ?? null,
-    ]);
+    const { rows } = await this.pool.query<{ moved: number }>(FINISH, decisionParameters(id, decision, answered));
     return (rows[0]?.moved ?? 0) > 0;
   }
 
