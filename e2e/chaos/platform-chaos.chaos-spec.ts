@@ -127,7 +127,7 @@ it('mixed load through SIGKILLs of every worker, 10% lost answers and a Redis fl
   expect(Object.values(kills).every((n) => n >= 1)).toBe(true);
   expect(flushedKeys).toBeGreaterThan(0);
   expect(droppedAnswers).toBeGreaterThan(0);
-  expect(settled.open).toEqual({ invoices: 0, amendments: 0, invalidations: 0, outbox: 0, deliveries: 0 });
+  expect(settled.open).toEqual({ invoices: 0, amendments: 0, invalidations: 0, manifestations: 0, outbox: 0, deliveries: 0 });
   expect(collected).toEqual(companies.map((c) => fed.get(c.id)));
   expect(findings.violations).toEqual([]);
   expect(pdfs.unprinted).toEqual([]);
