@@ -20,6 +20,9 @@ export interface NfseEmissionOptions {
   signedDps(): string;
 }
 
+/** Reads of the NFS-e after a DPS lookup found it (one lost answer in ten under the chaos suite leaves 1 in 1,000 without XML). */
+const NFSE_FETCH_TRIES = 3;
+
 /** The signed DPS inside a stored emission body (gzip + base64 in JSON). */
 export function signedDpsOf(requestBody: string): string {
   const parsed = JSON.parse(requestBody) as { dpsXmlGZipB64?: unknown };
@@ -64,10 +67,17 @@ export function nfseEmission(options: NfseEmissionOptions): ExchangeStrategy<Doc
       const record = readDpsRecord(await log.call(nfse.prepareDpsLookup(ctx, dpsId)));
       if (record.kind === 'absent') return record;
       if (record.kind === 'inconclusive') return { kind: 'inconclusive', reason: `consult of ${dpsId} inconclusive (${record.detail})` };
-      // The lookup answers the key only. If fetching the NFS-e fails the document is still issued (the key is
-      // certain) and its XML can be fetched later.
-      const fetched = await log.call(nfse.prepareNfseFetch(ctx, record.accessKey));
-      const authorizedXml = fetched.status === 'accepted' || fetched.status === 'authorized' ? (fetched.result.nfseXml ?? null) : null;
+      // The lookup answers the key only; the NFS-e itself (the XML the DANFSe is printed from) is a second read, asked
+      // again when its answer is lost (a read changes nothing at Sefin). If every try fails the document is still
+      // issued: the key is certain.
+      let authorizedXml: string | null = null;
+      for (let read = 0; read < NFSE_FETCH_TRIES; read++) {
+        const fetched = await log.call(nfse.prepareNfseFetch(ctx, record.accessKey));
+        if (fetched.status === 'accepted' || fetched.status === 'authorized') {
+          authorizedXml = fetched.result.nfseXml ?? null;
+          break;
+        }
+      }
       return {
         kind: 'decided',
         decision: {
