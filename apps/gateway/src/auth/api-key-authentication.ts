@@ -43,16 +43,17 @@ async function authenticateAccessToken(oauth: AccessTokenAuthentication, token: 
   if (!key || key.revokedAt || key.context !== 'api' || key.environment !== verified.environment) {
     return { ok: false, detail: 'The API key this access token was authorized with has been revoked' };
   }
+  return { ok: true, caller: { ...callerOf(key), oauth: { clientId: verified.clientId, scopes: verified.scopes } } };
+}
+
+/** The caller an active key of context `api` stands for (an access token adds its client and scopes). */
+function callerOf(key: NonNullable<Awaited<ReturnType<ApiKeyLookup['resolve']>>>) {
   return {
-    ok: true,
-    caller: {
-      apiKeyId: key.id,
-      apiKeyName: key.name,
-      apiKeyPrefix: key.prefix,
-      environment: key.environment,
-      company: { id: key.company.id, taxId: key.company.taxId, legalName: key.company.legalName, tradeName: key.company.tradeName },
-      oauth: { clientId: verified.clientId, scopes: verified.scopes },
-    },
+    apiKeyId: key.id,
+    apiKeyName: key.name,
+    apiKeyPrefix: key.prefix,
+    environment: key.environment,
+    company: { id: key.company.id, taxId: key.company.taxId, legalName: key.company.legalName, tradeName: key.company.tradeName },
   };
 }
 
@@ -76,16 +77,7 @@ export async function authenticate(
       detail: 'This API key has context "sdk", for the SDKs and the MCP server; the REST API needs a key of context "api"',
     };
   }
-  return {
-    ok: true,
-    caller: {
-      apiKeyId: key.id,
-      apiKeyName: key.name,
-      apiKeyPrefix: key.prefix,
-      environment: key.environment,
-      company: { id: key.company.id, taxId: key.company.taxId, legalName: key.company.legalName, tradeName: key.company.tradeName },
-    },
-  };
+  return { ok: true, caller: callerOf(key) };
 }
 
 /**
