@@ -3,6 +3,10 @@
 // the sequence are never issued once invalidated, and a lost answer is settled by sending the same bytes again.
 import { jest } from '@jest/globals';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
+import { InvoicesRepository, NumberSequencesRepository, type Prisma, SubmissionsRepository } from '@talao/persistence';
+import { enqueueJob, QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
 import { type Platform, startPlatform, type TestCompany } from '../issuance/support/platform.js';
 
 jest.setTimeout(120_000);
@@ -143,5 +147,95 @@ describe('numbering invalidation', () => {
     expect(ranges[0]!.invalidation_id).toBe(answer.body.invalidation_id);
     expect(ranges[0]!.data[0]).toMatchObject({ operation: 'NFeInutilizacao4', outcome: 'accepted', status_code: '102' });
     expect(String(ranges[0]!.data[0]!.request_body)).toContain('<inutNFe');
+  });
+});
+
+// A number reserved before a range is filed and inserted after it: the filing's look at the invoices cannot see it
+// (the reservation commits on its own). The issue job reads the invalidations after the insert, the invalidate job
+// reads the invoices after the filing; these two tests put the database in each order's state.
+describe('a number reserved before a filing and inserted after it', () => {
+  let racer: TestCompany;
+  let queueRedis: Redis;
+  let issuance: Queue;
+  const key = (id: string) => ({ companyId: id, environment: 'homologation' as const, documentType: 'nfe' as const, series: 1 });
+  const invoices = () => new InvoicesRepository(p.prisma);
+
+  beforeAll(async () => {
+    racer = await p.createCompany();
+    queueRedis = new Redis(p.redis.url, { maxRetriesPerRequest: null });
+    issuance = new Queue(QUEUE_NAMES.issuance, { connection: queueRedis, prefix: queueKeyPrefix(p.redis.prefix) });
+  });
+
+  afterAll(async () => {
+    await issuance?.close();
+    queueRedis?.disconnect();
+  });
+
+  const invalidateRacer = (number: number, idempotencyKey: string) =>
+    p.api('POST', '/api/v1/invoices/invalidations', {
+      key: racer.homologationKey,
+      headers: { 'idempotency-key': idempotencyKey },
+      body: { series: 1, number_start: number, number_end: number, reason: REASON },
+    });
+
+  async function insertReserved(number: number) {
+    return invoices().createProcessing({
+      ...key(racer.id),
+      number,
+      request: sampleNfeRequest() as Prisma.InputJsonValue,
+      totalAmount: '10.00',
+    });
+  }
+
+  it('the issue job never sends a number invalidated meanwhile: the invoice ends failed, nothing reaches SEFAZ', async () => {
+    const number = await new NumberSequencesRepository().reserveNext(p.prisma, key(racer.id));
+    const filed = await invalidateRacer(number, `race-issuer-${number}`);
+    expect(filed.status).toBe(201);
+    const invoice = await insertReserved(number);
+    await enqueueJob({ issuance }, { name: 'issue', data: { invoiceId: invoice.id } });
+    let stored = await p.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } });
+    for (let waited = 0; stored.status === 'processing' && waited < 30_000; waited += 200) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      stored = await p.prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } });
+    }
+    expect(stored.status).toBe('failed');
+    expect(stored.statusMessage).toBe(
+      `Number ${number} of series 1 was invalidated (invalidation ${String(filed.body.invalidation_id)}) before the document was sent`,
+    );
+    expect(await p.prisma.submission.count({ where: { invoiceId: invoice.id } })).toBe(0);
+  });
+
+  it('the invalidate job refuses a range whose number an issuance sent meanwhile: 409, nothing reaches SEFAZ', async () => {
+    const number = await new NumberSequencesRepository().reserveNext(p.prisma, key(racer.id));
+    const canceller = p.canceller()!;
+    canceller.child.kill('SIGSTOP');
+    let answer: Awaited<ReturnType<typeof invalidateRacer>>;
+    try {
+      // Filed while the canceller is paused, so its job waits; the gateway waits for the decision meanwhile.
+      const answered = invalidateRacer(number, `race-canceller-${number}`);
+      const filed = async () => p.prisma.invalidation.findFirst({ where: { companyId: racer.id, numberStart: number } });
+      for (let waited = 0; !(await filed()) && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      // Then the reserved number's NF-e is inserted and its issue job sends it (the submission stored before sending).
+      const invoice = await insertReserved(number);
+      await new SubmissionsRepository(p.prisma).begin({
+        invoiceId: invoice.id,
+        companyId: racer.id,
+        operation: 'NFeAutorizacao4',
+        endpoint: 'https://sefaz.example/NFeAutorizacao4',
+        requestBody: '<enviNFe/>',
+      });
+      canceller.child.kill('SIGCONT');
+      answer = await answered;
+    } finally {
+      canceller.child.kill('SIGCONT');
+    }
+    expect(answer.status).toBe(409);
+    const detail = answer.body.detail as Record<string, unknown>;
+    expect(detail).toMatchObject({ code: 'NUMBERS_AT_AUTHORIZER' });
+    expect(String(detail.message)).toContain(`${number} (invoice `);
+    // Filed, then refused by the job (a refusal at filing stores no range).
+    const range = await p.prisma.invalidation.findUniqueOrThrow({ where: { id: String(detail.invalidation_id) } });
+    expect(range).toMatchObject({ status: 'rejected', statusCode: null });
+    expect(await p.prisma.invalidationSubmission.count({ where: { invalidationId: range.id } })).toBe(0);
   });
 });

@@ -2,6 +2,7 @@
 // cache) under one lock shared by all Jest workers, start `dist/main.js` with an environment through the launcher of
 // `npm start`, wait until it says it is ready (a log line), and stop it (SIGTERM, then SIGKILL if it does not exit).
 import { type ChildProcess, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +12,9 @@ import { launchApp } from '../../tools/start/apps.mjs';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-const BUILD_LOCK = join(tmpdir(), 'talao-authorizer-sim-build.lock');
+// One lock per checkout: builds rewrite this checkout's dist folders only, so two clones (or worktrees) need not wait
+// for each other.
+const BUILD_LOCK = join(tmpdir(), `talao-build-${createHash('sha256').update(repoRoot).digest('hex').slice(0, 12)}.lock`);
 /** A lock older than this belongs to a worker that died holding it. */
 const STALE_LOCK_MS = 120_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -46,7 +46,6 @@ const WEIGHTS: Record<Operation, number> = {
 const REASON = 'Pedido cancelado pelo cliente antes da entrega';
 const CORRECTION = 'Onde se le volume 1 leia-se volumes 1 e 2 (embalagem dupla)';
 const INVALIDATION_REASON = 'Numeracao pulada por falha no sistema de faturamento';
-const RACE_INVALIDATIONS = process.env.CHAOS_RACE_INVALIDATIONS === '1';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pick = <T>(items: T[]): T | undefined => items[Math.floor(Math.random() * items.length)];
 const take = <T>(items: T[]): T | undefined => items.splice(Math.floor(Math.random() * items.length), 1)[0];
@@ -55,9 +54,6 @@ const take = <T>(items: T[]): T | undefined => items.splice(Math.floor(Math.rand
 interface Pools {
   toCancel: Array<{ key: string; documentType: 'nfe' | 'nfse' }>;
   toCorrect: string[];
-  /** NF-e issuances of the company awaiting their answer, and whether an invalidation is being filed. */
-  issuing: number;
-  invalidating: boolean;
   printable: Array<{ key: string; documentType: 'nfe' | 'nfse' }>;
 }
 
@@ -74,7 +70,7 @@ export class MixedLoad {
     private readonly p: ChaosPlatform,
     private readonly companies: ChaosCompany[],
   ) {
-    for (const c of companies) this.pools.set(c.id, { toCancel: [], toCorrect: [], printable: [], issuing: 0, invalidating: false });
+    for (const c of companies) this.pools.set(c.id, { toCancel: [], toCorrect: [], printable: [] });
   }
 
   /** Runs `clients` loops until `until()` says stop; `pace` (ms between operations per client) for a fixed rate. */
@@ -101,7 +97,7 @@ export class MixedLoad {
     const operation = this.choose();
     const started = Date.now();
     const answer: (ApiAnswer & { ms?: number }) | undefined = await this.perform(operation, company);
-    // The HTTP exchange's own time (send's), not the wait at the client's numbering gate before it.
+    // The HTTP exchange's own time (send's).
     if (answer)
       this.answers.push({ operation, status: answer.status, body: answer.body, ms: answer.ms ?? Date.now() - started, at: started });
   }
@@ -124,7 +120,7 @@ export class MixedLoad {
         const documentType = operation === 'issue_nfe' ? 'nfe' : 'nfse';
         const answer =
           documentType === 'nfe'
-            ? await this.numbering(pools, 'issue', () => this.post(c, '/api/v1/invoices', sampleNfeRequest()))
+            ? await this.post(c, '/api/v1/invoices', sampleNfeRequest())
             : await this.post(c, '/api/v1/invoices', sampleNfse());
         if (answer.status === 201 && answer.body['status'] === 'issued') {
           const key = String(answer.body['access_key']);
@@ -148,21 +144,21 @@ export class MixedLoad {
         pools.toCorrect.push(key); // may be corrected again (up to 20 letters)
         return answer;
       }
-      case 'invalidate':
-        return this.numbering(pools, 'invalidate', async () => {
-          // The next number or two of the sequence (a range may not start ahead of it: 422): the platform must skip
-          // them when issuing.
-          const sequence = await this.p.prisma.numberSequence.findFirst({
-            where: { companyId: c.id, environment: 'homologation', documentType: 'nfe', series: 1 },
-          });
-          const next = Number(sequence?.nextNumber ?? 1n);
-          return this.post(c, '/api/v1/invoices/invalidations', {
-            series: 1,
-            number_start: next,
-            number_end: next + Math.floor(Math.random() * 2),
-            reason: INVALIDATION_REASON,
-          });
+      case 'invalidate': {
+        // The next number or two of the sequence (a range may not start ahead of it: 422), racing the company's own
+        // NF-e issuances for them: a number is then either issued (the range refused, 409) or voided (the issuance
+        // skips it, or ends `failed` without reaching SEFAZ when it had reserved it just before the filing).
+        const sequence = await this.p.prisma.numberSequence.findFirst({
+          where: { companyId: c.id, environment: 'homologation', documentType: 'nfe', series: 1 },
         });
+        const next = Number(sequence?.nextNumber ?? 1n);
+        return this.post(c, '/api/v1/invoices/invalidations', {
+          series: 1,
+          number_start: next,
+          number_end: next + Math.floor(Math.random() * 2),
+          reason: INVALIDATION_REASON,
+        });
+      }
       case 'sync_received':
         return this.post(c, '/api/v1/received-invoices/sync', undefined);
       case 'manifest': {
@@ -185,33 +181,6 @@ export class MixedLoad {
         this.pdfs.set(target.key, { ...asked, printed: asked.printed || answer.status === 200 });
         return answer;
       }
-    }
-  }
-
-  /**
-   * Invalidations and NF-e issuances of one company, kept apart as an integrator voiding numbers while its own
-   * issuance is paused would: a range filed while an issuance of the series is between its number reservation and its
-   * invoice row is a known platform race (the range is accepted, then SEFAZ refuses the range, 241, or the NF-e, 206;
-   * see the chaos note in docs/architecture.md). CHAOS_RACE_INVALIDATIONS=1 lets them overlap, to reproduce it.
-   */
-  private async numbering<T>(pools: Pools, kind: 'issue' | 'invalidate', call: () => Promise<T>): Promise<T> {
-    if (RACE_INVALIDATIONS) return call();
-    if (kind === 'issue') {
-      while (pools.invalidating) await sleep(10);
-      pools.issuing += 1;
-      try {
-        return await call();
-      } finally {
-        pools.issuing -= 1;
-      }
-    }
-    while (pools.invalidating) await sleep(10);
-    pools.invalidating = true; // new issuances wait from here; those under way finish first
-    try {
-      while (pools.issuing > 0) await sleep(10);
-      return await call();
-    } finally {
-      pools.invalidating = false;
     }
   }
 

@@ -1,6 +1,7 @@
 // What must hold after a chaos run, counted from PostgreSQL, from what the simulated authorizers hold (GET
 // /_control/issued/{taxId}) and from what the webhook receiver got. Each check returns figures for the report and
 // the violations found (empty when the platform kept its promises).
+import { refusedForNumbersInUse } from '@talao/amendments/create';
 import { WEBHOOK_EVENTS } from '@talao/webhooks';
 import type { WebhookReceiver } from '@talao/webhooks/testing';
 import type { ChaosCompany, ChaosPlatform } from './chaos-platform.js';
@@ -9,6 +10,8 @@ import { type Answered, codesIn } from './mixed-load.js';
 /** Duplicate NF-e (204), duplicate with another key (539), duplicate event (573): never to reach a client or a record. */
 export const DUPLICATE_CODES = ['204', '539', '573'];
 const FINAL_INVOICE_STATES = ['issued', 'rejected', 'failed', 'cancelled'];
+/** The status message of an NF-e whose number was invalidated between its reservation and its issue job. */
+const RACED_NUMBER = /^Number \d+ of series \d+ was invalidated \(invalidation [0-9a-f-]{36}\) before the document was sent$/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface IssuedView {
@@ -89,11 +92,16 @@ export async function checkInvariants(
     // 0 invoices stuck outside a final state; nothing pending, nothing refused by the authorizer under chaos.
     for (const i of invoices.filter((i) => !FINAL_INVOICE_STATES.includes(i.status)))
       violations.push(`invoice ${i.id} (${i.documentType} ${i.number}) stuck in ${i.status}`);
-    for (const i of invoices.filter((i) => i.status === 'rejected' || i.status === 'failed'))
+    // …except the two ends of an NF-e racing its company's own invalidation of its number (docs/amendments.md): the
+    // issuance refused before sending, or the range refused by the invalidate job. Each leaves the number to the other.
+    const lostRace = (i: (typeof invoices)[number]) => i.status === 'failed' && RACED_NUMBER.test(i.statusMessage ?? '');
+    add('NF-e that lost the race for their number to an invalidation', invoices.filter(lostRace).length);
+    add('invalidations that lost the race for a number to an NF-e', invalidations.filter(refusedForNumbersInUse).length);
+    for (const i of invoices.filter((i) => (i.status === 'rejected' || i.status === 'failed') && !lostRace(i)))
       violations.push(`invoice ${i.id} (${i.documentType} ${i.number}) ${i.status}: ${i.statusCode} ${i.statusMessage}`);
     for (const a of amendments.filter((a) => a.status !== 'registered'))
       violations.push(`${a.kind} ${a.id} of invoice ${a.invoiceId} is ${a.status}: ${a.statusCode} ${a.statusMessage}`);
-    for (const i of invalidations.filter((i) => i.status !== 'registered'))
+    for (const i of invalidations.filter((i) => i.status !== 'registered' && !refusedForNumbersInUse(i)))
       violations.push(`invalidation ${i.numberStart}–${i.numberEnd} is ${i.status}: ${i.statusCode} ${i.statusMessage}`);
     const manifestations = await p.prisma.receivedManifestation.findMany({ where: { companyId: company.id } });
     add('manifestations registered', manifestations.filter((m) => m.status === 'registered').length);

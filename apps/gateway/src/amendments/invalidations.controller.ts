@@ -2,7 +2,7 @@
 // controller, so these static paths win over /invoices/{access_key} (which captured GET and answered 422).
 import { Body, Controller, Get, Headers, HttpException, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { AmendmentRefused, requestInvalidation } from '@talao/amendments/create';
+import { AmendmentRefused, refusedForNumbersInUse, requestInvalidation } from '@talao/amendments/create';
 import type { InvalidationRecord } from '@talao/persistence';
 import { z } from 'zod';
 import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
@@ -35,6 +35,12 @@ export function presentInvalidation(invalidation: InvalidationRecord) {
 }
 
 function outcomeOf(invalidation: InvalidationRecord): StoredResponse {
+  // Refused by the job on the service's own records, as filing refuses (409), not by the authorizer (502).
+  if (refusedForNumbersInUse(invalidation))
+    return {
+      status: 409,
+      body: { detail: { code: 'NUMBERS_AT_AUTHORIZER', message: invalidation.statusMessage, invalidation_id: invalidation.id } },
+    };
   if (invalidation.status === 'rejected')
     return {
       status: 502,

@@ -5,10 +5,11 @@ import { exchangeConsultingFirst, ExchangeLog, NFE_INUTILIZACAO, nfeInutilizacao
 import { buildSignValidateInutilizacao } from '@talao/fiscal-xml';
 import type { InvalidationsRepository } from '@talao/persistence';
 import { type AmendJobResult, type JobPayload, RetryLaterError } from '@talao/queue-contracts';
+import { numbersInUseMessage } from '../create/numbers-in-use.js';
 import type { AmendDeps } from './amend-context.js';
 
 export interface InvalidateDeps extends Omit<AmendDeps, 'amendments' | 'invoices'> {
-  invalidations: Pick<InvalidationsRepository, 'findById' | 'transmissions' | 'begin' | 'answer' | 'finish'>;
+  invalidations: Pick<InvalidationsRepository, 'findById' | 'numbersInUse' | 'transmissions' | 'begin' | 'answer' | 'finish'>;
 }
 
 type Decision = Parameters<InvalidationsRepository['finish']>[1];
@@ -47,6 +48,22 @@ export async function runInvalidateJob(
         }
       : { kind: 'final', status: decision.status, alreadyFinal: true };
   };
+  // Before the first transmission, the range's invoices again: an NF-e whose number was reserved before the filing and
+  // inserted after it was invisible to the filing's check. Of the two, the one that reached the authorizer wins; an
+  // issuance still `processing` with nothing sent is waited for (its issue job refuses to send an invalidated number, so
+  // it ends `failed` — then the range goes ahead — unless it was already past that check).
+  if (history.length === 0) {
+    const inUse = await deps.invalidations.numbersInUse(invalidation);
+    const settled = inUse.filter((invoice) => invoice.reached || invoice.status !== 'processing');
+    if (settled.length > 0 || (inUse.length > 0 && attempt.final))
+      return decide({
+        status: 'rejected',
+        protocol: null,
+        statusCode: null,
+        statusMessage: numbersInUseMessage(settled.length > 0 ? settled : inUse),
+      });
+    if (inUse.length > 0) throw new RetryLaterError(`numbers in flight: ${inUse.map((invoice) => invoice.number).join(', ')}`);
+  }
   const certificateId = await deps.certificates.findActiveId(company.id);
   const loaded = certificateId
     ? await deps.certificateCache.loadOrUnseal(certificateId, () => deps.certificates.unseal(certificateId))

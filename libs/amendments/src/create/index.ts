@@ -19,6 +19,7 @@ export type {
 } from './ports.js';
 export { type CancellationRequest, enqueueAmendment, findAmendableInvoice, requestCancellation } from './request-cancellation.js';
 export { CORRECTION_LENGTH, type CorrectionRequest, MAX_CORRECTION_LETTERS, requestCorrection } from './request-correction.js';
+export { refusedForNumbersInUse } from './numbers-in-use.js';
 export {
   type InvalidationRequest,
   type InvalidationRequestDeps,

@@ -7,6 +7,7 @@ import type { EnvironmentName, FileInvalidationResult, InvalidationRecord, NewIn
 import { enqueueJob, type EnqueueTarget } from '@talao/queue-contracts';
 import { z } from 'zod';
 import { AmendmentRefused } from './amendment-errors.js';
+import { numbersInUseRefusal } from './numbers-in-use.js';
 
 /** NFeInutilizacao4 accepts at most this many numbers per request (201 beyond it): refused here first. */
 export const MAX_INVALIDATION_RANGE = 10_000;
@@ -62,13 +63,7 @@ export async function requestInvalidation(deps: InvalidationRequestDeps, request
   });
   switch (filed.kind) {
     case 'conflict':
-      throw new AmendmentRefused(409, {
-        code: 'NUMBERS_AT_AUTHORIZER',
-        message: `Numbers of the range reached the authorizer and cannot be invalidated: ${filed.invoices
-          .map((i) => `${i.number} (invoice ${i.invoiceId}, ${i.status})`)
-          .join(', ')}`,
-        numbers: filed.invoices.map((i) => ({ number: i.number, invoice_id: i.invoiceId, status: i.status })),
-      });
+      throw numbersInUseRefusal(filed.invoices);
     case 'overlap':
       throw new AmendmentRefused(409, {
         code: 'ALREADY_INVALIDATED',

@@ -23,6 +23,8 @@ export interface IssueSnapshotView {
   certificate: { id: string; metadata: CertificateMetadataView } | null;
   /** The invoice's exchanges so far, oldest first. */
   submissions: SubmissionRecord[];
+  /** NF-e: the invalidation whose range holds the invoice's number (filed after the number was reserved), else null. */
+  invalidationId: string | null;
 }
 
 /** InvoicesRepository of @talao/persistence satisfies this. */

@@ -15,6 +15,7 @@ import { finishRun, type IssueRun } from './issue-run.js';
  * When an invoice becomes `failed` (documented in docs/issuance.md):
  * - the authorizer stayed unavailable through the job's last try (nothing reached it; SVC too when in contingency);
  * - the certificate is unusable (gone, expired, wrong password) or the company lost a field the document needs;
+ * - its number lies in a range invalidated meanwhile, and no earlier run reached the authorizer;
  * - the document cannot be built or fails the official schema (a local validation failure: the same request gives
  *   the same document on every try, so retrying would only loop — the sweeper used to re-drive such an invoice for
  *   ever). The schema's message goes into the invoice's status message.
@@ -31,6 +32,15 @@ export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: 
   const log = new ExchangeLog(deps.submissions, { invoiceId: invoice.id, companyId: invoice.companyId });
   const partial = { deps, options, invoice, company, submissions, log } as IssueRun;
   const now = deps.now?.() ?? new Date();
+
+  // A number a concurrent invalidation covered (reserved before it was filed, inserted after): never sent. Once an
+  // earlier run reached the authorizer the document goes on (the invalidate job then refuses the range instead).
+  if (snapshot.invalidationId && !submissions.some((s) => s.outcome !== 'unavailable'))
+    return finishRun(partial, {
+      status: 'failed',
+      statusCode: null,
+      statusMessage: `Number ${invoice.number} of series ${invoice.series} was invalidated (invalidation ${snapshot.invalidationId}) before the document was sent`,
+    });
 
   const gaps = profileProblems(company);
   if (!stored) gaps.push('certificate (none)');

@@ -37,6 +37,8 @@ export interface InvalidationConflict {
   number: number;
   invoiceId: string;
   status: string;
+  /** An exchange of it was not refused before reaching the authorizer; false: still `processing` with nothing sent. */
+  reached: boolean;
 }
 
 export type FileInvalidationResult =
@@ -52,7 +54,21 @@ const COLUMNS = `id::text AS id, company_id::text AS "companyId", environment::t
   number_start::int AS "numberStart", number_end::int AS "numberEnd", reason, status, protocol, status_code AS "statusCode",
   status_message AS "statusMessage", registered_at AS "registeredAt", created_at AS "createdAt"`;
 
+// The invoices of a range whose number is taken: any that is not `failed`, and a failed one when an exchange of it may
+// have reached the authorizer (anything but `unavailable`).
+const NUMBERS_IN_USE = `SELECT i.number::int AS number, i.id::text AS "invoiceId", i.status::text AS status, r.reached
+FROM invoices i
+CROSS JOIN LATERAL (SELECT EXISTS (SELECT 1 FROM submissions s WHERE s.invoice_id = i.id AND s.amendment_id IS NULL
+                                   AND s.outcome IS DISTINCT FROM 'unavailable') AS reached) r
+WHERE i.company_id = $1::uuid AND i.environment = $2::"Environment" AND i.document_type = 'nfe' AND i.series = $3::int
+  AND i.number BETWEEN $4::bigint AND $5::bigint AND (i.status <> 'failed' OR r.reached)
+ORDER BY i.number`;
+
 const SEQUENCE_KEY = `company_id = $1::uuid AND environment = $2::"Environment" AND document_type = 'nfe' AND series = $3::int`;
+
+// Prisma's defaults (2 s to get a connection, 5 s to finish) turned a filing on a saturated database into a 500; a
+// filing holds the sequence's row lock only for its few statements, so waiting longer is safe.
+const FILING_TRANSACTION = { maxWait: 10_000, timeout: 15_000 };
 
 export class InvalidationsRepository {
   constructor(private readonly prisma: PrismaClient) {}
@@ -71,17 +87,7 @@ export class InvalidationsRepository {
         ...key,
       );
       const next = sequence?.next ?? 1;
-      const invoices = await tx.$queryRawUnsafe<InvalidationConflict[]>(
-        `SELECT i.number::int AS number, i.id::text AS "invoiceId", i.status::text AS status FROM invoices i
-         WHERE i.company_id = $1::uuid AND i.environment = $2::"Environment" AND i.document_type = 'nfe' AND i.series = $3::int
-           AND i.number BETWEEN $4::bigint AND $5::bigint
-           AND (i.status <> 'failed' OR EXISTS (SELECT 1 FROM submissions s WHERE s.invoice_id = i.id AND s.amendment_id IS NULL
-                                                AND s.outcome IS DISTINCT FROM 'unavailable'))
-         ORDER BY i.number`,
-        ...key,
-        input.numberStart,
-        input.numberEnd,
-      );
+      const invoices = await tx.$queryRawUnsafe<InvalidationConflict[]>(NUMBERS_IN_USE, ...key, input.numberStart, input.numberEnd);
       if (invoices.length > 0) return { kind: 'conflict', invoices };
       const ranges = await tx.$queryRawUnsafe<InvalidationRecord[]>(
         `SELECT ${COLUMNS} FROM invalidations
@@ -109,7 +115,22 @@ export class InvalidationsRepository {
       );
       if (!invalidation) throw new Error('the invalidation was not inserted');
       return { kind: 'filed', invalidation };
-    });
+    }, FILING_TRANSACTION);
+  }
+
+  /**
+   * The invoices holding numbers of a filed range (see NUMBERS_IN_USE), read again by the invalidate job before its
+   * first transmission: filing cannot see a number reserved and not yet inserted (the reservation commits on its own).
+   */
+  numbersInUse(invalidation: Pick<InvalidationRecord, 'companyId' | 'environment' | 'series' | 'numberStart' | 'numberEnd'>) {
+    return this.prisma.$queryRawUnsafe<InvalidationConflict[]>(
+      NUMBERS_IN_USE,
+      invalidation.companyId,
+      invalidation.environment,
+      invalidation.series,
+      invalidation.numberStart,
+      invalidation.numberEnd,
+    );
   }
 
   async findById(id: string): Promise<InvalidationRecord | null> {

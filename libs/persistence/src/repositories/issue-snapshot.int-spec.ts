@@ -65,6 +65,7 @@ describe('InvoicesRepository.loadForIssue', () => {
       company: await prisma.company.findUnique({ where: { id: companyId } }),
       certificate: null,
       submissions: [],
+      invalidationId: null,
     });
     expect(empty?.company?.overagePrice?.toString()).toBe('0.1234');
 
@@ -91,10 +92,31 @@ describe('InvoicesRepository.loadForIssue', () => {
       company: await prisma.company.findUnique({ where: { id: companyId } }),
       certificate: { id: active.id, metadata: metadata('02') },
       submissions: await new SubmissionsRepository(prisma).listByInvoice(invoice.id),
+      invalidationId: null,
     };
     expect(expected.submissions.map((s) => s.attempt)).toEqual([1, 2]);
     expect(await viaPool.loadForIssue(invoice.id)).toEqual(expected);
     expect(await viaPrisma.loadForIssue(invoice.id)).toEqual(expected);
+  });
+
+  it('names the invalidation (pending or registered) whose range holds an NF-e number; a rejected range does not count', async () => {
+    const invoice = await viaPool.createProcessing({
+      companyId,
+      environment: 'homologation',
+      documentType: 'nfe',
+      series: 32,
+      request: {},
+      totalAmount: '1.00',
+    });
+    const range = (status: string, numberStart: bigint, numberEnd: bigint) =>
+      prisma.invalidation.create({
+        data: { companyId, environment: 'homologation', series: 32, numberStart, numberEnd, reason: 'faixa de teste pulada', status },
+      });
+    await range('rejected', BigInt(invoice.number - 1), BigInt(invoice.number));
+    expect((await viaPool.loadForIssue(invoice.id))?.invalidationId).toBeNull();
+    const pending = await range('pending', BigInt(invoice.number), BigInt(invoice.number + 2));
+    expect((await viaPool.loadForIssue(invoice.id))?.invalidationId).toBe(pending.id);
+    expect((await viaPrisma.loadForIssue(invoice.id))?.invalidationId).toBe(pending.id);
   });
 
   it('is null for an unknown or malformed id', async () => {

@@ -17,6 +17,13 @@ export interface IssueSnapshot {
   certificate: { id: string; metadata: CertificateMetadata } | null;
   /** Oldest first. */
   submissions: SubmissionRecord[];
+  /**
+   * For an NF-e: the invalidation (pending or registered) whose range holds its number, else null. Such a number must
+   * never be sent. Filing checks the invoices of the range, but a number reserved and not yet inserted is invisible to
+   * it; the issue job reads this after the invoice's insert committed, and the invalidate job reads the invoices after
+   * the filing committed, so of two such racing requests at least one of them sees the other (docs/amendments.md).
+   */
+  invalidationId: string | null;
 }
 
 // JSON for the company and the submissions (one column each); the company's money as text inside it, so no amount
@@ -35,7 +42,11 @@ const SNAPSHOT_COLUMNS = `i.*,
             serial_number AS "serialNumber", not_before AS "notBefore", not_after AS "notAfter"
      FROM certificates WHERE company_id = i.company_id AND replaced_at IS NULL
      ORDER BY created_at DESC LIMIT 1) k) AS snapshot_certificate,
-  (SELECT json_agg(s ORDER BY s.attempt) FROM (SELECT ${SUBMISSION_COLUMNS} FROM submissions WHERE invoice_id = i.id) s) AS snapshot_submissions`;
+  (SELECT json_agg(s ORDER BY s.attempt) FROM (SELECT ${SUBMISSION_COLUMNS} FROM submissions WHERE invoice_id = i.id) s) AS snapshot_submissions,
+  (SELECT v.id::text FROM invalidations v
+   WHERE i.document_type = 'nfe' AND v.company_id = i.company_id AND v.environment = i.environment::"Environment"
+     AND v.series = i.series AND v.number_start <= i.number AND v.number_end >= i.number AND v.status <> 'rejected'
+   LIMIT 1) AS snapshot_invalidation_id`;
 
 const SNAPSHOT = `SELECT ${SNAPSHOT_COLUMNS}
 FROM (SELECT ${INVOICE_COLUMNS} FROM invoices WHERE id = $1::uuid) i`;
@@ -59,6 +70,7 @@ interface SnapshotRow extends InvoiceSqlRow {
   snapshot_company: CompanyJson | null;
   snapshot_certificate: CertificateJson | null;
   snapshot_submissions: SubmissionJson[] | null;
+  snapshot_invalidation_id: string | null;
 }
 
 function companyOf(json: CompanyJson): Company {
@@ -80,12 +92,19 @@ function submissionOf(json: SubmissionJson): SubmissionRecord {
 }
 
 function snapshotOf(row: SnapshotRow): IssueSnapshot {
-  const { snapshot_company: company, snapshot_certificate: certificate, snapshot_submissions: submissions, ...invoice } = row;
+  const {
+    snapshot_company: company,
+    snapshot_certificate: certificate,
+    snapshot_submissions: submissions,
+    snapshot_invalidation_id: invalidationId,
+    ...invoice
+  } = row;
   return {
     invoice: invoiceRecordOf(invoice),
     company: company ? companyOf(company) : null,
     certificate: certificate ? certificateOf(certificate) : null,
     submissions: (submissions ?? []).map(submissionOf),
+    invalidationId,
   };
 }
 
