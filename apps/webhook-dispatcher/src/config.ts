@@ -6,7 +6,10 @@ export function loadWebhookDispatcherConfig(env: Environment = process.env) {
   return loadConfig(
     {
       // Attempts are I/O: many at once per process; one endpoint holds at most WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT.
-      ...workerAppFragments('WEBHOOK_DISPATCHER', { concurrency: 64, healthPort: 3200 }),
+      // 256 rather than 64: a job mostly waits (its claim's and record's batched statements, the POST), and the more
+      // run at once the larger those batches, so the less PostgreSQL CPU per delivery (bench:webhooks; the figures in
+      // docs/architecture.md), for no measurable memory.
+      ...workerAppFragments('WEBHOOK_DISPATCHER', { concurrency: 256, healthPort: 3200 }),
       webhookTargets: webhookTargetConfig,
       webhooks: webhookDispatchConfig,
     },

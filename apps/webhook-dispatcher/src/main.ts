@@ -13,6 +13,8 @@ runWorkerApp({
   loadConfig: () => loadWebhookDispatcherConfig(),
   dependencies: (config, { queue, logger }) => createWebhookDispatcherDependencies(config, { queue, logger }),
   handlers: [WebhookHandlers],
+  // Nothing waits on a delivery job's end (the delivery log in PostgreSQL is the record): no PUBLISH per delivery.
+  publishJobOutcomes: false,
   periodicTasks: (dependencies, config) => [
     { name: 'relay', intervalMs: config.webhooks.relayIntervalMs, run: () => relayOutbox(dependencies) },
     { name: 'sweep', intervalMs: config.webhooks.sweepIntervalMs, run: () => sweepDeliveries(dependencies) },

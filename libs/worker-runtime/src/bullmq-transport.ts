@@ -2,12 +2,14 @@
 // the handler bound with @JobHandler. Per job: the payload parsed against its schema (a job written by another
 // release fails loudly), the handler called through Nest's proxy (no interceptors, pipes or guards are registered,
 // so that is a few function calls), and the end of the job published on the queue's outcome channel — one PUBLISH,
-// the only Redis command added to what BullMQ itself sends. A retry is a thrown error (the queue's backoff applies).
+// the only Redis command added to what BullMQ itself sends (left out for a queue nobody waits on: publishOutcomes).
+// A retry is a thrown error (the queue's backoff applies).
 import { type CustomTransportStrategy, type MessageHandler, Server } from '@nestjs/microservices';
 import { type Logger, queueJobProcessing, queueJobWait, queueTelemetry, secondsSince } from '@talao/observability';
 import {
   type JobName,
   jobOutcomeChannel,
+  type JobOutcomeMessage,
   parseJobPayload,
   publishJobOutcome,
   type QueueName,
@@ -29,6 +31,11 @@ export interface BullMqTransportOptions {
   /** A killed worker's jobs return to the queue after about this long. */
   lockDurationMs: number;
   stalledIntervalMs: number;
+  /**
+   * Publish each job's end on the queue's outcome channel (default true). Off for a queue whose outcomes no one
+   * waits for: one PUBLISH per job, and Redis's work for it, saved.
+   */
+  publishOutcomes?: boolean;
   logger: Logger;
 }
 
@@ -63,6 +70,10 @@ export class BullMqTransport extends Server<WorkerEvents> implements CustomTrans
     for (const name of this.registered) this.byName.set(name, this.getHandlerByPattern(name)!);
     const channel = jobOutcomeChannel(prefix, queue);
     const publishError = (error: Error) => logger.warn({ error: error.message }, 'job outcome not published');
+    const publish =
+      this.options.publishOutcomes === false
+        ? () => undefined
+        : (outcome: JobOutcomeMessage) => publishJobOutcome(connection, channel, outcome, publishError);
     const worker = new Worker(
       queue,
       async (job: Job) => {
@@ -76,11 +87,11 @@ export class BullMqTransport extends Server<WorkerEvents> implements CustomTrans
           const returnvalue = await this.handle(job);
           // Published before BullMQ marks the job completed: the handler's final statement has committed, which is
           // all a waiter needs, and it hears the outcome one Redis round trip sooner.
-          publishJobOutcome(connection, channel, { jobId, returnvalue }, publishError);
+          publish({ jobId, returnvalue });
           queueJobProcessing.observe({ ...labels, outcome: 'completed' }, secondsSince(startNs));
           return returnvalue;
         } catch (error) {
-          publishJobOutcome(connection, channel, { jobId, failed: true }, publishError);
+          publish({ jobId, failed: true });
           queueJobProcessing.observe({ ...labels, outcome: error instanceof RetryLaterError ? 'retry' : 'failed' }, secondsSince(startNs));
           throw error;
         }

@@ -1,5 +1,5 @@
 // The worker runtime against the run's Redis: jobs routed to their handler by name with parsed payloads, outcomes on
-// the queue's channel, retries through RetryLaterError, the startup check, readiness, periodic tasks, and a close
+// the queue's channel (or none when the app turns them off), retries through RetryLaterError, the startup check, readiness, periodic tasks, and a close
 // that drains the jobs in progress.
 import { randomUUID } from 'node:crypto';
 import { jest } from '@jest/globals';
@@ -90,6 +90,27 @@ describe('routing', () => {
     });
     for (let i = 0; i < 50 && (await stateOf(invoiceId)) !== 'completed'; i++) await sleep(20);
     expect((await queue.getJob(invoiceId))?.returnvalue).toEqual(outcome.returnvalue);
+  });
+
+  it('publishes no outcome for an app that turns outcomes off (a queue nobody waits on), and still completes its jobs', async () => {
+    const probe = probeDependencies();
+    probe.answer = async () => ({ kind: 'final', status: 'failed' });
+    const worker = await startWorkerApp({ ...probeWorker(redisPrefix, probe), publishJobOutcomes: false }, { logger: silent });
+    running.push(worker);
+    const heard: string[] = [];
+    const hear = (message: { jobId: string }) => heard.push(message.jobId);
+    outcomes.on('completed', hear);
+    outcomes.on('failed', hear);
+    const invoiceId = randomUUID();
+    await queue.add('issue', { invoiceId }, { jobId: invoiceId });
+    await queue.add('issue', { invoiceId: 'not-a-uuid' }, { jobId: 'bad-payload' });
+
+    for (let i = 0; i < 100 && ((await stateOf(invoiceId)) !== 'completed' || (await stateOf('bad-payload')) !== 'failed'); i++)
+      await sleep(20);
+    expect([await stateOf(invoiceId), await stateOf('bad-payload')]).toEqual(['completed', 'failed']);
+    await sleep(200); // a message published before the job was marked ended would have arrived by now
+    expect(heard).toEqual([]);
+    expect(probe.seen).toHaveLength(1);
   });
 
   it('fails a job whose payload breaks its schema without calling the handler', async () => {

@@ -46,6 +46,11 @@ export interface WorkerAppDefinition<C extends WorkerRuntimeConfig, D extends Wo
   /** Nest controllers whose @JobHandler methods handle every job of the queue, each exactly once. */
   handlers: Type[];
   periodicTasks?(dependencies: D, config: C): PeriodicTask[];
+  /**
+   * Publish every job's end on the queue's outcome channel (default true: a request may be waiting for it). False for
+   * a queue whose outcomes nothing waits on, saving a Redis command per job.
+   */
+  publishJobOutcomes?: boolean;
 }
 
 export interface RunningWorkerApp {
@@ -95,6 +100,7 @@ export async function startWorkerApp<C extends WorkerRuntimeConfig, D extends Wo
     concurrency: config.worker.concurrency,
     lockDurationMs: config.worker.jobLockMs,
     stalledIntervalMs: config.worker.stalledCheckMs,
+    publishOutcomes: definition.publishJobOutcomes ?? true,
   });
   const checks = { ...dependencies.checks, redis: () => connection.ping(), worker: async () => transport.isRunning() };
   const health = createHealthServer(() => runChecks(checks, READINESS_TIMEOUT_MS));

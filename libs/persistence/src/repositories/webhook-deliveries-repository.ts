@@ -1,49 +1,17 @@
 // Webhook deliveries (issue 17): the relay's fan-out of the outbox, the dispatcher's claim and record of each attempt,
 // and the delivery log. PostgreSQL holds the whole state of every delivery (status, attempts, next try), so a Redis
 // flush or a killed dispatcher loses nothing: what is due and not running is found here again (listOverdue).
-import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client.js';
-import type { EnvironmentName } from './issuance-records.js';
 import { prismaSqlRunner, type SqlRunner } from './sql-runner.js';
 import { claimAttempt, recordAttempt } from './webhook-attempt-statements.js';
 import type { WebhookScope } from './webhook-endpoints-repository.js';
+import { inPoolTransaction, type NewDeliveryRef, type RelayPlan, relayStep } from './webhook-relay-statements.js';
+
+export type { NewDeliveryRef, PlannedDelivery, RelayEndpoint, RelayEvent } from './webhook-relay-statements.js';
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'given_up', 'cancelled'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
-
-/** An outbox event as the relay reads it, with the invoice it reports on (null when the aggregate is no invoice). */
-export interface RelayEvent {
-  id: string;
-  companyId: string;
-  environment: EnvironmentName;
-  type: string;
-  payload: Record<string, unknown>;
-  createdAt: Date;
-  invoice: { id: string; documentType: 'nfe' | 'nfse'; accessKey: string | null; dpsId: string | null; amount: string } | null;
-  /** The W3C traceparent the event was written under (tracing on), null otherwise. */
-  traceParent: string | null;
-}
-
-export interface RelayEndpoint {
-  id: string;
-  companyId: string;
-  environment: EnvironmentName;
-  events: string[];
-}
-
-/** One delivery the relay's plan asks for: this event's body for this endpoint. */
-export interface PlannedDelivery {
-  event: RelayEvent;
-  endpointId: string;
-  body: string;
-}
-
-export interface NewDeliveryRef {
-  id: string;
-  endpointId: string;
-  /** Its event's traceparent: the first attempt is enqueued in that trace. */
-  traceParent: string | null;
-}
 
 export interface ClaimedDelivery {
   id: string;
@@ -90,29 +58,17 @@ export interface DeliveryLogRecord {
   attemptLog: Array<AttemptRecord & { number: number }>;
 }
 
-const RELAY_EVENTS = `SELECT o.id, o.company_id, o.environment::text AS environment, o.type, o.payload, o.created_at, o.trace_parent,
-       i.id AS invoice_id, i.document_type::text AS document_type, i.access_key, i.dps_id, i.total_amount::text AS amount
-FROM outbox_events o LEFT JOIN invoices i ON i.id = o.aggregate_id
-WHERE o.published_at IS NULL
-ORDER BY o.created_at
-LIMIT $1
-FOR UPDATE OF o SKIP LOCKED`;
-
-const INSERT_DELIVERIES = `INSERT INTO webhook_deliveries (id, endpoint_id, company_id, environment, event_id, event, invoice_id, body, next_attempt_at)
-SELECT d.id, d.endpoint_id, d.company_id, d.environment::"Environment", d.event_id, d.event, d.invoice_id, d.body, now()
-FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::uuid[], $6::varchar[], $7::uuid[], $8::text[])
-  AS d(id, endpoint_id, company_id, environment, event_id, event, invoice_id, body)
-ON CONFLICT (event_id, endpoint_id) DO NOTHING
-RETURNING id, endpoint_id, event_id`;
-
 export class WebhookDeliveriesRepository {
   /**
    * `sql`: where the per-attempt statements (claim, record) run; in the dispatcher a coalescing runner on a pg pool
    * (prepared statements; concurrent attempts' claims and records each leave together in one statement).
+   * `relayPool`: where the relay's transaction runs, in the dispatcher the same pg pool; else Prisma's interactive
+   * transaction.
    */
   constructor(
     private readonly prisma: PrismaClient,
     private readonly sql: SqlRunner = prismaSqlRunner(prisma),
+    private readonly relayPool?: pg.Pool,
   ) {}
 
   /**
@@ -120,60 +76,9 @@ export class WebhookDeliveriesRepository {
    * dispatchers share the work), inserts the deliveries `plan` makes of them, marks them published. Either all of it
    * commits or none: an event is never published without its deliveries. Answers the deliveries it created.
    */
-  async relay(
-    limit: number,
-    plan: (events: RelayEvent[], endpoints: RelayEndpoint[]) => PlannedDelivery[],
-  ): Promise<{ events: number; deliveries: NewDeliveryRef[] }> {
-    return this.prisma.$transaction(async (tx) => {
-      const rows = await tx.$queryRawUnsafe<Array<Record<string, unknown>>>(RELAY_EVENTS, limit);
-      if (rows.length === 0) return { events: 0, deliveries: [] };
-      const events: RelayEvent[] = rows.map((row) => ({
-        id: row['id'] as string,
-        companyId: row['company_id'] as string,
-        environment: row['environment'] as EnvironmentName,
-        type: row['type'] as string,
-        payload: (row['payload'] ?? {}) as Record<string, unknown>,
-        createdAt: row['created_at'] as Date,
-        invoice: row['invoice_id']
-          ? {
-              id: row['invoice_id'] as string,
-              documentType: row['document_type'] as 'nfe' | 'nfse',
-              accessKey: row['access_key'] as string | null,
-              dpsId: row['dps_id'] as string | null,
-              amount: row['amount'] as string,
-            }
-          : null,
-        traceParent: (row['trace_parent'] as string | null) ?? null,
-      }));
-      const companies = [...new Set(events.map((event) => event.companyId))];
-      const endpoints = (await tx.webhookEndpoint.findMany({
-        where: { companyId: { in: companies }, deletedAt: null },
-        select: { id: true, companyId: true, environment: true, events: true },
-      })) as RelayEndpoint[];
-      const planned = plan(events, endpoints);
-      let created: NewDeliveryRef[] = [];
-      if (planned.length > 0) {
-        const column = <T>(of: (d: PlannedDelivery) => T) => planned.map(of);
-        const inserted = await tx.$queryRawUnsafe<Array<{ id: string; endpoint_id: string; event_id: string }>>(
-          INSERT_DELIVERIES,
-          column(() => randomUUID()),
-          column((d) => d.endpointId),
-          column((d) => d.event.companyId),
-          column((d) => d.event.environment),
-          column((d) => d.event.id),
-          column((d) => d.event.type),
-          column((d) => d.event.invoice!.id),
-          column((d) => d.body),
-        );
-        const traceParents = new Map(events.map((event) => [event.id, event.traceParent]));
-        created = inserted.map((row) => ({ id: row.id, endpointId: row.endpoint_id, traceParent: traceParents.get(row.event_id) ?? null }));
-      }
-      await tx.$executeRawUnsafe(
-        `UPDATE outbox_events SET published_at = now() WHERE id = ANY($1::uuid[])`,
-        events.map((e) => e.id),
-      );
-      return { events: events.length, deliveries: created };
-    });
+  async relay(limit: number, plan: RelayPlan): Promise<{ events: number; deliveries: NewDeliveryRef[] }> {
+    if (this.relayPool) return inPoolTransaction(this.relayPool, (sql) => relayStep(sql, limit, plan));
+    return this.prisma.$transaction((tx) => relayStep(prismaSqlRunner(tx), limit, plan));
   }
 
   /**

@@ -42,10 +42,10 @@ export function createWebhookDispatcherDependencies(
   settings: DispatcherSettings,
   context: { queue: EnqueueTarget; logger: Logger; productVersion?: string },
 ): DispatcherDependencies {
-  // The relay, the sweep and the log go through Prisma; each attempt's claim and record are prepared statements on a
-  // pg pool (parsed and planned once per connection: they run twice per delivery), and the claims (records) of the
-  // attempts running together leave as one statement: at most ATTEMPT_BATCHING.maxInFlight of each at once, so a few
-  // connections serve any concurrency.
+  // Each attempt's claim and record are prepared statements on a pg pool (parsed and planned once per connection:
+  // they run twice per delivery), and the claims (records) of the attempts running together leave as one statement:
+  // at most ATTEMPT_BATCHING.maxInFlight of each at once, so a few connections serve any concurrency. The relay's
+  // transaction runs on the same pool (prepared statements too); the sweep and the rare put-off go through Prisma.
   const prisma = createPrismaClient(settings.database.url, { poolMax: 4 });
   const pool = createSqlPool(settings.database.url, 2 * ATTEMPT_BATCHING.maxInFlight + 2);
   // An idle connection dropped by the server is replaced on the next query; nothing to crash over.
@@ -56,7 +56,7 @@ export function createWebhookDispatcherDependencies(
     timeoutMs: settings.webhooks.timeoutMs,
   });
   return {
-    deliveries: new WebhookDeliveriesRepository(prisma, coalescingSqlRunner(pgPoolSqlRunner(pool), ATTEMPT_BATCHING)),
+    deliveries: new WebhookDeliveriesRepository(prisma, coalescingSqlRunner(pgPoolSqlRunner(pool), ATTEMPT_BATCHING), pool),
     endpoints: new WebhookEndpointsRepository(prisma, new CertificateVault(settings.certificates.encryptionKey)),
     deliverer,
     queues: { webhooks: context.queue },
