@@ -111,17 +111,19 @@ await withScratchDatabase('talao_bench', async (databaseUrl) => {
     // The documents: 2 × (WARMUP + COUNT) issued NF-e (half for each path), created through the API.
     const perPath = WARMUP + COUNT;
     const documents: Array<{ accessKey: string; protocol: string }> = [];
-    const issued = await measure(
-      Array.from({ length: 2 * perPath }, (_, i) => i),
-      async () => {
-        const answer = await post(http, new URL('/api/v1/invoices', gateway), auth, JSON.stringify(sampleNfeRequest()));
-        if (answer.status !== 201) return false;
-        const body = JSON.parse(answer.text) as { access_key: string; protocol: string };
-        documents.push({ accessKey: body.access_key, protocol: body.protocol });
-        return true;
-      },
-    );
-    if (issued.done < 2 * perPath) throw new Error(`only ${issued.done} of ${2 * perPath} documents issued`);
+    // On a loaded machine an issuance may outlast the gateway's wait (202): those are left aside and more are issued.
+    for (let round = 0; round < 3 && documents.length < 2 * perPath; round++)
+      await measure(
+        Array.from({ length: 2 * perPath - documents.length }, (_, i) => i),
+        async () => {
+          const answer = await post(http, new URL('/api/v1/invoices', gateway), auth, JSON.stringify(sampleNfeRequest()));
+          if (answer.status !== 201) return false;
+          const body = JSON.parse(answer.text) as { access_key: string; protocol: string };
+          documents.push({ accessKey: body.access_key, protocol: body.protocol });
+          return true;
+        },
+      );
+    if (documents.length < 2 * perPath) throw new Error(`only ${documents.length} of ${2 * perPath} documents issued`);
     const direct = documents.slice(0, perPath);
     const viaHttp = documents.slice(perPath);
 
