@@ -1,21 +1,32 @@
 // CPU time per role of the platform's processes, read from /proc (Linux): where a benchmark's cores went, per
-// document, beside its throughput. Roles are told apart by command line: the apps by their entry file, PostgreSQL
-// backends by the benchmark's database name in their process title (other databases' work is not counted), the
-// server-wide PostgreSQL processes (WAL writer, checkpointer, …) and Redis as they are, this process as `bench`.
+// document, beside its throughput. Roles are told apart by command line: the apps by their entry file in this
+// checkout (the machine is shared: another checkout's gateway or canceller, started by someone else's test or
+// benchmark, is not ours to count), PostgreSQL backends by the benchmark's database name in their process title
+// (other databases' work is not counted), the server-wide PostgreSQL processes (WAL writer, checkpointer, …) and
+// Redis as they are (shared: they include the rest of the machine's work), this process as `bench`.
 // Per process, so a process that ends between two readings (a pool closing an idle connection) is left out rather
 // than making its role's figure negative; one that starts in between counts from zero. Elsewhere than Linux it
 // reports nothing.
 import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** pid → its role and the seconds of CPU (user + system) it has consumed so far. */
 export type CpuByProcess = Map<string, { role: string; seconds: number }>;
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+/** role → the absolute entry file its process runs (the launcher, tools/start/apps.mjs, starts apps by absolute path). */
+const APP_ENTRIES = Object.entries({
+  gateway: 'apps/gateway/dist/main.js',
+  issuer: 'apps/issuer/dist/main.js',
+  canceller: 'apps/canceller/dist/main.js',
+  simulator: 'apps/authorizer-sim/dist/main.js',
+}).map(([role, entry]) => [role, join(repoRoot, entry)] as const);
+
 function roleOf(commandLine: string, database: string): string | null {
-  if (commandLine.includes('apps/gateway/dist/main.js')) return 'gateway';
-  if (commandLine.includes('apps/issuer/dist/main.js')) return 'issuer';
-  if (commandLine.includes('apps/authorizer-sim/dist/main.js')) return 'simulator';
+  for (const [role, entry] of APP_ENTRIES) if (commandLine.includes(entry)) return role;
   if (commandLine.startsWith('redis-server')) return 'redis';
   if (commandLine.startsWith('postgres: ')) {
     if (commandLine.includes(` ${database} `)) return 'postgres';

@@ -37,10 +37,9 @@ export function createAmendmentWorkerDependencies(
     onConnectionError: (error) => logger.warn({ error: error.message }, 'postgres pool connection error'),
   });
   const authorizers = openAuthorizerConnections(settings.authorizers);
-  const { companies, certificates, invoices, amendments, invalidations } = database;
+  const { companies, certificates, amendments, invalidations } = database;
   const amend: AmendDeps = {
     amendments,
-    invoices,
     companies,
     certificates: {
       findActiveId: async (companyId) => (await certificates.findActive(companyId))?.id ?? null,

@@ -90,6 +90,7 @@ export {
   type AmendmentTransmission,
   type NewAmendment,
 } from './repositories/amendments-repository.js';
+export { type AmendableInvoice, type AmendedInvoice, type AmendJobSnapshot } from './repositories/amendment-reads.js';
 export {
   type FileInvalidationResult,
   type InvalidationConflict,

@@ -1,6 +1,6 @@
 // The answers of the amendment routes, as stored for an Idempotency-Key and sent: 200 when the authorizer registered
 // the event, 502 `{ detail: { message, code } }` with its own words when it refused, 202 while still pending.
-import type { AmendmentRecord, InvoiceRecord } from '@talao/persistence';
+import type { AmendedInvoice, AmendmentRecord } from '@talao/persistence';
 import type { GatewayResponse } from '../http/gateway-request.js';
 import type { StoredResponse } from '../idempotency/idempotency-store.js';
 
@@ -20,7 +20,7 @@ export function presentAmendment(amendment: AmendmentRecord) {
 }
 
 /** The record as it stands after the wait window. */
-export function amendmentOutcomeResponse(invoice: InvoiceRecord, amendment: AmendmentRecord): StoredResponse {
+export function amendmentOutcomeResponse(invoice: AmendedInvoice, amendment: AmendmentRecord): StoredResponse {
   if (amendment.status === 'rejected')
     return {
       status: 502,

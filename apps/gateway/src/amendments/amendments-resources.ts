@@ -37,12 +37,7 @@ export class AmendmentsResources implements OnApplicationShutdown {
     const outcomes = this.producer.outcomes;
     this.amendments = invoices.amendments;
     this.waiter = new AmendmentWaiter(this.amendments, outcomes);
-    this.requestDeps = {
-      invoices: invoices.invoices,
-      companies: gateway.companies,
-      amendments: this.amendments,
-      queue: this.queue,
-    };
+    this.requestDeps = { amendments: this.amendments, queue: this.queue };
     this.invalidations = invoices.invalidations;
     this.invalidationDeps = { invalidations: this.invalidations, queue: this.queue };
   }

@@ -4,7 +4,7 @@
 import { Body, Controller, Headers, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AmendmentRefused, requestCancellation, requestCorrection } from '@talao/amendments/create';
-import type { AmendmentRecord, InvoiceRecord } from '@talao/persistence';
+import type { AmendedInvoice, AmendmentRecord } from '@talao/persistence';
 import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
 import { requestIdOf, type Caller, type GatewayRequest, type GatewayResponse } from '../http/gateway-request.js';
 import type { StoredResponse } from '../idempotency/idempotency-store.js';
@@ -26,9 +26,9 @@ export class AmendmentsController {
   private async amendAndWait(
     work: IdempotentWork,
     caller: Caller,
-    file: () => Promise<{ invoice: InvoiceRecord; amendment: AmendmentRecord }>,
+    file: () => Promise<{ invoice: AmendedInvoice; amendment: AmendmentRecord }>,
   ): Promise<StoredResponse> {
-    let filed: { invoice: InvoiceRecord; amendment: AmendmentRecord };
+    let filed: { invoice: AmendedInvoice; amendment: AmendmentRecord };
     if (work.resumeInvoiceId) {
       // The key's progress marker holds the amendment a dead holder of the key filed: answer for it.
       const amendment = await this.resources.amendments.findById(work.resumeInvoiceId);
@@ -44,7 +44,7 @@ export class AmendmentsController {
       }
       await work.invoiceCreated(filed.amendment.id);
     }
-    const settled = await this.resources.waiter.waitForDecision(filed.amendment.id, this.resources.waitMs).catch(() => filed.amendment);
+    const settled = await this.resources.waiter.waitForDecision(filed.amendment, this.resources.waitMs).catch(() => filed.amendment);
     return amendmentOutcomeResponse(filed.invoice, settled ?? filed.amendment);
   }
 

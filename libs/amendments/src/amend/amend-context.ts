@@ -1,7 +1,7 @@
 // Everything the `amend` job needs (the canceller's wiring, worker-dependencies.ts, makes it from one database).
 import type { NfseNacionalClient, SefazClient } from '@talao/authorizer-clients';
 import type { CertificateCache } from '@talao/authorizer-exchange';
-import type { AmendmentsRepository, InvoicesRepository } from '@talao/persistence';
+import type { AmendmentsRepository } from '@talao/persistence';
 
 export interface AmendLogger {
   info(fields: Record<string, unknown>, message: string): void;
@@ -9,9 +9,8 @@ export interface AmendLogger {
 }
 
 export interface AmendDeps {
-  amendments: Pick<AmendmentsRepository, 'findById' | 'transmissions' | 'begin' | 'answer' | 'finish'>;
-  /** The amend job's one read of the invoice, its company and active certificate. */
-  invoices: Pick<InvoicesRepository, 'loadForIssue'>;
+  /** loadForAmend: the amend job's one read of the amendment, its invoice, company, certificate and exchanges. */
+  amendments: Pick<AmendmentsRepository, 'loadForAmend' | 'begin' | 'answer' | 'finish'>;
   companies: { findById(id: string): Promise<{ id: string; taxId: string; state: string } | null> };
   certificates: {
     findActiveId(companyId: string): Promise<string | null>;

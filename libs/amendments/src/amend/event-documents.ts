@@ -6,12 +6,12 @@ import {
   signValidateEventLot,
   stateUtcOffset,
 } from '@talao/fiscal-xml';
-import type { AmendmentRecord, InvoiceRecord } from '@talao/persistence';
+import type { AmendedInvoice, AmendmentRecord } from '@talao/persistence';
 import type { LoadedCertificate } from '@talao/authorizer-exchange';
 
 export interface EventSubject {
   amendment: AmendmentRecord;
-  invoice: InvoiceRecord & { accessKey: string };
+  invoice: AmendedInvoice & { accessKey: string };
   company: { taxId: string; state: string };
   signer: LoadedCertificate['signer'];
   at: Date;

@@ -13,7 +13,7 @@ import {
   nfseCancellation,
   unsettledTransmission,
 } from '@talao/authorizer-exchange';
-import type { AmendmentDecision, AmendmentRecord, InvoiceRecord, NewOutboxEvent } from '@talao/persistence';
+import type { AmendedInvoice, AmendmentDecision, AmendmentRecord, NewOutboxEvent } from '@talao/persistence';
 import { type AmendJobResult, type JobPayload, RetryLaterError } from '@talao/queue-contracts';
 import type { AmendDeps } from './amend-context.js';
 import { signedNfeEventLot, signedNfseCancellation } from './event-documents.js';
@@ -25,7 +25,7 @@ const NFSE_ALREADY_CANCELLED = new Set(['SIM0013', 'E0840']);
 
 const EVENT_TYPES = { cancellation: 'invoice.cancelled', correction: 'invoice.corrected' } as const;
 
-function eventOf(amendment: AmendmentRecord, invoice: InvoiceRecord, decision: AmendmentDecision, at: Date): NewOutboxEvent {
+function eventOf(amendment: AmendmentRecord, invoice: AmendedInvoice, decision: AmendmentDecision, at: Date): NewOutboxEvent {
   return {
     companyId: invoice.companyId,
     environment: invoice.environment,
@@ -48,7 +48,7 @@ function eventOf(amendment: AmendmentRecord, invoice: InvoiceRecord, decision: A
   };
 }
 
-async function decide(deps: AmendDeps, amendment: AmendmentRecord, invoice: InvoiceRecord, decision: AmendmentDecision, log: ExchangeLog) {
+async function decide(deps: AmendDeps, amendment: AmendmentRecord, invoice: AmendedInvoice, decision: AmendmentDecision, log: ExchangeLog) {
   const at = deps.now?.() ?? new Date();
   const event = decision.status === 'registered' ? eventOf(amendment, invoice, decision, at) : null;
   const moved = await deps.amendments.finish(amendment.id, decision, event, log.take());
@@ -69,7 +69,7 @@ async function decide(deps: AmendDeps, amendment: AmendmentRecord, invoice: Invo
 function conclude(
   deps: AmendDeps,
   amendment: AmendmentRecord,
-  invoice: InvoiceRecord,
+  invoice: AmendedInvoice,
   result: ExchangeResult<EventDecision>,
   log: ExchangeLog,
   finalAttempt: boolean,
@@ -85,23 +85,17 @@ function conclude(
 }
 
 export async function runAmendJob(deps: AmendDeps, data: JobPayload<'amend'>, attempt: { final: boolean }): Promise<AmendJobResult> {
-  const amendment = await deps.amendments.findById(data.amendmentId);
-  if (!amendment) return { kind: 'skipped', reason: 'no such amendment' };
+  // The amendment, its invoice, company, active certificate and exchanges: one statement (LOAD_FOR_AMEND).
+  const snapshot = await deps.amendments.loadForAmend(data.amendmentId);
+  if (!snapshot) return { kind: 'skipped', reason: 'no such amendment' };
+  const { amendment, invoice, company, certificateId, transmissions: history } = snapshot;
   if (amendment.status !== 'pending') return { kind: 'final', status: amendment.status, alreadyFinal: true };
-  // The invoice, its company and active certificate in one read (the issue job's), beside the amendment's exchanges.
-  const [snapshot, history] = await Promise.all([
-    deps.invoices.loadForIssue(amendment.invoiceId),
-    deps.amendments.transmissions(amendment.id),
-  ]);
-  const invoice = snapshot?.invoice;
-  const company = snapshot?.company;
   if (!invoice?.accessKey || !company) return { kind: 'skipped', reason: 'the invoice or its company no longer exists' };
   const subject = { ...invoice, accessKey: invoice.accessKey };
   const log = new ExchangeLog(
     { begin: (call) => deps.amendments.begin(amendment.id, call), answer: (id, answer) => deps.amendments.answer(id, answer) },
     { invoiceId: invoice.id, companyId: invoice.companyId },
   );
-  const certificateId = snapshot.certificate?.id ?? null;
   const loaded = certificateId
     ? await deps.certificateCache.loadOrUnseal(certificateId, () => deps.certificates.unseal(certificateId))
     : null;

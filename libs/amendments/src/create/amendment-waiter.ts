@@ -20,13 +20,26 @@ export class AmendmentWaiter {
     this.jobEnds = new JobEndWaiter(events, { fallbackPollMs: FALLBACK_POLL_MS });
   }
 
-  /** The amendment once decided, or as it stands when `windowMs` runs out (still `pending`). */
-  waitForDecision(id: string, windowMs: number): Promise<AmendmentRecord | null> {
-    return this.waitForRecord(id, windowMs, (key) => this.amendments.findById(key));
+  /**
+   * The amendment once decided, or as it stands when `windowMs` runs out (still `pending`). `filed`: the row as the
+   * request has just written or read it, taken as the first read (no job can have decided a row this request only
+   * now enqueued; a job that ended before the wait began is remembered by the waiter, which then reads).
+   */
+  waitForDecision(filed: AmendmentRecord, windowMs: number): Promise<AmendmentRecord | null> {
+    return this.waitForRecord(filed.id, windowMs, (key) => this.amendments.findById(key), filed);
   }
 
   /** Any row decided by a job of the amendments queue (jobId = its id), read with `read`, until it leaves `pending`. */
-  waitForRecord<T extends { status: string }>(id: string, windowMs: number, read: (id: string) => Promise<T | null>): Promise<T | null> {
-    return this.jobEnds.waitUntilSettled(id, windowMs, { read: () => read(id), settled: (record) => record.status !== 'pending' });
+  waitForRecord<T extends { status: string }>(
+    id: string,
+    windowMs: number,
+    read: (id: string) => Promise<T | null>,
+    known?: T,
+  ): Promise<T | null> {
+    return this.jobEnds.waitUntilSettled(id, windowMs, {
+      read: () => read(id),
+      settled: (record) => record.status !== 'pending',
+      ...(known ? { known } : {}),
+    });
   }
 }

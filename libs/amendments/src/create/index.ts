@@ -9,14 +9,7 @@ export {
   nfeCancellationWindowMs,
   withinCancellationWindow,
 } from './cancellation-rules.js';
-export type {
-  AmendmentCompaniesPort,
-  AmendmentInvoicesPort,
-  AmendmentQueuePort,
-  AmendmentRequestDeps,
-  AmendmentScope,
-  AmendmentsPort,
-} from './ports.js';
+export type { AmendmentQueuePort, AmendmentRequestDeps, AmendmentScope, AmendmentsPort } from './ports.js';
 export { type CancellationRequest, enqueueAmendment, findAmendableInvoice, requestCancellation } from './request-cancellation.js';
 export { CORRECTION_LENGTH, type CorrectionRequest, MAX_CORRECTION_LETTERS, requestCorrection } from './request-correction.js';
 export { refusedForNumbersInUse } from './numbers-in-use.js';

@@ -1,18 +1,10 @@
 // What the request side needs (the gateway's repositories and its producer of the amendments queue satisfy these).
-import type { AmendmentRecord, DocumentTypeName, EnvironmentName, InvoiceRecord, NewAmendment } from '@talao/persistence';
+import type { AmendableInvoice, AmendmentRecord, DocumentTypeName, EnvironmentName, NewAmendment } from '@talao/persistence';
 import type { EnqueueTarget } from '@talao/queue-contracts';
 
-export interface AmendmentInvoicesPort {
-  findByAccessKey(companyId: string, environment: EnvironmentName, accessKey: string): Promise<InvoiceRecord | null>;
-  findForCompany(companyId: string, id: string): Promise<InvoiceRecord | null>;
-}
-
-export interface AmendmentCompaniesPort {
-  findById(id: string): Promise<{ state: string } | null>;
-}
-
 export interface AmendmentsPort {
-  listForInvoice(invoiceId: string): Promise<AmendmentRecord[]>;
+  /** The request side's one read: the invoice by access key or id, its company's state and its amendments. */
+  findAmendable(scope: AmendmentScope, key: { accessKey: string } | { id: string }): Promise<AmendableInvoice | null>;
   create(input: NewAmendment): Promise<{ amendment: AmendmentRecord; created: boolean }>;
   findById(id: string): Promise<AmendmentRecord | null>;
 }
@@ -23,8 +15,6 @@ export interface AmendmentQueuePort extends EnqueueTarget {
 }
 
 export interface AmendmentRequestDeps {
-  invoices: AmendmentInvoicesPort;
-  companies: AmendmentCompaniesPort;
   amendments: AmendmentsPort;
   queue: AmendmentQueuePort;
   now?: () => Date;

@@ -2,7 +2,7 @@
 // anything is stored or sent (body, document, status, window); then the amendment is stored `pending` and its job
 // enqueued (jobId = the amendment's id). A repeated request while one is pending resumes that one (no second event).
 import { enqueueJob } from '@talao/queue-contracts';
-import type { AmendmentRecord, InvoiceRecord } from '@talao/persistence';
+import type { AmendableInvoice, AmendedInvoice, AmendmentRecord } from '@talao/persistence';
 import { z } from 'zod';
 import { AmendmentRefused, invoiceNotFound } from './amendment-errors.js';
 import { CANCEL_REASON_LENGTH, LATE_CANCELLATION, withinCancellationWindow } from './cancellation-rules.js';
@@ -44,18 +44,22 @@ function parseCancelBody(request: CancellationRequest): { reason: string; docume
   return { reason: parsed.data.reason, ...(type ? { documentType: type } : {}) };
 }
 
-/** The company's invoice in the key's environment by access key or id; the document type, when given, must match. */
+/**
+ * The company's invoice in the key's environment by access key or id, with its company's state and its amendments
+ * (one statement); the document type, when given, must match.
+ */
 export async function findAmendableInvoice(
   deps: AmendmentRequestDeps,
   scope: AmendmentScope,
   key: string,
   type?: 'nfe' | 'nfse',
-): Promise<InvoiceRecord> {
-  let invoice: InvoiceRecord | null = null;
-  if (UUID.test(key)) invoice = await deps.invoices.findForCompany(scope.companyId, key);
-  else if (DOCUMENT_KEY.test(key)) invoice = await deps.invoices.findByAccessKey(scope.companyId, scope.environment, key);
-  if (!invoice || invoice.environment !== scope.environment || (type && invoice.documentType !== type)) throw invoiceNotFound();
-  return invoice;
+): Promise<AmendableInvoice> {
+  let found: AmendableInvoice | null = null;
+  const { companyId, environment } = scope;
+  if (UUID.test(key)) found = await deps.amendments.findAmendable({ companyId, environment }, { id: key });
+  else if (DOCUMENT_KEY.test(key)) found = await deps.amendments.findAmendable({ companyId, environment }, { accessKey: key });
+  if (!found || (type && found.invoice.documentType !== type)) throw invoiceNotFound();
+  return found;
 }
 
 /**
@@ -77,14 +81,14 @@ export async function enqueueAmendment(deps: AmendmentRequestDeps, amendment: Am
 export async function requestCancellation(
   deps: AmendmentRequestDeps,
   request: CancellationRequest,
-): Promise<{ invoice: InvoiceRecord; amendment: AmendmentRecord }> {
+): Promise<{ invoice: AmendedInvoice; amendment: AmendmentRecord }> {
   const { reason, documentType: type } = parseCancelBody(request);
-  const invoice = await findAmendableInvoice(deps, request, request.key, type);
+  const { invoice, companyState, amendments } = await findAmendableInvoice(deps, request, request.key, type);
   const length = CANCEL_REASON_LENGTH[invoice.documentType];
   if (reason.length < length.min || reason.length > length.max)
     throw invalid('reason', `reason must be ${length.min} to ${length.max} characters for ${invoice.documentType} (got ${reason.length})`);
 
-  const earlier = (await deps.amendments.listForInvoice(invoice.id)).filter((a) => a.kind === 'cancellation');
+  const earlier = amendments.filter((a) => a.kind === 'cancellation');
   const pending = earlier.find((a) => a.status === 'pending');
   if (invoice.status === 'cancelled' || earlier.some((a) => a.status === 'registered'))
     throw new AmendmentRefused(409, { code: 'ALREADY_CANCELLED', message: 'The document is already cancelled', invoice_id: invoice.id });
@@ -99,9 +103,8 @@ export async function requestCancellation(
       invoice_id: invoice.id,
     });
   if (invoice.documentType === 'nfe') {
-    const company = await deps.companies.findById(invoice.companyId);
     const now = deps.now?.() ?? new Date();
-    if (!withinCancellationWindow(company?.state ?? '', invoice.issuedAt ?? invoice.createdAt, now))
+    if (!withinCancellationWindow(companyState, invoice.issuedAt ?? invoice.createdAt, now))
       throw new AmendmentRefused(409, { ...LATE_CANCELLATION, invoice_id: invoice.id });
   }
   // A cancellation the authorizer refused may be asked again: each request is its own row (sequence = try number);

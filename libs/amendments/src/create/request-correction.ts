@@ -2,7 +2,7 @@
 // NFS-e, SPEC.md rule 1), the status (issued, never on a cancelled document) and the 20 letters (nSeqEvento 1..20,
 // numbered here; the 21st → 409) are checked before anything is stored or sent. Each letter replaces the previous
 // one at SEFAZ; the document stays `issued` and its record lists the letters.
-import type { AmendmentRecord, InvoiceRecord } from '@talao/persistence';
+import type { AmendedInvoice, AmendmentRecord } from '@talao/persistence';
 import { z } from 'zod';
 import { AmendmentRefused } from './amendment-errors.js';
 import type { AmendmentRequestDeps, AmendmentScope } from './ports.js';
@@ -25,7 +25,7 @@ const refused = (status: 409 | 422, detail: Record<string, unknown>) => new Amen
 export async function requestCorrection(
   deps: AmendmentRequestDeps,
   request: CorrectionRequest,
-): Promise<{ invoice: InvoiceRecord; amendment: AmendmentRecord }> {
+): Promise<{ invoice: AmendedInvoice; amendment: AmendmentRecord }> {
   const parsed = correctionBody.safeParse(request.body ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -37,7 +37,7 @@ export async function requestCorrection(
     });
   }
   const { correction, document_type: type } = parsed.data;
-  const invoice = await findAmendableInvoice(deps, request, request.key, type);
+  const { invoice, amendments } = await findAmendableInvoice(deps, request, request.key, type);
   if (invoice.documentType !== 'nfe')
     throw refused(409, { code: 'NFE_ONLY', message: 'The correction letter (CC-e) exists for the NF-e only', invoice_id: invoice.id });
   if (correction.length < CORRECTION_LENGTH.min || correction.length > CORRECTION_LENGTH.max)
@@ -46,7 +46,6 @@ export async function requestCorrection(
       field: 'correction',
       message: `correction must be ${CORRECTION_LENGTH.min} to ${CORRECTION_LENGTH.max} characters (got ${correction.length})`,
     });
-  const amendments = await deps.amendments.listForInvoice(invoice.id);
   if (invoice.status === 'cancelled' || amendments.some((a) => a.kind === 'cancellation' && a.status !== 'rejected'))
     throw refused(409, {
       code: 'CANCELLED',

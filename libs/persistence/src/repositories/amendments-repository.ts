@@ -5,6 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { prismaSqlRunner, type SqlRunner } from './sql-runner.js';
+import {
+  type AmendableInvoice,
+  type AmendJobSnapshot,
+  amendmentColumns,
+  selectAmendableInvoice,
+  selectAmendJobSnapshot,
+} from './amendment-reads.js';
 import { isUuid } from '../uuid.js';
 import {
   type AuthorizerDecision,
@@ -47,9 +54,7 @@ export interface AmendmentTransmission {
   outcome: string | null;
 }
 
-const COLUMNS = `id::text AS id, company_id::text AS "companyId", environment::text AS environment, invoice_id::text AS "invoiceId",
-  kind, sequence, text, status, protocol, status_code AS "statusCode", status_message AS "statusMessage",
-  registered_at AS "registeredAt", created_at AS "createdAt"`;
+const COLUMNS = amendmentColumns('amendments');
 
 // The attempt number is the invoice's next one: an invoice's exchanges (authorization and events) are one history.
 const BEGIN = `INSERT INTO submissions (id, invoice_id, company_id, amendment_id, attempt, operation, endpoint, request_body, sent_at)
@@ -143,13 +148,21 @@ export class AmendmentsRepository {
     );
   }
 
-  /** The amendment's exchanges so far, oldest first. */
-  transmissions(amendmentId: string): Promise<AmendmentTransmission[]> {
-    return this.sql.query<AmendmentTransmission>(
-      'talao_amendment_transmissions',
-      `SELECT operation, request_body AS "requestBody", outcome FROM submissions WHERE amendment_id = $1::uuid ORDER BY attempt`,
-      [amendmentId],
-    );
+  /**
+   * The company's invoice in the credential's environment by access key (the newest with it) or id, with its company's
+   * state and its amendments: the request side's one read (amendment-reads.ts).
+   */
+  findAmendable(
+    scope: { companyId: string; environment: EnvironmentName },
+    key: { accessKey: string } | { id: string },
+  ): Promise<AmendableInvoice | null> {
+    if (!isUuid(scope.companyId) || ('id' in key && !isUuid(key.id))) return Promise.resolve(null);
+    return selectAmendableInvoice(this.sql, scope, key);
+  }
+
+  /** The amend job's one read: the amendment with everything its event needs (amendment-reads.ts); null when none. */
+  loadForAmend(id: string): Promise<AmendJobSnapshot | null> {
+    return isUuid(id) ? selectAmendJobSnapshot(this.sql, id) : Promise.resolve(null);
   }
 
   /** Stores an exchange's exact request (committed when this resolves: only then may it leave). */
