@@ -15,7 +15,7 @@ import { Agent, request } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
-import { CHROMIUM_FLAGS, prepareDocument, processTreeMemory, resolveChromiumPath } from '@talao/rendering';
+import { CHROMIUM_FLAGS, PDF_OPTIONS, prepareDocument, processTreeMemory, resolveChromiumPath } from '@talao/rendering';
 import { type Platform, startPlatform } from '../e2e/issuance/support/platform.js';
 import { withScratchDatabase } from './support/scratch-database.js';
 
@@ -97,7 +97,7 @@ async function measure(platform: Platform, key: string, items: number, bare: Pag
     const page = bare[worker % bare.length]!;
     await page.setContent(prepared.html, { waitUntil: 'load' });
     if (prepared.paginate) await page.evaluate(prepared.paginate);
-    await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    await page.pdf(PDF_OPTIONS);
   };
   await throughput(viaApi, 1_000); // warm-up
   await throughput(viaBare, 1_000);

@@ -82,7 +82,7 @@ describe('PdfEngine on Chromium', () => {
   it('reports the resident memory of Chromium and its child processes', async () => {
     engine = await PdfEngine.launch({ pages: 2 });
     const memory = await engine.memory();
-    expect(memory?.processes).toBeGreaterThanOrEqual(3);
+    expect(memory?.processes).toBeGreaterThanOrEqual(1);
     expect(memory?.rssBytes).toBeGreaterThan(20 * 1024 * 1024);
     expect(memory?.pssBytes).toBeGreaterThan(10 * 1024 * 1024);
     expect(memory?.pssBytes).toBeLessThanOrEqual(memory?.rssBytes as number);

@@ -8,6 +8,14 @@ import { disposeProfile, launchChromium, resolveChromiumPath } from './chromium.
 import { createPagePool, type PagePoolCounters, type PooledPage } from './page-pool.js';
 import { processTreeMemory, type ProcessTreeMemory } from './process-memory.js';
 
+/**
+ * How every PDF is printed (the bench's bare baseline prints with the same). A4 comes from the document's @page.
+ * `tagged` and `outline` off: Chromium tags PDFs (structure tree for accessibility) and builds an outline by default;
+ * the tagging doubles the bytes and costs a good share of page.pdf()'s time, and a DANFE has no headings to outline
+ * (the fiscal layout is the document, read by people and by the printed barcode, not by a screen reader).
+ */
+export const PDF_OPTIONS = { preferCSSPageSize: true, printBackground: true, tagged: false, outline: false } as const;
+
 export interface PdfEngineOptions {
   /** Default: CHROMIUM_PATH, else /usr/lib/chromium/chromium. */
   readonly executablePath?: string;
@@ -154,7 +162,7 @@ export class PdfEngine {
     const { page } = pooled;
     await page.setContent(html, { waitUntil: 'load', timeout: this.renderTimeoutMs });
     const counted = evaluate ? Number(await page.evaluate(evaluate)) : 1;
-    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true, timeout: this.renderTimeoutMs });
+    const pdf = await page.pdf({ ...PDF_OPTIONS, timeout: this.renderTimeoutMs });
     return {
       pdf: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength),
       pageCount: Number.isInteger(counted) && counted > 0 ? counted : 1,
