@@ -12,7 +12,7 @@ import { ChromiumUnavailableError } from '../errors.js';
 export const DEFAULT_CHROMIUM_PATH = '/usr/lib/chromium/chromium';
 
 /**
- * Browser, renderers and utilities in one process. Measured (docs/rendering-performance.md): a multi-process
+ * Browser, renderers and utilities in one process. Measured (libs/rendering/README.md "Performance"): a multi-process
  * Chromium starts a new PrintCompositor utility process for every page.pdf() (≈ 120 ms of CPU each, more than the
  * rendering itself) and keeps a renderer process per page; in one process the compositor runs on a thread, a PDF
  * costs about a third of the CPU and the tree is a single process. What this gives up is isolation between pages

@@ -157,11 +157,7 @@ export class PdfEngine {
     }
     let reusable = false;
     try {
-      const result = await withTimeout(
-        untilLost(session, this.print(pooled, html, evaluate)),
-        this.renderTimeoutMs,
-        'rendering the PDF',
-      );
+      const result = await withTimeout(untilLost(session, this.print(pooled, html, evaluate)), this.renderTimeoutMs, 'rendering the PDF');
       pooled.renders++;
       this.stats.renders++;
       reusable = pooled.renders < this.rendersPerPage;
