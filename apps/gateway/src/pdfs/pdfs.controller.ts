@@ -82,7 +82,7 @@ export class PdfsController {
     const result = waited.kind === 'ended' ? waited.result : undefined;
     if (result?.kind === 'unprintable') throw new HttpException({ detail: result.detail }, 409);
     // A render that ended with a newer version (the invoice changed meanwhile) is served: it is the current one.
-    const renderedVersion = result && result.kind !== 'unprintable' ? result.version : version;
+    const renderedVersion = result ? result.version : version;
     const rendered = await this.resources.pdfs.find(invoice.companyId, invoice.invoiceId, renderedVersion);
     if (rendered) return rendered;
     res.setHeader('Retry-After', String(this.resources.config.retryAfterSeconds));
