@@ -8,7 +8,7 @@
 // does not favour one side. BENCH_MS sets a round's length (default 5000), BENCH_ROUNDS their number (default 3).
 import { availableParallelism, loadavg } from 'node:os';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_FLAGS, DocumentRenderer, prepareDocument, resolveChromiumPath } from '@talao/rendering';
+import { CHROMIUM_FLAGS, DocumentRenderer, PDF_OPTIONS, prepareDocument, resolveChromiumPath } from '@talao/rendering';
 import { authorizedNfe } from '@talao/rendering/testing';
 
 const ROUND_MS = Number(process.env.BENCH_MS ?? 5000);
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
     const page = free.pop() as (typeof barePages)[number];
     try {
       await page.setContent(prepared.html, { waitUntil: 'load' });
-      await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      await page.pdf(PDF_OPTIONS);
     } finally {
       free.push(page);
     }

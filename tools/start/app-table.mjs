@@ -28,6 +28,14 @@ import { accessSync, constants } from 'node:fs';
  */
 export const INSTRUMENTED = ['--import', '@talao/observability/instrument'];
 
+/**
+ * The pdf-renderer's V8 young generation, capped at 2 MB per semi-space (the default grows to 16): what it allocates
+ * per render is short-lived (the PDF arrives as a base64 string over the DevTools pipe), and a large young generation
+ * only holds that garbage longer — measured, the Node process's peak PSS 251 → 208 MB at the same throughput
+ * (libs/rendering/README.md "Performance"). The Dockerfile's CMD passes the same flag to this app.
+ */
+export const PDF_RENDERER_NODE_FLAGS = ['--max-semi-space-size=2'];
+
 /** What both the gateway (consults, document planning) and the issuer (transmissions) are told of the authorizers. */
 function authorizerEnv(ctx) {
   return {
@@ -144,7 +152,7 @@ export const APPS = [
     // Renders DANFE / DANFSe (`render-pdf` jobs) on Debian's Chromium; `npm start` skips it, saying so, without Chromium.
     name: 'pdf-renderer',
     entry: 'apps/pdf-renderer/dist/main.js',
-    nodeArgs: INSTRUMENTED,
+    nodeArgs: [...PDF_RENDERER_NODE_FLAGS, ...INSTRUMENTED],
     ports: { health: 3300 },
     env: (ctx) => ({
       ...platformEnv(ctx),

@@ -10,7 +10,7 @@ export {
 export { documentVersion, LAYOUT_REVISION, type VersionInput } from './document-version.js';
 export type { CorrectionLetter, DocumentStatus, RenderOptions } from './render-options.js';
 export { ChromiumUnavailableError, RendererFailedError, UnrenderableDocumentError } from './errors.js';
-export { PdfEngine, type HtmlToPdf, type PdfEngineOptions, type PdfEngineStats } from './browser/pdf-engine.js';
+export { PDF_OPTIONS, PdfEngine, type HtmlToPdf, type PdfEngineOptions, type PdfEngineStats } from './browser/pdf-engine.js';
 export { CHROMIUM_FLAGS, chromiumInstallHint, DEFAULT_CHROMIUM_PATH, resolveChromiumPath } from './browser/chromium.js';
 export { processTreeMemory, type ProcessTreeMemory } from './browser/process-memory.js';
 export { NFSE_CONSULTATION_URL, nfseConsultationUrl } from './nfse/danfse-html.js';

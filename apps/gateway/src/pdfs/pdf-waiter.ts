@@ -4,10 +4,14 @@
 import { enqueueJob, type JobEndEvents, JobEndWaiter, jobIdOf, type RenderPdfJobResult } from '@talao/queue-contracts';
 import type { Queue } from 'bullmq';
 
-export type RenderWait = { kind: 'ended'; result: RenderPdfJobResult } | { kind: 'timeout' };
+/** `result` is absent when the end carried no return value (seen under load: a completed job read back with null). */
+export type RenderWait = { kind: 'ended'; result: RenderPdfJobResult | undefined } | { kind: 'timeout' };
 
 const NOT_YET: RenderWait = { kind: 'timeout' };
-const ended = (returnvalue: unknown): RenderWait => ({ kind: 'ended', result: returnvalue as RenderPdfJobResult });
+const ended = (returnvalue: unknown): RenderWait => ({
+  kind: 'ended',
+  result: (returnvalue ?? undefined) as RenderPdfJobResult | undefined,
+});
 /** Backs up a missed end (pub/sub is at most once) by asking BullMQ for the job's state. */
 const FALLBACK_POLL_MS = 1_000;
 

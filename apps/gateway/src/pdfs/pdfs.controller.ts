@@ -78,9 +78,11 @@ export class PdfsController {
   /** The render of the version, waited for within the window (503 with Retry-After after it). */
   private async rendered(invoice: PdfLookup, version: string, res: GatewayResponse): Promise<StoredPdf> {
     const waited = await this.resources.waiter.renderAndWait(invoice.invoiceId, version, this.resources.config.waitMs);
-    if (waited.kind === 'ended' && waited.result.kind === 'unprintable') throw new HttpException({ detail: waited.result.detail }, 409);
+    // The job's result is a hint (it may be missing): what is stored decides.
+    const result = waited.kind === 'ended' ? waited.result : undefined;
+    if (result?.kind === 'unprintable') throw new HttpException({ detail: result.detail }, 409);
     // A render that ended with a newer version (the invoice changed meanwhile) is served: it is the current one.
-    const renderedVersion = waited.kind === 'ended' && waited.result.kind !== 'unprintable' ? waited.result.version : version;
+    const renderedVersion = result ? result.version : version;
     const rendered = await this.resources.pdfs.find(invoice.companyId, invoice.invoiceId, renderedVersion);
     if (rendered) return rendered;
     res.setHeader('Retry-After', String(this.resources.config.retryAfterSeconds));

@@ -1,6 +1,6 @@
 // Where Chromium is and how it is started: Debian's chromium (puppeteer-core never downloads a browser), headless,
 // over a pipe (no debugging port), in a fresh profile, with every background service that would reach the
-// network turned off (STACK.md "Chromium").
+// network turned off (STACK.md "Chromium"), and in one process (see SINGLE_PROCESS_FLAGS).
 import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,18 @@ import { ChromiumUnavailableError } from '../errors.js';
 
 /** Debian's binary (the /usr/bin/chromium wrapper is a shell script that prints a warning). */
 export const DEFAULT_CHROMIUM_PATH = '/usr/lib/chromium/chromium';
+
+/**
+ * Browser, renderers and utilities in one process. Measured (libs/rendering/README.md "Performance"): a multi-process
+ * Chromium starts a new PrintCompositor utility process for every page.pdf() (≈ 120 ms of CPU each, more than the
+ * rendering itself) and keeps a renderer process per page; in one process the compositor runs on a thread, a PDF
+ * costs about a third of the CPU and the tree is a single process. What this gives up is isolation between pages
+ * (a page that crashes takes the browser with it): the engine relaunches the browser and retries the renders in
+ * flight, and the pages only ever hold our own documents, with every network request denied. `--no-zygote`: with
+ * no renderer process to fork there is no use for the zygotes (it needs `--no-sandbox`, which the container's
+ * seccomp profile requires anyway).
+ */
+const SINGLE_PROCESS_FLAGS = ['--single-process', '--no-zygote'];
 
 export const CHROMIUM_FLAGS: readonly string[] = [
   '--no-sandbox',
@@ -22,6 +34,7 @@ export const CHROMIUM_FLAGS: readonly string[] = [
   '--disable-extensions',
   '--disable-default-apps',
   '--mute-audio',
+  ...SINGLE_PROCESS_FLAGS,
 ];
 
 /** One line for a person: what is missing and how to get it. */

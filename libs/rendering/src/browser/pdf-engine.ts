@@ -8,6 +8,14 @@ import { disposeProfile, launchChromium, resolveChromiumPath } from './chromium.
 import { createPagePool, type PagePoolCounters, type PooledPage } from './page-pool.js';
 import { processTreeMemory, type ProcessTreeMemory } from './process-memory.js';
 
+/**
+ * How every PDF is printed (the bench's bare baseline prints with the same). A4 comes from the document's @page.
+ * `tagged` and `outline` off: Chromium tags PDFs (structure tree for accessibility) and builds an outline by default;
+ * the tagging doubles the bytes and costs a good share of page.pdf()'s time, and a DANFE has no headings to outline
+ * (the fiscal layout is the document, read by people and by the printed barcode, not by a screen reader).
+ */
+export const PDF_OPTIONS = { preferCSSPageSize: true, printBackground: true, tagged: false, outline: false } as const;
+
 export interface PdfEngineOptions {
   /** Default: CHROMIUM_PATH, else /usr/lib/chromium/chromium. */
   readonly executablePath?: string;
@@ -37,9 +45,25 @@ interface Session {
   readonly browser: Browser;
   readonly pool: Pool<PooledPage>;
   readonly userDataDir: string;
-  /** Rejects when Chromium disconnects: every wait on this session races it, so none outlives the browser. */
-  readonly lost: Promise<never>;
+  /** Aborted (with the reason) when Chromium disconnects: every wait on this session ends then (`untilLost`). */
+  readonly lost: AbortController;
   isLost: boolean;
+}
+
+/**
+ * `work`, or the session's loss if that comes first. Not Promise.race with one long-lived promise: each race would
+ * leave a reaction on it that keeps the race's result (a PDF's bytes) reachable for as long as the browser lives —
+ * the renderer's memory grew by every PDF it printed (the soak's +33 MB/min). The listener is removed when `work`
+ * settles.
+ */
+function untilLost<T>(session: Session, work: Promise<T>): Promise<T> {
+  const signal = session.lost.signal;
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onLost = () => reject(signal.reason as Error);
+    signal.addEventListener('abort', onLost, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onLost));
+  });
 }
 
 function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
@@ -120,7 +144,7 @@ export class PdfEngine {
     const acquiring = session.pool.acquire();
     let pooled: PooledPage;
     try {
-      pooled = await Promise.race([acquiring, session.lost]);
+      pooled = await untilLost(session, acquiring);
     } catch (error) {
       // The browser died while this render waited for a page: a page handed out later goes straight back.
       acquiring
@@ -133,11 +157,7 @@ export class PdfEngine {
     }
     let reusable = false;
     try {
-      const result = await withTimeout(
-        Promise.race([this.print(pooled, html, evaluate), session.lost]),
-        this.renderTimeoutMs,
-        'rendering the PDF',
-      );
+      const result = await withTimeout(untilLost(session, this.print(pooled, html, evaluate)), this.renderTimeoutMs, 'rendering the PDF');
       pooled.renders++;
       this.stats.renders++;
       reusable = pooled.renders < this.rendersPerPage;
@@ -154,7 +174,7 @@ export class PdfEngine {
     const { page } = pooled;
     await page.setContent(html, { waitUntil: 'load', timeout: this.renderTimeoutMs });
     const counted = evaluate ? Number(await page.evaluate(evaluate)) : 1;
-    const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true, timeout: this.renderTimeoutMs });
+    const pdf = await page.pdf({ ...PDF_OPTIONS, timeout: this.renderTimeoutMs });
     return {
       pdf: Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength),
       pageCount: Number.isInteger(counted) && counted > 0 ? counted : 1,
@@ -195,16 +215,11 @@ export class PdfEngine {
     const { browser, userDataDir } = await launchChromium(this.executablePath, this.launchTimeoutMs);
     this.stats.launches++;
     const pool = createPagePool(browser, this.pages, this.stats, this.launchTimeoutMs);
-    let markLost: (error: Error) => void = () => undefined;
-    const lost = new Promise<never>((_, reject) => {
-      markLost = reject;
-    });
-    lost.catch(() => undefined);
-    const session: Session = { browser, pool, userDataDir, lost, isLost: false };
+    const session: Session = { browser, pool, userDataDir, lost: new AbortController(), isLost: false };
     // Relaunch as soon as Chromium goes away, so the next render finds a warm browser.
     browser.once('disconnected', () => {
       session.isLost = true;
-      markLost(new RendererFailedError('Chromium disconnected'));
+      session.lost.abort(new RendererFailedError('Chromium disconnected'));
       if (!this.closed && this.session === session) void this.relaunchAfter(session).catch(() => undefined);
     });
     try {
