@@ -5,12 +5,13 @@
 // kind, the simulator-direct baseline: pre-signed cancellation events sent with SefazClient at the same concurrency.
 // BENCH_CANCELLATIONS (400) per path, BENCH_CONCURRENCY (16) clients. Goal (issue 16): the HTTP path at ≥ 70% of
 // the direct one.
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { MutualTlsAgentPool, SefazClient } from '@talao/authorizer-clients';
 import { CertificateCache } from '@talao/authorizer-exchange';
 import { buildCancellationEvent, signValidateEventLot, stateUtcOffset } from '@talao/fiscal-xml';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { startPlatform } from '../e2e/issuance/support/platform.js';
+import { postJson } from './support/post-json.js';
 import { withScratchDatabase } from './support/scratch-database.js';
 
 const COUNT = Number(process.env.BENCH_CANCELLATIONS ?? 400);
@@ -18,27 +19,6 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const REASON = 'Pedido cancelado pelo cliente antes da entrega';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-function post(agent: Agent, url: URL, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const call = request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    call.on('error', reject);
-    call.end(body);
-  });
-}
 
 /** Runs `items` through `work` with CONCURRENCY workers; per second, p50 and p99 of the successful ones. */
 async function measure<T>(items: T[], work: (item: T) => Promise<boolean>) {
@@ -94,7 +74,7 @@ await withScratchDatabase('talao_bench', async (databaseUrl) => {
     const issued = await measure(
       Array.from({ length: 2 * COUNT }, (_, i) => i),
       async () => {
-        const answer = await post(http, new URL('/api/v1/invoices', gateway), auth, JSON.stringify(sampleNfeRequest()));
+        const answer = await postJson(http, new URL('/api/v1/invoices', gateway), auth, JSON.stringify(sampleNfeRequest()));
         if (answer.status !== 201) return false;
         const body = JSON.parse(answer.text) as { access_key: string; protocol: string };
         documents.push({ accessKey: body.access_key, protocol: body.protocol });
@@ -135,7 +115,7 @@ await withScratchDatabase('talao_bench', async (databaseUrl) => {
     console.log(describe('simulator direct (SefazClient, pre-signed events)', baseline));
 
     const throughApi = await measure(viaHttp, async (document) => {
-      const answer = await post(
+      const answer = await postJson(
         http,
         new URL(`/api/v1/invoices/${document.accessKey}/cancel`, gateway),
         auth,
