@@ -10,7 +10,7 @@
 // the machine), and for the HTTP path the median of each step's wall-clock time (bench/support/amendment-timeline.ts).
 // BENCH_PROFILE_DIR=<dir> runs the gateway and the canceller with --cpu-prof into that folder (written at stop);
 // BENCH_NODE_OPTIONS adds node options to both.
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { MutualTlsAgentPool, SefazClient } from '@talao/authorizer-clients';
 import { CertificateCache } from '@talao/authorizer-exchange';
 import { buildCancellationEvent, signValidateEventLot, stateUtcOffset } from '@talao/fiscal-xml';
@@ -18,6 +18,7 @@ import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { startPlatform } from '../e2e/issuance/support/platform.js';
 import { type ClientMarks, describeCancellationTimeline } from './support/amendment-timeline.js';
 import { cpuByProcess, describeCpuPerDocument } from './support/process-cpu.js';
+import { postJson } from './support/post-json.js';
 import { withScratchDatabase } from './support/scratch-database.js';
 
 const COUNT = Number(process.env.BENCH_CANCELLATIONS ?? 400);
@@ -26,27 +27,6 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 50);
 const REASON = 'Pedido cancelado pelo cliente antes da entrega';
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-
-function post(agent: Agent, url: URL, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const call = request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
-    );
-    call.on('error', reject);
-    call.end(body);
-  });
-}
 
 /** Runs `items` through `work` with CONCURRENCY workers; per second, p50 and p99 of the successful ones. */
 async function measure<T>(items: T[], work: (item: T) => Promise<boolean>) {
@@ -116,7 +96,7 @@ await withScratchDatabase('talao_bench', async (databaseUrl) => {
       await measure(
         Array.from({ length: 2 * perPath - documents.length }, (_, i) => i),
         async () => {
-          const answer = await post(http, new URL('/api/v1/invoices', gateway), auth, JSON.stringify(sampleNfeRequest()));
+          const answer = await postJson(http, new URL('/api/v1/invoices', gateway), auth, JSON.stringify(sampleNfeRequest()));
           if (answer.status !== 201) return false;
           const body = JSON.parse(answer.text) as { access_key: string; protocol: string };
           documents.push({ accessKey: body.access_key, protocol: body.protocol });
@@ -166,7 +146,7 @@ await withScratchDatabase('talao_bench', async (databaseUrl) => {
     const clientMarks: ClientMarks[] = [];
     const cancel = async (document: { accessKey: string }) => {
       const sentAt = performance.timeOrigin + performance.now();
-      const answer = await post(
+      const answer = await postJson(
         http,
         new URL(`/api/v1/invoices/${document.accessKey}/cancel`, gateway),
         auth,

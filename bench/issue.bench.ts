@@ -19,12 +19,13 @@
 // the figures against a run without it are the cost of tracing; without it, the apps load no OpenTelemetry at all.
 // Goal (issue 5): ≥ 250 NF-e/s sustained on the 2-core machine, p99 ≤ 100 ms at 100 requests/s.
 import { spawnSync } from 'node:child_process';
-import { Agent, createServer, request } from 'node:http';
+import { Agent, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { startPlatform } from '../e2e/issuance/support/platform.js';
 import { cpuByProcess, describeCpuPerDocument } from './support/process-cpu.js';
+import { postJson } from './support/post-json.js';
 import { withScratchDatabase } from './support/scratch-database.js';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
@@ -73,27 +74,6 @@ async function startTraceSink(): Promise<{ endpoint: string; exports: () => { re
 interface Sample {
   status: number;
   ms: number;
-}
-
-/** POST with a JSON body over a keep-alive agent; resolves with the status once the whole answer has arrived. */
-function post(agent: Agent, url: URL, headers: Record<string, string>, body: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const call = request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
-      },
-      (response) => {
-        response.on('data', () => undefined);
-        response.on('end', () => resolve(response.statusCode ?? 0));
-        response.on('error', reject);
-      },
-    );
-    call.on('error', reject);
-    call.end(body);
-  });
 }
 
 /** Closed loop: `clients` callers, each issuing again as soon as its answer arrives, for `ms`. */
@@ -165,7 +145,10 @@ async function main(): Promise<void> {
       // with status 0, reported with the other answers: it must not end the run, nor go unnoticed.
       const issue = async (): Promise<Sample> => {
         const t0 = performance.now();
-        const status = await post(agent, url, headers, body).catch(() => 0);
+        const status = await postJson(agent, url, headers, body).then(
+          (answer) => answer.status,
+          () => 0,
+        );
         return { status, ms: performance.now() - t0 };
       };
       // Warm-up, not measured: the JIT tiers code up by calls, so a platform fresh from start runs its first

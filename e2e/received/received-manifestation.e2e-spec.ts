@@ -4,7 +4,8 @@
 // the NF-e shows no event), the simulator agreeing where a request reaches it (its clock moved past 90 days), the
 // confirmation barring the issuer's cancellation, and the list filters on manifestation state and deadline.
 import { jest } from '@jest/globals';
-import { eventually, type ReceivedCompany, type ReceivedPlatform, startReceivedPlatform } from './support/received-platform.js';
+import { type ReceivedCompany, type ReceivedPlatform, startReceivedPlatform } from './support/received-platform.js';
+import { waitFor } from '../support/wait-for.js';
 
 jest.setTimeout(240_000);
 
@@ -36,7 +37,7 @@ async function sync(c: ReceivedCompany): Promise<void> {
   const asked = await p.api('POST', '/api/v1/received-invoices/sync', c.key);
   expect(asked.status).toBe(202);
   const jobId = String(asked.body['job_id']);
-  await eventually(async () => ((await p.jobState(jobId)) === 'completed' ? true : undefined), 30_000, 'the sync');
+  await waitFor('the sync', async () => ((await p.jobState(jobId)) === 'completed' ? true : undefined), 30_000);
 }
 
 const manifest = (c: ReceivedCompany, key: string, body: unknown) =>

@@ -3,7 +3,8 @@
 // authority's 137 and 656 back-off answer 429 without a second query; a worker killed mid-page with Redis flushed
 // loses and duplicates nothing.
 import { jest } from '@jest/globals';
-import { eventually, type ReceivedCompany, type ReceivedPlatform, startReceivedPlatform } from './support/received-platform.js';
+import { type ReceivedCompany, type ReceivedPlatform, startReceivedPlatform } from './support/received-platform.js';
+import { waitFor } from '../support/wait-for.js';
 
 jest.setTimeout(180_000);
 
@@ -28,7 +29,7 @@ async function syncAndWait(c: ReceivedCompany): Promise<string> {
   const asked = await p.api('POST', '/api/v1/received-invoices/sync', c.key);
   expect(asked.status).toBe(202);
   const jobId = String(asked.body['job_id']);
-  await eventually(async () => ((await p.jobState(jobId)) === 'completed' ? true : undefined), 20_000, 'the sync');
+  await waitFor('the sync', async () => ((await p.jobState(jobId)) === 'completed' ? true : undefined), 20_000);
   return jobId;
 }
 
@@ -142,7 +143,7 @@ describe('received invoices over HTTP', () => {
     } finally {
       await p.sim.control('DELETE', '/_control/faults');
     }
-    await eventually(async () => ((await stateOf(c))?.lastNsu === '000000000000050' ? true : undefined), 20_000, 'the sync');
+    await waitFor('the sync', async () => ((await stateOf(c))?.lastNsu === '000000000000050' ? true : undefined), 20_000);
     expect(await p.queries(c.taxId)).toBe(1);
   });
 
@@ -152,14 +153,18 @@ describe('received invoices over HTTP', () => {
     // Slow pages, so the kill lands between two of them.
     await p.sim.control('PUT', '/_control/faults/*', { latencyMs: 400 });
     await p.api('POST', '/api/v1/received-invoices/sync', c.key);
-    await eventually(async () => ((await p.prisma.receivedDocument.count({ where: { companyId: c.id } })) >= 100 ? true : undefined));
+    await waitFor(
+      'two pages committed',
+      async () => ((await p.prisma.receivedDocument.count({ where: { companyId: c.id } })) >= 100 ? true : undefined),
+      20_000,
+    );
     await p.restartWorker(); // SIGKILL, then a new process
     const committed = await p.prisma.receivedDocument.count({ where: { companyId: c.id } });
     expect(committed).toBeLessThan(400);
     await p.flushRedis();
     await p.sim.control('DELETE', '/_control/faults');
     expect((await p.api('POST', '/api/v1/received-invoices/sync', c.key)).status).toBe(202);
-    await eventually(async () => ((await stateOf(c))?.lastNsu === '000000000000400' ? true : undefined), 30_000, 'the resumed sync');
+    await waitFor('the resumed sync', async () => ((await stateOf(c))?.lastNsu === '000000000000400' ? true : undefined), 30_000);
     expect(await p.prisma.receivedDocument.count({ where: { companyId: c.id } })).toBe(400);
     const nsus = await p.prisma.receivedDocument.findMany({ where: { companyId: c.id }, select: { summaryNsu: true } });
     expect(new Set(nsus.map((n) => n.summaryNsu)).size).toBe(400);

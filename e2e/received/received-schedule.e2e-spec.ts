@@ -3,7 +3,8 @@
 import { jest } from '@jest/globals';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { eventually, type ReceivedPlatform, startReceivedPlatform } from './support/received-platform.js';
+import { type ReceivedPlatform, startReceivedPlatform } from './support/received-platform.js';
+import { waitFor } from '../support/wait-for.js';
 
 jest.setTimeout(120_000);
 
@@ -24,13 +25,13 @@ afterAll(async () => {
 it('collects a company’s documents on its schedule, with no call, and drops the scheduler when the certificate goes', async () => {
   const c = await p.createCompany();
   await p.sim.control('POST', '/_control/third-party-documents', { recipientTaxId: c.taxId, environment: 'homologation', count: 2 });
-  const rows = await eventually(
+  const rows = await waitFor(
+    'the scheduled sync',
     async () => {
       const list = await p.api('GET', '/api/v1/received-invoices', c.key);
       return list.body['total'] === 2 ? list : undefined;
     },
     30_000,
-    'the scheduled sync',
   );
   expect(rows.status).toBe(200);
 
@@ -42,10 +43,14 @@ it('collects a company’s documents on its schedule, with no call, and drops th
     expect(ids.filter((id) => id.includes(c.id))).toEqual([`rs-${c.id}-h`]);
     // Without an active certificate the next reconcile removes it.
     await p.prisma.certificate.updateMany({ where: { companyId: c.id }, data: { replacedAt: new Date() } });
-    await eventually(async () => {
-      const left = (await queue.getJobSchedulers(0, -1)).map((s) => s.id ?? s.key);
-      return left.some((id) => id.includes(c.id)) ? undefined : true;
-    }, 10_000);
+    await waitFor(
+      'the scheduler removed',
+      async () => {
+        const left = (await queue.getJobSchedulers(0, -1)).map((s) => s.id ?? s.key);
+        return left.some((id) => id.includes(c.id)) ? undefined : true;
+      },
+      10_000,
+    );
   } finally {
     await queue.close();
     redis.disconnect();

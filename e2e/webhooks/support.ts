@@ -1,20 +1,12 @@
 // What the webhook suites share: registering a local receiver through the API and waiting for deliveries.
 import type { Platform, TestCompany } from '../issuance/support/platform.js';
 
+export { waitFor } from '../support/wait-for.js';
+
 export const SECRET = 'whsec_e2e_0123456789abcdef';
 
 export async function register(p: Platform, company: TestCompany, url: string, events: string[] = [], secret = SECRET) {
   return p.api('POST', '/api/v1/webhooks', { key: company.homologationKey, body: { url, secret, events } });
-}
-
-export async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 export type Delivery = {

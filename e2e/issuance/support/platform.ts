@@ -1,16 +1,11 @@
 // The whole issuance path as real processes: the authorizer simulator, the issuer and the gateway, on the run's
 // PostgreSQL (DATABASE_URL) and Redis (a key prefix of this file's own). Companies, certificates (issued by the
 // simulator's CA) and API keys are created directly in the database, as an operator would through the admin API.
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Redis } from 'ioredis';
-import { ApiKeysRepository, CertificatesRepository, CertificateVault, createPrismaClient } from '@talao/persistence';
-import { SAMPLE_TECHNICAL_RESPONSIBLE } from '@talao/fiscal-model/testing';
+import type { CertificatesRepository, createPrismaClient } from '@talao/persistence';
+import { deleteRedisKeys, platformContext, platformDatabase } from '../../support/platform-context.js';
 import { createIssuingCompany, type IssuingCompanyOptions } from '../../support/issuing-company.js';
 import { type RunningSimulator, startSimulator } from '../../authorizers/support/simulator-process.js';
-import { type AppProcess, freePort, startApp, withBuiltApps } from './app-processes.js';
+import { type AppProcess, startApp, withBuiltApps } from './app-processes.js';
 
 export interface CompanyOptions {
   certificate?: boolean;
@@ -75,30 +70,7 @@ export interface PlatformOptions {
 
 export async function startPlatform(name: string, options: PlatformOptions = {}): Promise<Platform> {
   const sim = await startSimulator();
-  const workDir = mkdtempSync(join(tmpdir(), 'talao-issuance-e2e-'));
-  const caFile = join(workDir, 'sim-ca.pem');
-  writeFileSync(caFile, sim.caCertificatePem);
-  const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-  const certificateKey = randomBytes(32).toString('base64');
-  // The app table's context (tools/start/app-table.mjs): each app's environment comes from there, as under npm start.
-  const context = {
-    databaseUrl,
-    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    redisPrefix: `${process.env.REDIS_PREFIX ?? 'talao-e2e:'}${name}-${randomUUID().slice(0, 8)}:`,
-    logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
-    secrets: { adminToken: randomBytes(24).toString('hex'), certificateEncryptionKey: certificateKey },
-    ports: {
-      gateway: { http: await freePort() },
-      issuer: { health: await freePort() },
-      'webhook-dispatcher': { health: await freePort() },
-      'pdf-renderer': { health: await freePort() },
-      canceller: { health: await freePort() },
-      'received-sync': { health: await freePort() },
-      mcp: { http: await freePort() },
-    },
-    authorizers: { homologation: sim.baseUrl, production: sim.baseUrl, caBundleFile: caFile },
-    technicalResponsible: SAMPLE_TECHNICAL_RESPONSIBLE,
-  };
+  const { context, removeWorkDir } = await platformContext(name, sim);
   const issuerEnv = { ISSUER_CONCURRENCY: '8', AUTHORIZER_READ_TIMEOUT_MS: '3000', ...options.issuerEnv };
   const startIssuer = () => startApp('issuer', context, issuerEnv);
   const startDispatcher = () => startApp('webhook-dispatcher', context, options.webhookDispatcherEnv);
@@ -123,7 +95,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
       await pdfRenderer?.kill('SIGKILL');
       await canceller?.kill('SIGKILL');
       await sim.stop();
-      rmSync(workDir, { recursive: true, force: true });
+      removeWorkDir();
       throw error;
     }
   });
@@ -133,10 +105,8 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
   const gateway = started.gateway;
   const pdfRenderer = started.pdfRenderer;
 
-  const prisma = createPrismaClient(databaseUrl);
-  const certificates = new CertificatesRepository(prisma, new CertificateVault(certificateKey));
-  const apiKeys = new ApiKeysRepository(prisma);
-  const companyIds: string[] = [];
+  const database = platformDatabase(context.databaseUrl, context.secrets.certificateEncryptionKey);
+  const { prisma, certificates, apiKeys } = database;
   const extraApps: AppProcess[] = [];
 
   return {
@@ -183,7 +153,7 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
           ...(companyOptions.taxRegime ? { taxRegime: companyOptions.taxRegime } : {}),
         },
       );
-      companyIds.push(companyId);
+      database.created(companyId);
       const homologation = await apiKeys.create({ companyId, name: 'e2e', environment: 'homologation', context: 'api' });
       const production = await apiKeys.create({ companyId, name: 'e2e', environment: 'production', context: 'api' });
       return { id: companyId, homologationKey: homologation.secret, productionKey: production.secret };
@@ -207,34 +177,12 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
       await dispatcher?.kill('SIGTERM');
       await pdfRenderer?.kill('SIGTERM');
       await canceller?.kill('SIGTERM');
-      if (companyIds.length > 0) await prisma.company.deleteMany({ where: { id: { in: companyIds } } });
-      await prisma.$disconnect();
-      await forgetRedisKeys(context.redisUrl, context.redisPrefix);
+      await database.close();
+      // Benches do not go through tools/test/run-tests.mjs, whose sweep of the test run's prefix covers the suites: a
+      // finished run leaves nothing behind. Redis away at the end of a run: nothing to forget that it could reach.
+      await deleteRedisKeys(context.redisUrl, context.redisPrefix).catch(() => undefined);
       await sim.stop();
-      rmSync(workDir, { recursive: true, force: true });
+      removeWorkDir();
     },
   };
-}
-
-/**
- * Deletes every key under `prefix`, the namespace this platform made for itself, so a finished run leaves nothing
- * behind: benches do not go through tools/test/run-tests.mjs, whose sweep of the test run's prefix (the same SCAN +
- * UNLINK) covers the test suites anyway.
- */
-async function forgetRedisKeys(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true, retryStrategy: () => null });
-  redis.on('error', () => undefined); // an unreachable Redis ends the cleanup below, never the process
-  try {
-    await redis.connect();
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } catch {
-    // Redis away at the end of a run: nothing to forget that this run could still reach.
-  } finally {
-    redis.disconnect();
-  }
 }

@@ -1,16 +1,13 @@
 // Received-invoice collection as real processes: the authorizer simulator, the gateway and received-sync, on the
 // run's PostgreSQL and a Redis key prefix of their own (environments from the one app table, as under npm start).
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { ApiKeysRepository, CertificatesRepository, CertificateVault, createPrismaClient } from '@talao/persistence';
+import type { createPrismaClient } from '@talao/persistence';
 import { type RunningSimulator, startSimulator } from '../../authorizers/support/simulator-process.js';
-import { type AppProcess, freePort, startApp } from '../../issuance/support/app-processes.js';
+import { type AppProcess, startApp } from '../../issuance/support/app-processes.js';
 import { buildProjects, withBuildLock } from '../../support/app-process.js';
 import { createIssuingCompany } from '../../support/issuing-company.js';
+import { deleteRedisKeys, platformContext, platformDatabase } from '../../support/platform-context.js';
 
 export interface ReceivedCompany {
   id: string;
@@ -45,22 +42,7 @@ export interface ReceivedPlatform {
 
 export async function startReceivedPlatform(name: string, workerEnv: Record<string, string> = {}): Promise<ReceivedPlatform> {
   const sim = await startSimulator();
-  const workDir = mkdtempSync(join(tmpdir(), 'talao-received-e2e-'));
-  const caFile = join(workDir, 'sim-ca.pem');
-  writeFileSync(caFile, sim.caCertificatePem);
-  const databaseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const certificateKey = randomBytes(32).toString('base64');
-  const context = {
-    databaseUrl,
-    redisUrl,
-    redisPrefix: `${process.env.REDIS_PREFIX ?? 'talao-e2e:'}${name}-${randomUUID().slice(0, 8)}:`,
-    logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
-    secrets: { adminToken: randomBytes(24).toString('hex'), certificateEncryptionKey: certificateKey },
-    ports: { gateway: { http: await freePort() }, 'received-sync': { health: await freePort() } },
-    authorizers: { homologation: sim.baseUrl, production: sim.baseUrl, caBundleFile: caFile },
-    technicalResponsible: { cnpj: '11222333000181', contact: 'E2E', email: 'e2e@talao.example', phone: '11999990000' },
-  };
+  const { context, removeWorkDir } = await platformContext(name, sim);
   const env = { RECEIVED_SYNC_SCHEDULES: 'off', AUTHORIZER_READ_TIMEOUT_MS: '5000', ...workerEnv };
   const startWorker = () => startApp('received-sync', context, env);
   const started = await withBuildLock(async () => {
@@ -72,17 +54,16 @@ export async function startReceivedPlatform(name: string, workerEnv: Record<stri
     } catch (error) {
       await worker?.kill('SIGKILL');
       await sim.stop();
+      removeWorkDir();
       throw error;
     }
   });
   let worker = started.worker;
   const gateway = started.gateway;
-  const prisma = createPrismaClient(databaseUrl);
-  const certificates = new CertificatesRepository(prisma, new CertificateVault(certificateKey));
-  const apiKeys = new ApiKeysRepository(prisma);
-  const companyIds: string[] = [];
+  const database = platformDatabase(context.databaseUrl, context.secrets.certificateEncryptionKey);
+  const { prisma, certificates, apiKeys } = database;
   const gatewayUrl = `http://127.0.0.1:${context.ports.gateway.http}`;
-  const queueRedis = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const queueRedis = new Redis(context.redisUrl, { maxRetriesPerRequest: null });
   const queue = new Queue('received', { connection: queueRedis, prefix: `${context.redisPrefix}bull` });
 
   return {
@@ -97,7 +78,7 @@ export async function startReceivedPlatform(name: string, workerEnv: Record<stri
     },
     async createCompany() {
       const id = await createIssuingCompany({ prisma, certificates, sim }, { productionQuota: null });
-      companyIds.push(id);
+      database.created(id);
       const { taxId } = await prisma.company.findUniqueOrThrow({ where: { id } });
       const key = await apiKeys.create({ companyId: id, name: 'e2e', environment: 'homologation', context: 'api' });
       return { id, taxId, key: key.secret };
@@ -122,42 +103,16 @@ export async function startReceivedPlatform(name: string, workerEnv: Record<stri
     async jobState(jobId) {
       return queue.getJobState(jobId);
     },
-    flushRedis,
+    flushRedis: () => deleteRedisKeys(context.redisUrl, context.redisPrefix),
     async stop() {
       await queue.close();
       queueRedis.disconnect();
       await gateway.kill('SIGTERM');
       await worker.kill('SIGTERM');
-      if (companyIds.length > 0) await prisma.company.deleteMany({ where: { id: { in: companyIds } } });
-      await flushRedis().catch(() => undefined);
-      await prisma.$disconnect();
+      await database.close();
+      await deleteRedisKeys(context.redisUrl, context.redisPrefix).catch(() => undefined);
       await sim.stop();
-      rmSync(workDir, { recursive: true, force: true });
+      removeWorkDir();
     },
   };
-
-  async function flushRedis(): Promise<void> {
-    const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-    try {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${context.redisPrefix}*`, 'COUNT', 1000);
-        if (keys.length > 0) await redis.unlink(...keys);
-        cursor = next;
-      } while (cursor !== '0');
-    } finally {
-      redis.disconnect();
-    }
-  }
-}
-
-/** Polls until `check` returns a value (not undefined), or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }

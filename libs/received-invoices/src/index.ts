@@ -1,6 +1,7 @@
 // @talao/received-invoices: distribution sync (NF-e, NFS-e), the per-company schedules and the recipient's manifestation
 // (the `manifest` job) of the received-sync worker. The request side of manifestation is `@talao/received-invoices/manifest`.
-export { HOUR_MS, type SyncReceivedDeps, syncReceivedNfe } from './sync-received-nfe.js';
+export { HOUR_MS } from './distribution-sync.js';
+export { type SyncReceivedDeps, syncReceivedNfe } from './sync-received-nfe.js';
 export { type SyncReceivedNfseDeps, syncReceivedNfse } from './sync-received-nfse.js';
 export { syncReceived, type SyncReceivedJobDeps } from './sync-received.js';
 export { nfseRecordOf } from './nfse-distribution-records.js';

@@ -28,6 +28,30 @@ function fullNfeFields(xml: string): { issuerName: string | null; issuedAt: Date
 export type DistributedRecord =
   { kind: 'document'; record: ReceivedDocumentInput } | { kind: 'event'; record: ReceivedEventInput } | { kind: 'ignored'; root: string };
 
+type DistributedEvent = Extract<DistributedDocument, { kind: 'resEvento' | 'procEventoNFe' }>;
+
+/** An event, from its summary (resEvento) or in full (procEventoNFe): what differs is where each field is read. */
+function eventRecord(
+  document: DistributedEvent,
+  read: Pick<ReceivedEventInput, 'description' | 'authorTaxId' | 'protocol'>,
+): DistributedRecord {
+  const s = document.summary;
+  return {
+    kind: 'event',
+    record: {
+      nsu: document.nsu,
+      accessKey: s.accessKey,
+      eventType: s.type,
+      sequence: Number(s.sequence),
+      description: read.description,
+      authorTaxId: read.authorTaxId,
+      occurredAt: dateOf(s.eventAt),
+      protocol: read.protocol,
+      xml: document.xml,
+    },
+  };
+}
+
 export function recordOf(document: DistributedDocument): DistributedRecord {
   switch (document.kind) {
     case 'resNFe': {
@@ -71,37 +95,15 @@ export function recordOf(document: DistributedDocument): DistributedRecord {
     }
     case 'resEvento': {
       const s = document.summary;
-      return {
-        kind: 'event',
-        record: {
-          nsu: document.nsu,
-          accessKey: s.accessKey,
-          eventType: s.type,
-          sequence: Number(s.sequence),
-          description: s.description,
-          authorTaxId: s.authorTaxId || null,
-          occurredAt: dateOf(s.eventAt),
-          protocol: s.protocolNumber,
-          xml: document.xml,
-        },
-      };
+      return eventRecord(document, { description: s.description, authorTaxId: s.authorTaxId || null, protocol: s.protocolNumber });
     }
     case 'procEventoNFe': {
       const s = document.summary;
-      return {
-        kind: 'event',
-        record: {
-          nsu: document.nsu,
-          accessKey: s.accessKey,
-          eventType: s.type,
-          sequence: Number(s.sequence),
-          description: s.result.description ?? null,
-          authorTaxId: null,
-          occurredAt: dateOf(s.eventAt),
-          protocol: s.result.protocolNumber ?? null,
-          xml: document.xml,
-        },
-      };
+      return eventRecord(document, {
+        description: s.result.description ?? null,
+        authorTaxId: null,
+        protocol: s.result.protocolNumber ?? null,
+      });
     }
     default:
       return { kind: 'ignored', root: document.root };

@@ -1,83 +1,48 @@
 // One distribution sync of a company in one environment (NF-e, NFeDistribuicaoDFe at the national environment):
 // page by distNSU from the stored ultNSU until maxNSU, each page committed with its NSU; then the authority's caps:
 // 137 (nothing new) → no new query for that tax id within the hour, 656 (consumo indevido) → back off at least an
-// hour, recorded with the authority's reason. Never two syncs of one tax id at once (a PostgreSQL advisory lock).
+// hour, recorded with the authority's reason. Never two syncs of one tax id at once (see distribution-sync.ts).
 //
 // A distribution query changes nothing at the authority, so it needs no persist-before-send or consult-first: an
 // answer lost on the way is asked again from the same committed NSU (RetryLaterError), which re-reads that page.
-import type { AuthorizerOutcome, FiscalEnvironment, SefazClient } from '@talao/authorizer-clients';
-import type { CertificateCache } from '@talao/authorizer-exchange';
-import type { RetDistDFeInt } from '@talao/fiscal-xml';
-import type {
-  ActiveCertificate,
-  Company,
-  ReceivedDocumentInput,
-  ReceivedDocumentsRepository,
-  ReceivedEventInput,
-  ReceivedScope,
-  ReceivedSyncSession,
-} from '@talao/persistence';
+import type { SefazClient } from '@talao/authorizer-clients';
 import { RetryLaterError, type ReceivedChannelResult } from '@talao/queue-contracts';
+import {
+  type ChannelRun,
+  type DistributionSyncDeps,
+  HOUR_MS,
+  nothingNewPause,
+  rowsOf,
+  syncChannel,
+  type SyncJob,
+} from './distribution-sync.js';
 import { recordOf } from './nfe-distribution-records.js';
 
-export const HOUR_MS = 3_600_000;
-
-export interface SyncReceivedDeps {
-  companies: { findById(id: string): Promise<Company | null> };
-  certificates: { findActive(companyId: string): Promise<ActiveCertificate | null> };
-  certificateCache: CertificateCache;
-  received: ReceivedDocumentsRepository;
+export interface SyncReceivedDeps extends DistributionSyncDeps {
   sefaz: Pick<SefazClient, 'distribution'>;
-  logger: { info(bindings: object, message: string): void; warn(bindings: object, message: string): void };
-  now?: () => Date;
-  settings?: { maxPagesPerRun?: number; nothingNewPauseMs?: number; excessiveUsePauseMs?: number };
 }
 
 const NOTHING_NEW = '137';
 const DOCUMENTS_FOUND = '138';
 const EXCESSIVE_USE = '656';
 
-type Distribution = AuthorizerOutcome<RetDistDFeInt>;
-
-export async function syncReceivedNfe(
-  deps: SyncReceivedDeps,
-  job: { companyId: string; environment: FiscalEnvironment },
-): Promise<ReceivedChannelResult> {
-  const now = deps.now ?? (() => new Date());
-  const company = await deps.companies.findById(job.companyId);
-  if (!company) return { kind: 'skipped', reason: 'no such company' };
-  const stored = await deps.certificates.findActive(company.id);
-  if (!stored) return { kind: 'skipped', reason: 'the company has no certificate' };
-  const loaded = deps.certificateCache.load(stored.id, stored.pkcs12, stored.password);
-  const scope: ReceivedScope = { companyId: company.id, environment: job.environment, channel: 'nfe' };
-  const ctx = { credentials: loaded.credentials, environment: job.environment, uf: company.state };
-  const interested = company.taxId.length === 11 ? { cpf: company.taxId } : { cnpj: company.taxId };
-  const result = await deps.received.withTaxIdLock(company.taxId, scope, (session) =>
-    pageThrough(deps, session, now, (lastNsu) => deps.sefaz.distribution(ctx, { interested, query: { kind: 'after', lastNsu } })),
-  );
-  return result === 'busy' ? { kind: 'busy' } : result;
+export async function syncReceivedNfe(deps: SyncReceivedDeps, job: SyncJob): Promise<ReceivedChannelResult> {
+  return syncChannel(deps, job, 'nfe', (run) => {
+    const ctx = { credentials: run.credentials, environment: job.environment, uf: run.company.state };
+    const taxId = run.company.taxId;
+    const interested = taxId.length === 11 ? { cpf: taxId } : { cnpj: taxId };
+    return pageThrough(deps, run, (lastNsu) => deps.sefaz.distribution(ctx, { interested, query: { kind: 'after', lastNsu } }));
+  });
 }
 
 async function pageThrough(
   deps: SyncReceivedDeps,
-  session: ReceivedSyncSession,
-  now: () => Date,
-  ask: (lastNsu: string) => Promise<Distribution>,
+  run: ChannelRun,
+  ask: (lastNsu: string) => ReturnType<SefazClient['distribution']>,
 ): Promise<ReceivedChannelResult> {
-  const maxPages = deps.settings?.maxPagesPerRun ?? 200;
-  const state = await session.state();
-  if (state.blockedUntil && state.blockedUntil > now()) {
-    return {
-      kind: 'blocked',
-      until: state.blockedUntil.toISOString(),
-      code: state.blockedCode ?? '',
-      reason: state.blockedReason ?? '',
-    };
-  }
-  let lastNsu = state.lastNsu;
-  const totals = { documents: 0, events: 0, pages: 0 };
+  let lastNsu = run.lastNsu;
   for (;;) {
-    const queriedAt = now();
+    const queriedAt = run.now();
     const outcome = await ask(lastNsu);
     if (outcome.status === 'unavailable' || outcome.status === 'unknown') {
       throw new RetryLaterError(`distribution: ${outcome.status} (${outcome.reason}): ${outcome.detail}`);
@@ -87,42 +52,23 @@ async function pageThrough(
     if (outcome.status === 'rejected') {
       const pause = code === EXCESSIVE_USE ? (deps.settings?.excessiveUsePauseMs ?? HOUR_MS) : 0;
       const block = pause > 0 ? { until: new Date(queriedAt.getTime() + pause), code, reason: outcome.message } : undefined;
-      await session.commitPage({
-        documents: [],
-        events: [],
-        lastNsu,
-        maxNsu: ret?.maxNsu ?? null,
-        code,
-        message: outcome.message,
-        queriedAt,
-        block,
-      });
+      await run.pages.refused({ lastNsu, maxNsu: ret?.maxNsu ?? null, code, message: outcome.message, queriedAt, block });
       deps.logger.warn({ code, reason: outcome.message }, 'distribution refused');
       return block
         ? { kind: 'blocked', until: block.until.toISOString(), code, reason: block.reason }
         : { kind: 'rejected', code, reason: outcome.message };
     }
     if (!ret) throw new RetryLaterError(`distribution: ${code} without a readable answer`);
-    const documents: ReceivedDocumentInput[] = [];
-    const events: ReceivedEventInput[] = [];
-    for (const distributed of ret.documents) {
-      const record = recordOf(distributed);
-      if (record.kind === 'document') documents.push(record.record);
-      else if (record.kind === 'event') events.push(record.record);
-    }
+    const { documents, events } = rowsOf(ret.documents, recordOf);
     const nextNsu = ret.lastNsu ?? lastNsu;
     const maxNsu = ret.maxNsu ?? nextNsu;
     const nothingNew = code === NOTHING_NEW;
-    const block = nothingNew
-      ? { until: new Date(queriedAt.getTime() + (deps.settings?.nothingNewPauseMs ?? HOUR_MS)), code, reason: outcome.message }
-      : undefined;
-    await session.commitPage({ documents, events, lastNsu: nextNsu, maxNsu, code, message: outcome.message, queriedAt, block });
-    totals.documents += documents.length;
-    totals.events += events.length;
-    totals.pages += 1;
+    const block = nothingNew ? nothingNewPause(deps, queriedAt, code, outcome.message) : undefined;
+    await run.pages.commit({ documents, events, lastNsu: nextNsu, maxNsu, code, message: outcome.message, queriedAt, block });
     lastNsu = nextNsu;
     const caughtUp = nothingNew || code !== DOCUMENTS_FOUND || nextNsu >= maxNsu || ret.documents.length === 0;
-    if (caughtUp || totals.pages >= maxPages) {
+    if (caughtUp || run.pages.totals.pages >= run.maxPages) {
+      const totals = run.pages.totals;
       deps.logger.info({ ...totals, lastNsu, maxNsu, code }, 'distribution synced');
       return { kind: 'synced', ...totals, lastNsu, maxNsu, code };
     }

@@ -1,8 +1,11 @@
 // The answers of the amendment routes, as stored for an Idempotency-Key and sent: 200 when the authorizer registered
 // the event, 502 `{ detail: { message, code } }` with its own words when it refused, 202 while still pending.
 import type { AmendedInvoice, AmendmentRecord } from '@talao/persistence';
-import type { GatewayResponse } from '../http/gateway-request.js';
+import { refusedByAuthorizer } from '../http/authorizer-refusal.js';
+import { requestIdOf, type Caller, type GatewayRequest, type GatewayResponse } from '../http/gateway-request.js';
 import type { StoredResponse } from '../idempotency/idempotency-store.js';
+import { type IdempotentCall, runIdempotently } from '../idempotency/run-idempotently.js';
+import type { AmendmentsResources } from './amendments-resources.js';
 
 export function presentAmendment(amendment: AmendmentRecord) {
   return {
@@ -22,17 +25,7 @@ export function presentAmendment(amendment: AmendmentRecord) {
 /** The record as it stands after the wait window. */
 export function amendmentOutcomeResponse(invoice: AmendedInvoice, amendment: AmendmentRecord): StoredResponse {
   if (amendment.status === 'rejected')
-    return {
-      status: 502,
-      body: {
-        detail: {
-          message: amendment.statusMessage ?? 'The authorizer refused the event',
-          code: amendment.statusCode,
-          invoice_id: invoice.id,
-          amendment_id: amendment.id,
-        },
-      },
-    };
+    return refusedByAuthorizer(amendment, 'The authorizer refused the event', { invoice_id: invoice.id, amendment_id: amendment.id });
   const registered = amendment.status === 'registered';
   const status = registered && amendment.kind === 'cancellation' ? 'cancelled' : invoice.status;
   return {
@@ -56,4 +49,23 @@ export function sendAmendmentAnswer(res: GatewayResponse, response: StoredRespon
   res.statusCode = plain.status;
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.end(JSON.stringify(body));
+}
+
+/**
+ * Runs an amendment route for the caller with the Idempotency-Key rules of issuance (`key` the header; a stored answer
+ * is replayed) and sends the answer.
+ */
+export async function answerIdempotently(
+  context: { resources: AmendmentsResources; caller: Caller; req: GatewayRequest; res: GatewayResponse; key: string | undefined },
+  call: Pick<IdempotentCall, 'operation' | 'body' | 'run'>,
+): Promise<void> {
+  const { resources, caller, key } = context;
+  const response = await runIdempotently({
+    store: resources.invoices.idempotency,
+    companyId: caller.company.id,
+    environment: caller.environment,
+    key,
+    ...call,
+  });
+  sendAmendmentAnswer(context.res, response, requestIdOf(context.req));
 }

@@ -2,7 +2,8 @@
 // each named request and expects the status documented under the same name; placeholders stand for the caller's
 // own documents, see ../invoices/invoice-examples.ts).
 import { applyDecorators } from '@nestjs/common';
-import { ApiBody, ApiParam } from '@nestjs/swagger';
+import { ApiBody } from '@nestjs/swagger';
+import { AccessKeyParameter, InvoiceNotFound } from '../invoices/document-openapi.js';
 import { EXAMPLE_IDS, errorExample } from '../invoices/invoice-examples.js';
 import { errorEnvelope, json, Respond } from '../openapi/decorators.js';
 import { nullable } from '../invoices/invoice-schemas.js';
@@ -36,6 +37,28 @@ const cancellationResultSchema = {
 
 const REASON = 'Pedido cancelado pelo cliente antes da entrega';
 
+const NO_SUCH_DOCUMENT = 'No document with that key belongs to the company behind the key (in the key’s environment)';
+
+/** An amendment as a 202 shows it: sent, not yet answered. */
+const pending = <A extends object>(amendment: A) => ({
+  ...amendment,
+  status: 'pending',
+  protocol: null,
+  status_code: null,
+  status_message: null,
+  registered_at: null,
+});
+
+/** 502: the authorizer refused the event; `refused` is one such answer (its code and message). */
+const AuthorizerRefused = (summary: string, code: string, message: string) =>
+  Respond({
+    status: 502,
+    description: "Authorizer refused: `detail.message` and `detail.code` are the authorizer's own",
+    content: json(errorEnvelope, {
+      refused: { summary, value: errorExample({ message, code, invoice_id: EXAMPLE_IDS.issuedInvoiceId }) },
+    }),
+  });
+
 const CANCELLED_EXAMPLE = {
   invoice_id: EXAMPLE_IDS.issuedInvoiceId,
   document_type: 'nfe',
@@ -58,15 +81,10 @@ const CANCELLED_EXAMPLE = {
 /** POST /invoices/{access_key}/cancel: `cancelled` → 200, `short_reason` → 422, `unknown` → 404. */
 export const CancelOpenApi = () =>
   applyDecorators(
-    ApiParam({
-      name: 'access_key',
-      schema: { type: 'string' },
-      description: 'The access key (NF-e 44, NFS-e 50 digits) or the invoice id',
-      examples: {
-        cancelled: { summary: 'An issued NF-e of yours', value: EXAMPLE_IDS.issuedAccessKey },
-        short_reason: { summary: 'An issued NF-e of yours', value: EXAMPLE_IDS.issuedAccessKey },
-        unknown: { summary: 'No such document of yours', value: EXAMPLE_IDS.unknownAccessKey },
-      },
+    AccessKeyParameter('The access key (NF-e 44, NFS-e 50 digits) or the invoice id', {
+      cancelled: { summary: 'An issued NF-e of yours', value: EXAMPLE_IDS.issuedAccessKey },
+      short_reason: { summary: 'An issued NF-e of yours', value: EXAMPLE_IDS.issuedAccessKey },
+      unknown: { summary: 'No such document of yours', value: EXAMPLE_IDS.unknownAccessKey },
     }),
     ApiBody({
       schema: {
@@ -103,23 +121,12 @@ export const CancelOpenApi = () =>
           value: {
             ...CANCELLED_EXAMPLE,
             status: 'issued',
-            cancellation: {
-              ...CANCELLED_EXAMPLE.cancellation,
-              status: 'pending',
-              protocol: null,
-              status_code: null,
-              status_message: null,
-              registered_at: null,
-            },
+            cancellation: pending(CANCELLED_EXAMPLE.cancellation),
           },
         },
       }),
     }),
-    Respond({
-      status: 404,
-      description: 'No document with that key belongs to the company behind the key (in the key’s environment)',
-      content: json(errorEnvelope, { unknown: { summary: 'Not yours, or none', value: errorExample('Invoice not found') } }),
-    }),
+    InvoiceNotFound(NO_SUCH_DOCUMENT),
     Respond({
       status: 409,
       description:
@@ -155,20 +162,7 @@ export const CancelOpenApi = () =>
         },
       }),
     }),
-    Respond({
-      status: 502,
-      description: "Authorizer refused: `detail.message` and `detail.code` are the authorizer's own",
-      content: json(errorEnvelope, {
-        refused: {
-          summary: 'SEFAZ 501',
-          value: errorExample({
-            message: 'Rejeição: Pedido de Cancelamento intempestivo (NF-e autorizada a mais de 7 dias)',
-            code: '501',
-            invoice_id: EXAMPLE_IDS.issuedInvoiceId,
-          }),
-        },
-      }),
-    }),
+    AuthorizerRefused('SEFAZ 501', '501', 'Rejeição: Pedido de Cancelamento intempestivo (NF-e autorizada a mais de 7 dias)'),
   );
 
 const CORRECTION = 'Onde se le volume 1 leia-se volumes 1 e 2 (embalagem dupla)';
@@ -204,15 +198,10 @@ const correctionResultSchema = {
 /** POST /invoices/{access_key}/correction: `corrected` → 200, `short_correction` → 422, `unknown` → 404. */
 export const CorrectionOpenApi = () =>
   applyDecorators(
-    ApiParam({
-      name: 'access_key',
-      schema: { type: 'string' },
-      description: 'The NF-e access key (44 digits) or the invoice id',
-      examples: {
-        corrected: { summary: 'An issued NF-e of yours', value: EXAMPLE_IDS.issuedAccessKey },
-        short_correction: { summary: 'An issued NF-e of yours', value: EXAMPLE_IDS.issuedAccessKey },
-        unknown: { summary: 'No such document of yours', value: EXAMPLE_IDS.unknownAccessKey },
-      },
+    AccessKeyParameter('The NF-e access key (44 digits) or the invoice id', {
+      corrected: { summary: 'An issued NF-e of yours', value: EXAMPLE_IDS.issuedAccessKey },
+      short_correction: { summary: 'An issued NF-e of yours', value: EXAMPLE_IDS.issuedAccessKey },
+      unknown: { summary: 'No such document of yours', value: EXAMPLE_IDS.unknownAccessKey },
     }),
     ApiBody({
       schema: {
@@ -243,23 +232,12 @@ export const CorrectionOpenApi = () =>
           summary: 'Outcome pending',
           value: {
             ...CORRECTED_EXAMPLE,
-            correction: {
-              ...CORRECTED_EXAMPLE.correction,
-              status: 'pending',
-              protocol: null,
-              status_code: null,
-              status_message: null,
-              registered_at: null,
-            },
+            correction: pending(CORRECTED_EXAMPLE.correction),
           },
         },
       }),
     }),
-    Respond({
-      status: 404,
-      description: 'No document with that key belongs to the company behind the key (in the key’s environment)',
-      content: json(errorEnvelope, { unknown: { summary: 'Not yours, or none', value: errorExample('Invoice not found') } }),
-    }),
+    InvoiceNotFound(NO_SUCH_DOCUMENT),
     Respond({
       status: 409,
       description:
@@ -294,18 +272,5 @@ export const CorrectionOpenApi = () =>
         },
       }),
     }),
-    Respond({
-      status: 502,
-      description: "Authorizer refused: `detail.message` and `detail.code` are the authorizer's own",
-      content: json(errorEnvelope, {
-        refused: {
-          summary: 'SEFAZ 580',
-          value: errorExample({
-            message: 'Rejeição: O evento exige uma NF-e autorizada',
-            code: '580',
-            invoice_id: EXAMPLE_IDS.issuedInvoiceId,
-          }),
-        },
-      }),
-    }),
+    AuthorizerRefused('SEFAZ 580', '580', 'Rejeição: O evento exige uma NF-e autorizada'),
   );

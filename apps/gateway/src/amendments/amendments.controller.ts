@@ -6,12 +6,12 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AmendmentRefused, requestCancellation, requestCorrection } from '@talao/amendments/create';
 import type { AmendedInvoice, AmendmentRecord } from '@talao/persistence';
 import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
-import { requestIdOf, type Caller, type GatewayRequest, type GatewayResponse } from '../http/gateway-request.js';
+import type { Caller, GatewayRequest, GatewayResponse } from '../http/gateway-request.js';
 import type { StoredResponse } from '../idempotency/idempotency-store.js';
-import { runIdempotently, type IdempotentWork } from '../idempotency/run-idempotently.js';
+import type { IdempotentWork } from '../idempotency/run-idempotently.js';
 import { ApiErrors } from '../openapi/decorators.js';
 import { IdempotencyKeyHeader } from '../invoices/invoice-openapi.js';
-import { amendmentOutcomeResponse, sendAmendmentAnswer } from './amendment-responses.js';
+import { amendmentOutcomeResponse, answerIdempotently } from './amendment-responses.js';
 import { CancelOpenApi, CorrectionOpenApi } from './amendments-openapi.js';
 import { AmendmentsResources } from './amendments-resources.js';
 
@@ -73,24 +73,22 @@ export class AmendmentsController {
     @Param('access_key') accessKey: string,
     @Body() body: unknown,
   ) {
-    const response = await runIdempotently({
-      store: this.resources.invoices.idempotency,
-      companyId: caller.company.id,
-      environment: caller.environment,
-      key,
-      operation: `correct_invoice:${accessKey}`,
-      body: body ?? null,
-      run: (work) =>
-        this.amendAndWait(work, caller, () =>
-          requestCorrection(this.resources.requestDeps, {
-            companyId: caller.company.id,
-            environment: caller.environment,
-            key: accessKey,
-            body,
-          }),
-        ),
-    });
-    sendAmendmentAnswer(res, response, requestIdOf(req));
+    await answerIdempotently(
+      { resources: this.resources, caller, req, res, key },
+      {
+        operation: `correct_invoice:${accessKey}`,
+        body: body ?? null,
+        run: (work) =>
+          this.amendAndWait(work, caller, () =>
+            requestCorrection(this.resources.requestDeps, {
+              companyId: caller.company.id,
+              environment: caller.environment,
+              key: accessKey,
+              body,
+            }),
+          ),
+      },
+    );
   }
 
   @Post(':access_key/cancel')
@@ -119,23 +117,21 @@ export class AmendmentsController {
     @Body() body: unknown,
   ) {
     const scope = { companyId: caller.company.id, environment: caller.environment };
-    const response = await runIdempotently({
-      store: this.resources.invoices.idempotency,
-      companyId: caller.company.id,
-      environment: caller.environment,
-      key,
-      operation: `cancel_invoice:${accessKey}`,
-      body: { body: body ?? null, document_type: queryDocumentType ?? null },
-      run: (work) =>
-        this.amendAndWait(work, caller, () =>
-          requestCancellation(this.resources.requestDeps, {
-            ...scope,
-            key: accessKey,
-            body,
-            ...(queryDocumentType !== undefined ? { queryDocumentType } : {}),
-          }),
-        ),
-    });
-    sendAmendmentAnswer(res, response, requestIdOf(req));
+    await answerIdempotently(
+      { resources: this.resources, caller, req, res, key },
+      {
+        operation: `cancel_invoice:${accessKey}`,
+        body: { body: body ?? null, document_type: queryDocumentType ?? null },
+        run: (work) =>
+          this.amendAndWait(work, caller, () =>
+            requestCancellation(this.resources.requestDeps, {
+              ...scope,
+              key: accessKey,
+              body,
+              ...(queryDocumentType !== undefined ? { queryDocumentType } : {}),
+            }),
+          ),
+      },
+    );
   }
 }

@@ -9,11 +9,11 @@ import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_PARAMETERS, PAGE_QUERY_FIELDS, pageEnvelope, pageOffset } from '../http/pagination.js';
 import { requestIdOf, type Caller, type GatewayRequest, type GatewayResponse } from '../http/gateway-request.js';
 import type { StoredResponse } from '../idempotency/idempotency-store.js';
-import { runIdempotently } from '../idempotency/run-idempotently.js';
 import { IdempotencyKeyHeader } from '../invoices/invoice-openapi.js';
 import { parseQuery } from '../invoices/query-parameters.js';
+import { refusedByAuthorizer } from '../http/authorizer-refusal.js';
 import { ApiErrors } from '../openapi/decorators.js';
-import { sendAmendmentAnswer } from './amendment-responses.js';
+import { answerIdempotently, sendAmendmentAnswer } from './amendment-responses.js';
 import { AmendmentsResources } from './amendments-resources.js';
 import { InvalidateOpenApi, ListInvalidationsOpenApi } from './invalidations-openapi.js';
 
@@ -42,16 +42,7 @@ function outcomeOf(invalidation: InvalidationRecord): StoredResponse {
       body: { detail: { code: 'NUMBERS_AT_AUTHORIZER', message: invalidation.statusMessage, invalidation_id: invalidation.id } },
     };
   if (invalidation.status === 'rejected')
-    return {
-      status: 502,
-      body: {
-        detail: {
-          message: invalidation.statusMessage ?? 'The authorizer refused the invalidation',
-          code: invalidation.statusCode,
-          invalidation_id: invalidation.id,
-        },
-      },
-    };
+    return refusedByAuthorizer(invalidation, 'The authorizer refused the invalidation', { invalidation_id: invalidation.id });
   return { status: invalidation.status === 'registered' ? 201 : 202, body: presentInvalidation(invalidation) };
 }
 
@@ -86,38 +77,36 @@ export class InvalidationsController {
     @Headers('idempotency-key') key: string | undefined,
     @Body() body: unknown,
   ) {
-    const response = await runIdempotently({
-      store: this.resources.invoices.idempotency,
-      companyId: caller.company.id,
-      environment: caller.environment,
-      key,
-      operation: 'invalidate_numbering',
-      body: body ?? null,
-      run: async (work) => {
-        let invalidation: InvalidationRecord | null;
-        if (work.resumeInvoiceId) invalidation = await this.resources.invalidations.findById(work.resumeInvoiceId);
-        else {
-          try {
-            invalidation = await requestInvalidation(this.resources.invalidationDeps, {
-              companyId: caller.company.id,
-              environment: caller.environment,
-              body,
-            });
-          } catch (error) {
-            if (error instanceof AmendmentRefused) return { status: error.status, body: { detail: error.detail } };
-            throw error;
+    await answerIdempotently(
+      { resources: this.resources, caller, req, res, key },
+      {
+        operation: 'invalidate_numbering',
+        body: body ?? null,
+        run: async (work) => {
+          let invalidation: InvalidationRecord | null;
+          if (work.resumeInvoiceId) invalidation = await this.resources.invalidations.findById(work.resumeInvoiceId);
+          else {
+            try {
+              invalidation = await requestInvalidation(this.resources.invalidationDeps, {
+                companyId: caller.company.id,
+                environment: caller.environment,
+                body,
+              });
+            } catch (error) {
+              if (error instanceof AmendmentRefused) return { status: error.status, body: { detail: error.detail } };
+              throw error;
+            }
+            await work.invoiceCreated(invalidation.id);
           }
-          await work.invoiceCreated(invalidation.id);
-        }
-        if (!invalidation) throw new Error('resumed invalidation not found');
-        const filed = invalidation;
-        const settled = await this.resources.waiter
-          .waitForRecord(filed.id, this.resources.waitMs, (id) => this.resources.invalidations.findById(id))
-          .catch(() => filed);
-        return outcomeOf(settled ?? filed);
+          if (!invalidation) throw new Error('resumed invalidation not found');
+          const filed = invalidation;
+          const settled = await this.resources.waiter
+            .waitForRecord(filed.id, this.resources.waitMs, (id) => this.resources.invalidations.findById(id))
+            .catch(() => filed);
+          return outcomeOf(settled ?? filed);
+        },
       },
-    });
-    sendAmendmentAnswer(res, response, requestIdOf(req));
+    );
   }
 
   @Get()

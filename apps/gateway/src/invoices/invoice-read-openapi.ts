@@ -3,7 +3,8 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiParam, ApiQuery } from '@nestjs/swagger';
 import { errorEnvelope, json, Respond } from '../openapi/decorators.js';
-import { EXAMPLE_IDS, errorExample, fieldErrorExample, NFE_RECORD_EXAMPLE } from './invoice-examples.js';
+import { AccessKeyParameter, DocumentTypeQuery, InvoiceNotFound, MISSING_DOCUMENT_TYPE_EXAMPLE } from './document-openapi.js';
+import { EXAMPLE_IDS, fieldErrorExample, NFE_RECORD_EXAMPLE } from './invoice-examples.js';
 import { consultSchema, invoicePageSchema, submissionsSchema } from './invoice-schemas.js';
 /** GET /invoices: the parameters, with the examples of one request each (`issued_nfe` → 200, `page_size_too_large` → 422). */
 export const ListQueryParameters = (statuses: readonly string[], maxPageSize: number, defaultPageSize: number) =>
@@ -75,22 +76,15 @@ export const ListQueryParameters = (statuses: readonly string[], maxPageSize: nu
 /** GET /invoices/{access_key}: `issued` → 200 (the placeholder key stands for one of yours), `unknown` → 404, `missing_document_type` → 422. */
 export const ConsultParameters = () =>
   applyDecorators(
-    ApiParam({
-      name: 'access_key',
-      schema: { type: 'string' },
-      description: 'The access key (NF-e 44, NFS-e 50 digits); also accepted: the DPS id of an NFS-e not yet authorized, or the invoice_id',
-      examples: {
+    AccessKeyParameter(
+      'The access key (NF-e 44, NFS-e 50 digits); also accepted: the DPS id of an NFS-e not yet authorized, or the invoice_id',
+      {
         issued: { summary: 'An authorized NF-e of yours', value: EXAMPLE_IDS.issuedAccessKey },
         unknown: { summary: 'A key that is not yours: 404, never sent to the authorizer', value: EXAMPLE_IDS.unknownAccessKey },
         missing_document_type: { summary: 'Without document_type: 422', value: EXAMPLE_IDS.issuedAccessKey },
       },
-    }),
-    ApiQuery({
-      name: 'document_type',
-      required: true,
-      enum: ['nfe', 'nfse'],
-      examples: { issued: { summary: 'NF-e', value: 'nfe' }, unknown: { summary: 'NF-e', value: 'nfe' } },
-    }),
+    ),
+    DocumentTypeQuery('issued', 'unknown'),
     Respond({
       status: 200,
       description: 'The invoice record and the authorizer’s view now',
@@ -112,27 +106,12 @@ export const ConsultParameters = () =>
         },
       }),
     }),
-    Respond({
-      status: 404,
-      description: 'No document with that key belongs to the company behind the key',
-      content: json(errorEnvelope, { unknown: { summary: 'Not yours, or none', value: errorExample('Invoice not found') } }),
-    }),
+    InvoiceNotFound('No document with that key belongs to the company behind the key'),
     Respond({
       status: 422,
       description:
         '`document_type` missing or invalid, or a query parameter the route does not define: `detail` the first field error, `errors` all',
-      content: json(errorEnvelope, {
-        missing_document_type: {
-          summary: 'document_type missing',
-          value: fieldErrorExample({
-            code: 'FIELD_REQUIRED',
-            field: 'document_type',
-            message: 'document_type is required',
-            expected: 'one of: nfe, nfse',
-            received: null,
-          }),
-        },
-      }),
+      content: json(errorEnvelope, MISSING_DOCUMENT_TYPE_EXAMPLE),
     }),
   );
 
@@ -150,12 +129,9 @@ export const ReissueParameters = () =>
     },
   });
 
-export const ReissueNotFound = () =>
-  Respond({
-    status: 404,
-    description: 'No invoice with that id belongs to the company behind the key',
-    content: json(errorEnvelope, { unknown: { summary: 'Not yours, or none', value: errorExample('Invoice not found') } }),
-  });
+const NO_SUCH_INVOICE_ID = 'No invoice with that id belongs to the company behind the key';
+
+export const ReissueNotFound = () => InvoiceNotFound(NO_SUCH_INVOICE_ID);
 /** GET /invoices/{invoice_id}/submissions: `issued` → 200, `rejected` → 200 (with `replaced_by` once reissued), `unknown` → 404. */
 export const SubmissionsParameters = () =>
   applyDecorators(
@@ -220,9 +196,5 @@ export const SubmissionsParameters = () =>
         },
       }),
     }),
-    Respond({
-      status: 404,
-      description: 'No invoice with that id belongs to the company behind the key',
-      content: json(errorEnvelope, { unknown: { summary: 'Not yours, or none', value: errorExample('Invoice not found') } }),
-    }),
+    InvoiceNotFound(NO_SUCH_INVOICE_ID),
   );

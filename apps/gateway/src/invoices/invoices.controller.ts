@@ -55,6 +55,30 @@ export class InvoicesController {
   constructor(private readonly resources: InvoicesResources) {}
 
   /** Creates (or resumes) the invoice, then waits for the outcome within the window and answers it. */
+  /**
+   * Issues (or reissues) for the caller with the Idempotency-Key rules (`key` the header; a stored answer is replayed),
+   * waits for the outcome within the window and sends the answer.
+   */
+  private async answerIssuance(
+    context: { caller: Caller; req: GatewayRequest; res: GatewayResponse; key: string | undefined },
+    operation: string,
+    body: unknown,
+    create: (scope: { companyId: string; environment: Caller['environment'] }) => Promise<InvoiceRecord>,
+  ): Promise<void> {
+    const { caller, key } = context;
+    const requestId = requestIdOf(context.req);
+    const scope = { companyId: caller.company.id, environment: caller.environment };
+    const response = await runIdempotently({
+      store: this.resources.idempotency,
+      ...scope,
+      key,
+      operation,
+      body,
+      run: (work) => this.issueAndWait(work, requestId, () => create(scope), caller.company.id),
+    });
+    send(context.res, withRequestId(response, requestId));
+  }
+
   private async issueAndWait(
     work: IdempotentWork,
     requestId: string,
@@ -104,30 +128,10 @@ export class InvoicesController {
     @Headers('idempotency-key') key: string | undefined,
     @Body() body: unknown,
   ) {
-    const requestId = requestIdOf(req);
-    const response = await runIdempotently({
-      store: this.resources.idempotency,
-      companyId: caller.company.id,
-      environment: caller.environment,
-      key,
-      operation: 'create_invoice',
-      body,
-      run: (work) =>
-        this.issueAndWait(
-          work,
-          requestId,
-          async () => {
-            const { invoice } = await createInvoice(this.resources.createDeps, {
-              companyId: caller.company.id,
-              environment: caller.environment,
-              body,
-            });
-            return invoice;
-          },
-          caller.company.id,
-        ),
+    await this.answerIssuance({ caller, req, res, key }, 'create_invoice', body, async (scope) => {
+      const { invoice } = await createInvoice(this.resources.createDeps, { ...scope, body });
+      return invoice;
     });
-    send(res, withRequestId(response, requestId));
   }
 
   @Post(':invoice_id/reissue')
@@ -152,31 +156,11 @@ export class InvoicesController {
     @Headers('idempotency-key') key: string | undefined,
     @Param('invoice_id') invoiceId: string,
   ) {
-    const requestId = requestIdOf(req);
     if (!UUID.test(invoiceId)) throw notFound();
-    const response = await runIdempotently({
-      store: this.resources.idempotency,
-      companyId: caller.company.id,
-      environment: caller.environment,
-      key,
-      operation: `reissue_invoice:${invoiceId}`,
-      body: {},
-      run: (work) =>
-        this.issueAndWait(
-          work,
-          requestId,
-          async () => {
-            const { invoice } = await reissueInvoice(this.resources.createDeps, {
-              companyId: caller.company.id,
-              environment: caller.environment,
-              invoiceId,
-            });
-            return invoice;
-          },
-          caller.company.id,
-        ),
+    await this.answerIssuance({ caller, req, res, key }, `reissue_invoice:${invoiceId}`, {}, async (scope) => {
+      const { invoice } = await reissueInvoice(this.resources.createDeps, { ...scope, invoiceId });
+      return invoice;
     });
-    send(res, withRequestId(response, requestId));
   }
 
   @Get()

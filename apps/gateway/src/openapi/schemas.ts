@@ -15,6 +15,18 @@ export const errorEnvelopeSchema = z.object({
   request_id: z.string().describe('The X-Request-Id of the request, to find it in the logs'),
 });
 
+/** The envelope of a list route (see ../http/pagination.ts) around rows of `row`. */
+export const pageSchemaOf = (row: z.ZodType) =>
+  z.object({
+    total: z.number().int(),
+    total_pages: z.number().int(),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    next_page: z.number().int().nullable(),
+    prev_page: z.number().int().nullable(),
+    data: z.array(row),
+  });
+
 export const meSchema = z.object({
   company: z.object({ id: z.uuid(), tax_id: z.string(), name: z.string() }),
   environment: z.enum(['homologation', 'production']),

@@ -3,6 +3,7 @@
 // 502 refused by the authorizer (its own code and message), 202 still pending; 404 / 409 / 422 refused locally.
 import type { EnvironmentName } from '@talao/persistence';
 import { grantsFullXml, ManifestationRefused, manifestationStateOf, requestManifestation } from '@talao/received-invoices/manifest';
+import { refusedByAuthorizer } from '../http/authorizer-refusal.js';
 import { presentManifestationEvent } from './list-received.js';
 import type { ReceivedResources } from './received-resources.js';
 
@@ -39,16 +40,7 @@ export async function fileManifestation(
   // The window may end between the decision and the fetch: the answer tells the decision as stored.
   const decided = (await manifestations.findById(filed.manifestation.id)) ?? waited ?? filed.manifestation;
   if (decided.status === 'rejected')
-    return {
-      status: 502,
-      body: {
-        detail: {
-          message: decided.statusMessage ?? 'The authorizer refused the event',
-          code: decided.statusCode,
-          manifestation_id: decided.id,
-        },
-      },
-    };
+    return refusedByAuthorizer(decided, 'The authorizer refused the event', { manifestation_id: decided.id });
   // The document as it stands now: the full XML may have been fetched by the job that registered the event.
   const [document, history] = await Promise.all([
     manifestations.documentById(filed.document.id),

@@ -5,7 +5,7 @@ import { ApiBody, ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import { MANIFESTATION_CODES, MANIFESTATION_STATES } from '@talao/received-invoices/manifest';
 import { z } from 'zod';
 import { RATE_LIMIT_HEADERS } from '../openapi/decorators.js';
-import { jsonSchemaOf } from '../openapi/schemas.js';
+import { jsonSchemaOf, pageSchemaOf } from '../openapi/schemas.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../http/pagination.js';
 
 function manifestationSchema() {
@@ -63,15 +63,7 @@ const receivedRowSchema = z.object({
   collected_at: z.string(),
 });
 
-const pageSchema = z.object({
-  total: z.number().int(),
-  total_pages: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-  next_page: z.number().int().nullable(),
-  prev_page: z.number().int().nullable(),
-  data: z.array(receivedRowSchema),
-});
+const pageSchema = pageSchemaOf(receivedRowSchema);
 
 const syncSchema = z.object({ job_id: z.string(), status: z.enum(['queued']) });
 const errorSchema = z.object({ detail: z.union([z.string(), z.record(z.string(), z.unknown())]), request_id: z.string() });

@@ -7,7 +7,7 @@ import { MAX_SECRET_LENGTH, MAX_WEBHOOK_URL_LENGTH, MIN_SECRET_LENGTH, WEBHOOK_E
 import { z } from 'zod';
 import { errorExample } from '../invoices/invoice-examples.js';
 import { RATE_LIMIT_HEADERS } from '../openapi/decorators.js';
-import { jsonSchemaOf } from '../openapi/schemas.js';
+import { jsonSchemaOf, pageSchemaOf } from '../openapi/schemas.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../http/pagination.js';
 
 const endpointSchema = z.object({
@@ -49,15 +49,7 @@ const deliverySchema = z.object({
   attempts: z.array(attemptSchema),
 });
 
-const deliveryListSchema = z.object({
-  total: z.number().int(),
-  total_pages: z.number().int(),
-  page: z.number().int(),
-  page_size: z.number().int(),
-  next_page: z.number().int().nullable(),
-  prev_page: z.number().int().nullable(),
-  data: z.array(deliverySchema),
-});
+const deliveryListSchema = pageSchemaOf(deliverySchema);
 
 const ENDPOINT_EXAMPLE = {
   id: '5b2f8c1e-3d4a-4e6f-9a1b-2c3d4e5f6a7b',
@@ -156,6 +148,14 @@ export function ListWebhooksDocs() {
   });
 }
 
+/** The `{id}` of a webhook or a delivery; `not_found` names one that is not the caller's. */
+const IdParameter = () =>
+  ApiParam({
+    name: 'id',
+    schema: { type: 'string', format: 'uuid' },
+    examples: { not_found: { summary: 'Not one of yours', value: UNKNOWN_ID } },
+  });
+
 const notFound = (what: string) =>
   ApiResponse({
     status: 404,
@@ -166,11 +166,7 @@ const notFound = (what: string) =>
 
 export function DeleteWebhookDocs() {
   return applyDecorators(
-    ApiParam({
-      name: 'id',
-      schema: { type: 'string', format: 'uuid' },
-      examples: { not_found: { summary: 'Not one of yours', value: UNKNOWN_ID } },
-    }),
+    IdParameter(),
     ApiResponse({
       status: 204,
       description: 'Deleted: no body. Deliveries still waiting are cancelled; the log stays',
@@ -221,11 +217,7 @@ export function ListDeliveriesDocs() {
 
 export function RetryDeliveryDocs() {
   return applyDecorators(
-    ApiParam({
-      name: 'id',
-      schema: { type: 'string', format: 'uuid' },
-      examples: { not_found: { summary: 'Not one of yours', value: UNKNOWN_ID } },
-    }),
+    IdParameter(),
     ApiResponse({
       status: 202,
       description:

@@ -3,3 +3,4 @@
 export * from './samples.js';
 export * from './arbitraries.js';
 export { ALL_ICMS_GROUPS, CSOSN_GROUP_ARBITRARIES, CST_GROUP_ARBITRARIES } from './icms-arbitraries.js';
+export * from './validation.js';

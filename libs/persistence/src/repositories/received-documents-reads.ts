@@ -53,17 +53,21 @@ export interface ReceivedManifestationRecord {
   createdAt: Date;
 }
 
-export interface ReceivedDocumentRecord {
-  id: string;
-  documentType: DocumentTypeName;
+/** What a received document says of itself, as collected (the summary's or the full document's fields). */
+export interface ReceivedDocumentFields {
   accessKey: string;
   issuerTaxId: string;
   issuerName: string | null;
   issuedAt: Date | null;
   authorizedAt: Date | null;
-  /** NUMERIC as PostgreSQL prints it (decimal text), never a float. */
+  /** Decimal text (vNF; NUMERIC as PostgreSQL prints it), never a float. */
   totalValue: string | null;
   protocol: string | null;
+}
+
+export interface ReceivedDocumentRecord extends ReceivedDocumentFields {
+  id: string;
+  documentType: DocumentTypeName;
   situation: string;
   hasFull: boolean;
   createdAt: Date;

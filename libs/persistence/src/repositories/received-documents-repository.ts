@@ -4,6 +4,7 @@
 // (unique access key per company and environment, unique event per key, type and sequence).
 import type pg from 'pg';
 import type { DocumentTypeName, EnvironmentName } from './issuance-records.js';
+import type { ReceivedDocumentFields } from './received-documents-reads.js';
 
 export interface ReceivedScope {
   companyId: string;
@@ -23,17 +24,9 @@ export interface ReceivedSyncStateRecord {
 }
 
 /** A summary (resNFe) or a full document (procNFe) of one access key. */
-export interface ReceivedDocumentInput {
+export interface ReceivedDocumentInput extends ReceivedDocumentFields {
   form: 'summary' | 'full';
   nsu: string;
-  accessKey: string;
-  issuerTaxId: string;
-  issuerName: string | null;
-  issuedAt: Date | null;
-  authorizedAt: Date | null;
-  /** Decimal text with two places (vNF), never a float. */
-  totalValue: string | null;
-  protocol: string | null;
   situation: 'authorized' | 'denied' | 'cancelled';
   xml: string;
 }
