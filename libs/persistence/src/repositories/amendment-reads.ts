@@ -3,9 +3,28 @@
 // job's, which loads the amendment with everything its event needs. Both read only the invoice columns an amendment
 // uses: never its request nor its XML, the two large (TOASTed) columns every full invoice read decompresses.
 import { Prisma } from '../generated/prisma/client.js';
-import type { AmendmentRecord, AmendmentTransmission } from './amendments-repository.js';
-import type { EnvironmentName, InvoiceRecord } from './issuance-records.js';
+import type { DecidedFields, EnvironmentName, InvoiceRecord } from './issuance-records.js';
 import type { SqlRunner } from './sql-runner.js';
+
+export type AmendmentKind = 'cancellation' | 'correction';
+export type AmendmentStatus = DecidedFields['status'];
+
+export interface AmendmentRecord extends DecidedFields {
+  id: string;
+  companyId: string;
+  environment: EnvironmentName;
+  invoiceId: string;
+  kind: AmendmentKind;
+  sequence: number;
+  text: string;
+}
+
+/** An exchange of an amendment as the consult-first rule reads it. */
+export interface AmendmentTransmission {
+  operation: string;
+  requestBody: string;
+  outcome: string | null;
+}
 
 /** What an amendment's checks, event and decision need of its invoice. */
 export type AmendedInvoice = Pick<

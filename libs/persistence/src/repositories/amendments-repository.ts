@@ -7,6 +7,8 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import { prismaSqlRunner, type SqlRunner } from './sql-runner.js';
 import {
   type AmendableInvoice,
+  type AmendmentKind,
+  type AmendmentRecord,
   type AmendJobSnapshot,
   amendmentColumns,
   selectAmendableInvoice,
@@ -15,25 +17,13 @@ import {
 import { isUuid } from '../uuid.js';
 import {
   type AuthorizerDecision,
-  type DecidedFields,
   decisionParameters,
   type EnvironmentName,
   type NewOutboxEvent,
   type SubmissionAnswer,
 } from './issuance-records.js';
 
-export type AmendmentKind = 'cancellation' | 'correction';
-export type AmendmentStatus = DecidedFields['status'];
-
-export interface AmendmentRecord extends DecidedFields {
-  id: string;
-  companyId: string;
-  environment: EnvironmentName;
-  invoiceId: string;
-  kind: AmendmentKind;
-  sequence: number;
-  text: string;
-}
+export type { AmendmentKind, AmendmentRecord, AmendmentStatus, AmendmentTransmission } from './amendment-reads.js';
 
 export interface NewAmendment {
   companyId: string;
@@ -46,13 +36,6 @@ export interface NewAmendment {
 
 /** How the authorizer decided an amendment. */
 export type AmendmentDecision = AuthorizerDecision;
-
-/** An exchange of an amendment as the consult-first rule reads it. */
-export interface AmendmentTransmission {
-  operation: string;
-  requestBody: string;
-  outcome: string | null;
-}
 
 const COLUMNS = amendmentColumns('amendments');
 
