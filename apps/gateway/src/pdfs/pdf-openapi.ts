@@ -2,7 +2,8 @@
 // e2e/contract/openapi-examples.e2e-spec.ts (404, 409, 422); the 200 is proven by e2e/pdf (the renderer running).
 import { applyDecorators } from '@nestjs/common';
 import { ApiParam, ApiQuery } from '@nestjs/swagger';
-import { EXAMPLE_IDS, errorExample, fieldErrorExample } from '../invoices/invoice-examples.js';
+import { EXAMPLE_IDS, errorExample } from '../invoices/invoice-examples.js';
+import { MISSING_DOCUMENT_TYPE_EXAMPLE } from '../invoices/document-openapi.js';
 import { errorContent as errors, Respond } from '../openapi/decorators.js';
 
 export const PdfParameters = () =>
@@ -59,18 +60,7 @@ export const PdfParameters = () =>
     Respond({
       status: 422,
       description: '`document_type` missing or invalid, or an unknown query parameter: `detail` the first field error, `errors` all',
-      content: errors({
-        missing_document_type: {
-          summary: 'document_type missing',
-          value: fieldErrorExample({
-            code: 'FIELD_REQUIRED',
-            field: 'document_type',
-            message: 'document_type is required',
-            expected: 'one of: nfe, nfse',
-            received: null,
-          }),
-        },
-      }),
+      content: errors(MISSING_DOCUMENT_TYPE_EXAMPLE),
     }),
     Respond({
       status: 502,

@@ -7,7 +7,6 @@ import type { PrismaClient } from '../generated/prisma/client.js';
 import { prismaSqlRunner, type SqlRunner } from './sql-runner.js';
 import {
   type AmendableInvoice,
-  type AmendmentKind,
   type AmendmentRecord,
   type AmendJobSnapshot,
   amendmentColumns,
@@ -25,14 +24,7 @@ import {
 
 export type { AmendmentKind, AmendmentRecord, AmendmentStatus, AmendmentTransmission } from './amendment-reads.js';
 
-export interface NewAmendment {
-  companyId: string;
-  environment: EnvironmentName;
-  invoiceId: string;
-  kind: AmendmentKind;
-  sequence: number;
-  text: string;
-}
+export type NewAmendment = Pick<AmendmentRecord, 'companyId' | 'environment' | 'invoiceId' | 'kind' | 'sequence' | 'text'>;
 
 /** How the authorizer decided an amendment. */
 export type AmendmentDecision = AuthorizerDecision;
