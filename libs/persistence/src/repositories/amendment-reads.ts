@@ -158,40 +158,34 @@ type LoadForAmendRow = AmendmentRecord &
     transmissions: Array<AmendmentTransmission & { attempt: number }> | null;
   };
 
+// Every field of an amendment record, once (the mapped type makes a field added to the record a compile error here):
+// what picks the amendment out of LOAD_FOR_AMEND's wider row.
+const AMENDMENT_FIELDS: { [K in keyof AmendmentRecord]-?: true } = {
+  id: true,
+  companyId: true,
+  environment: true,
+  invoiceId: true,
+  kind: true,
+  sequence: true,
+  text: true,
+  status: true,
+  protocol: true,
+  statusCode: true,
+  statusMessage: true,
+  registeredAt: true,
+  createdAt: true,
+};
+
+const amendmentOf = (row: AmendmentRecord): AmendmentRecord =>
+  Object.fromEntries(
+    Object.keys(AMENDMENT_FIELDS).map((field) => [field, row[field as keyof AmendmentRecord]]),
+  ) as unknown as AmendmentRecord;
+
 export async function selectAmendJobSnapshot(sql: SqlRunner, amendmentId: string): Promise<AmendJobSnapshot | null> {
   const [row] = await sql.query<LoadForAmendRow>('talao_amendment_load_for_amend', LOAD_FOR_AMEND, [amendmentId]);
   if (!row) return null;
-  const {
-    id,
-    companyId,
-    environment,
-    invoiceId,
-    kind,
-    sequence,
-    text,
-    status,
-    protocol,
-    statusCode,
-    statusMessage,
-    registeredAt,
-    createdAt,
-  } = row;
   return {
-    amendment: {
-      id,
-      companyId,
-      environment,
-      invoiceId,
-      kind,
-      sequence,
-      text,
-      status,
-      protocol,
-      statusCode,
-      statusMessage,
-      registeredAt,
-      createdAt,
-    },
+    amendment: amendmentOf(row),
     invoice: row.invoiceRowId === null ? null : invoiceOf(row),
     company: row.companyId_ === null ? null : { id: row.companyId_, taxId: row.taxId, state: row.companyState },
     certificateId: row.certificateId,
