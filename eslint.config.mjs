@@ -48,6 +48,18 @@ export default tseslint.config(
     plugins: { '@nx': nx },
     rules: { '@nx/enforce-module-boundaries': ['error', moduleBoundaries] },
   },
+  {
+    // The renderer reads documents and never validates one: fiscal-xml's main entry would load libxml2-wasm (≈ 19 MB
+    // of WebAssembly memory) into the pdf-renderer for nothing. Its tests may build documents with the whole package.
+    files: ['libs/rendering/src/**/*.ts', 'libs/documents-pdf/src/**/*.ts'],
+    ignores: ['**/testing/**', '**/*.spec.ts', '**/*.int-spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@talao/fiscal-xml', message: 'Import the tree reader from @talao/fiscal-xml/parsing.' }] },
+      ],
+    },
+  },
   // Formatting is prettier's (npm run format:check); turn off the lint rules that would argue with it.
   prettier,
 );

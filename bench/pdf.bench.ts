@@ -1,15 +1,21 @@
 // npm run bench:pdf — DANFEs per second through the API, beside a bare puppeteer page.pdf() of the same HTML in the
 // same run, the renderer's memory, and the latency of a cached PDF. Every app is a real process (simulator, issuer,
 // gateway, pdf-renderer with PDF_RENDERER_PAGES=4) on a scratch database of its own.
-//   1. through the API: BENCH_CONCURRENCY (4) clients, each owning one authorized NF-e, loop "touch the invoice's
-//      updated_at (a new document version, as a cancellation would make) → GET /invoices/{key}/pdf": every GET is a
-//      render (gateway → pdf queue → renderer → PostgreSQL → gateway). For a 1-item and a 60-item (3-sheet) DANFE.
-//   2. bare: the same HTML (prepareDocument of the same authorized XML) printed by setContent + the paginator +
-//      page.pdf() on 4 pages of a Chromium of this process, same concurrency.
-//   3. the renderer's memory (its Node process plus Chromium and every child, PSS and summed RSS), peak and at the end.
+//   1. through the API: authorized NF-e issued beforehand through the API (with PDF_RENDER_ON_AUTHORIZATION=false, so
+//      none is rendered yet), then BENCH_CONCURRENCY (4) clients each take the next one and GET /invoices/{key}/pdf:
+//      every GET is a document's first render (gateway → pdf queue → renderer → PostgreSQL → gateway). For a 1-item
+//      and a 60-item (3-sheet) DANFE.
+//   2. bare: the same HTML (prepareDocument of an authorized XML of the same kind) printed by setContent + the
+//      paginator + page.pdf() on 4 pages of a Chromium of this process, same concurrency.
+//   3. the renderer's memory (its Node process plus Chromium and every child), peak and at the end: summed RSS (what
+//      its pod would hold: nothing else there shares its pages), the anonymous part of it, and PSS. PSS here is lower
+//      than in a pod: this machine's other Node processes and this benchmark's own Chromium share the executables'
+//      pages with the renderer and take their part of them.
 //   4. a cached PDF: sequential GETs of a stored version, p50/p99.
 // Rounds alternate API and bare (best of BENCH_ROUNDS, 3, rounds of BENCH_MS, 5000 ms). Goals (issue 19): ≥ 15 one-page
-// PDFs/s, ≥ 85 % of bare; RSS ≤ 400 MB with 4 pages; cached ≤ 5 ms p50.
+// PDFs/s, ≥ 85 % of bare; RSS ≤ 400 MB with 4 pages; cached ≤ 5 ms p50. Beside each path, the CPU each process spent
+// per PDF over its rounds (bench/support/process-cpu.ts). BENCH_ITEMS ("1,60") picks the DANFEs; BENCH_PROFILE_DIR=<dir>
+// runs the gateway and the renderer with --cpu-prof into that folder (written at stop).
 import { readFile } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
@@ -17,12 +23,15 @@ import puppeteer, { type Page } from 'puppeteer-core';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { CHROMIUM_FLAGS, PDF_OPTIONS, prepareDocument, processTreeMemory, resolveChromiumPath } from '@talao/rendering';
 import { type Platform, startPlatform } from '../e2e/issuance/support/platform.js';
+import { type CpuByProcess, cpuByProcess, describeCpuPerDocument } from './support/process-cpu.js';
 import { withScratchDatabase } from './support/scratch-database.js';
 
 const ROUND_MS = Number(process.env.BENCH_MS ?? 5_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const PAGES = 4;
+/** The DANFEs measured, by their number of items (BENCH_ITEMS, "1,60"). */
+const ITEMS = (process.env.BENCH_ITEMS ?? '1,60').split(',').map(Number);
 const CACHED_SAMPLES = 500;
 
 const agent = new Agent({ keepAlive: true, keepAliveMsecs: 1_000, maxSockets: 16 });
@@ -45,7 +54,7 @@ function get(url: string, key: string): Promise<{ status: number; bytes: number;
   });
 }
 
-async function throughput(render: (worker: number) => Promise<unknown>, ms: number): Promise<number> {
+async function throughput(render: (worker: number) => Promise<unknown>, ms: number): Promise<{ perSecond: number; done: number }> {
   let done = 0;
   const start = performance.now();
   const deadline = start + ms;
@@ -57,7 +66,7 @@ async function throughput(render: (worker: number) => Promise<unknown>, ms: numb
       }
     }),
   );
-  return (done * 1000) / (performance.now() - start);
+  return { perSecond: (done * 1000) / (performance.now() - start), done };
 }
 
 function nfeWithItems(count: number): Record<string, unknown> {
@@ -74,27 +83,89 @@ function nfeWithItems(count: number): Record<string, unknown> {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-/** The renderer's process tree (Node + Chromium and its children), and its Node process alone (PSS). */
-async function rendererMemory(platform: Platform): Promise<{ rss: number; pss: number; nodePss: number }> {
-  const pid = platform.pdfRenderer()?.child.pid;
-  const memory = await processTreeMemory(pid);
-  const rollup = await readFile(`/proc/${pid}/smaps_rollup`, 'utf8').catch(() => '');
-  const nodePss = Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0) * 1024;
-  return { rss: memory?.rssBytes ?? 0, pss: memory?.pssBytes ?? 0, nodePss };
+interface RendererMemory {
+  rss: number;
+  anonymous: number;
+  pss: number;
+  nodeRss: number;
 }
 
-async function measure(platform: Platform, key: string, items: number, bare: Page[]): Promise<void> {
-  const invoices: Array<{ id: string; accessKey: string; xml: string }> = [];
-  for (let i = 0; i < CONCURRENCY; i++) {
-    const answer = await platform.api('POST', '/api/v1/invoices', { key, body: nfeWithItems(items) });
-    if (answer.status !== 201) throw new Error(`issuing: ${answer.status} ${JSON.stringify(answer.body)}`);
-    const row = await platform.prisma.invoice.findUniqueOrThrow({ where: { id: String(answer.body['invoice_id']) } });
-    invoices.push({ id: row.id, accessKey: row.accessKey!, xml: row.authorizedXml! });
+/** The renderer's process tree (Node + Chromium and its children), and its Node process alone. */
+async function rendererMemory(platform: Platform): Promise<RendererMemory> {
+  const pid = platform.pdfRenderer()?.child.pid;
+  const memory = await processTreeMemory(pid);
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const nodeRss = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+  return { rss: memory?.rssBytes ?? 0, anonymous: memory?.rssAnonymousBytes ?? 0, pss: memory?.pssBytes ?? 0, nodeRss };
+}
+
+const higher = (a: RendererMemory, b: RendererMemory): RendererMemory => ({
+  rss: Math.max(a.rss, b.rss),
+  anonymous: Math.max(a.anonymous, b.anonymous),
+  pss: Math.max(a.pss, b.pss),
+  nodeRss: Math.max(a.nodeRss, b.nodeRss),
+});
+
+/** CPU per PDF by process over the rounds of one path (readings before and after each round). */
+class RoundsCpu {
+  private readonly rounds: Array<[CpuByProcess, CpuByProcess, number]> = [];
+  constructor(private readonly database: string) {}
+  async round(run: () => Promise<{ perSecond: number; done: number }>): Promise<number> {
+    const before = cpuByProcess(this.database);
+    const { perSecond, done } = await run();
+    this.rounds.push([before, cpuByProcess(this.database), done]);
+    return perSecond;
   }
-  const prepared = prepareDocument(invoices[0]!.xml);
-  const viaApi = async (worker: number) => {
-    const invoice = invoices[worker]!;
-    await platform.prisma.$executeRaw`UPDATE invoices SET updated_at = clock_timestamp() WHERE id = ${invoice.id}::uuid`;
+  describe(): string {
+    // The rounds' differences summed per pid: a pid's CPU between the first reading and the last minus the gaps.
+    const before: CpuByProcess = new Map();
+    const after: CpuByProcess = new Map();
+    let pdfs = 0;
+    for (const [start, end, count] of this.rounds) {
+      pdfs += count;
+      for (const [pid, reading] of end) {
+        const spent = reading.seconds - (start.get(pid)?.seconds ?? 0);
+        const sum = after.get(pid);
+        after.set(pid, { role: reading.role, seconds: (sum?.seconds ?? 0) + spent });
+        before.set(pid, { role: reading.role, seconds: 0 });
+      }
+    }
+    return describeCpuPerDocument(before, after, pdfs);
+  }
+}
+
+/** Renders per second no path reaches here (1-item / 60-item): how many documents to issue for the API rounds. */
+const rateCeiling = (items: number) => (items === 1 ? 30 : 10);
+
+/** `count` authorized NF-e of `items` items, issued through the API by 8 clients; none rendered (see the header). */
+async function issueDocuments(
+  platform: Platform,
+  key: string,
+  items: number,
+  count: number,
+): Promise<Array<{ id: string; accessKey: string }>> {
+  const issued: Array<{ id: string; accessKey: string }> = [];
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (issued.length < count) {
+        const answer = await platform.api('POST', '/api/v1/invoices', { key, body: nfeWithItems(items) });
+        if (answer.status !== 201) throw new Error(`issuing: ${answer.status} ${JSON.stringify(answer.body)}`);
+        issued.push({ id: String(answer.body['invoice_id']), accessKey: String(answer.body['access_key']) });
+      }
+    }),
+  );
+  return issued;
+}
+
+async function measure(platform: Platform, database: string, key: string, items: number, bare: Page[]): Promise<void> {
+  const needed = Math.ceil(((1_000 + ROUNDS * ROUND_MS) / 1_000) * rateCeiling(items)) + CONCURRENCY;
+  const invoices = await issueDocuments(platform, key, items, needed);
+  const first = await platform.prisma.invoice.findUniqueOrThrow({ where: { id: invoices[0]!.id } });
+  const prepared = prepareDocument(first.authorizedXml!);
+  let next = 0;
+  const viaApi = async () => {
+    const invoice = invoices[next++];
+    if (!invoice) throw new Error(`all ${invoices.length} documents rendered: raise rateCeiling(${items})`);
     const answer = await get(`${platform.gatewayUrl}/api/v1/invoices/${invoice.accessKey}/pdf?document_type=nfe`, key);
     if (answer.status !== 200) {
       const logged = [...platform.gateway().output.slice(-5), ...(platform.pdfRenderer()?.output.slice(-5) ?? [])];
@@ -109,17 +180,17 @@ async function measure(platform: Platform, key: string, items: number, bare: Pag
   };
   await throughput(viaApi, 1_000); // warm-up
   await throughput(viaBare, 1_000);
-  let peak = { rss: 0, pss: 0, nodePss: 0 };
+  let peak: RendererMemory = { rss: 0, anonymous: 0, pss: 0, nodeRss: 0 };
   const sampler = setInterval(() => {
-    void rendererMemory(platform).then(
-      (m) => (peak = { rss: Math.max(peak.rss, m.rss), pss: Math.max(peak.pss, m.pss), nodePss: Math.max(peak.nodePss, m.nodePss) }),
-    );
+    void rendererMemory(platform).then((m) => (peak = higher(peak, m)));
   }, 250);
   let apiBest = 0;
   let bareBest = 0;
+  const apiCpu = new RoundsCpu(database);
+  const bareCpu = new RoundsCpu(database);
   for (let round = 1; round <= ROUNDS; round++) {
-    const api = await throughput(viaApi, ROUND_MS);
-    const plain = await throughput(viaBare, ROUND_MS);
+    const api = await apiCpu.round(() => throughput(viaApi, ROUND_MS));
+    const plain = await bareCpu.round(() => throughput(viaBare, ROUND_MS));
     apiBest = Math.max(apiBest, api);
     bareBest = Math.max(bareBest, plain);
     console.log(`  ${items} item(s), round ${round}: API ${api.toFixed(1)} PDFs/s, bare page.pdf() ${plain.toFixed(1)} PDFs/s`);
@@ -127,14 +198,17 @@ async function measure(platform: Platform, key: string, items: number, bare: Pag
   clearInterval(sampler);
   const end = await rendererMemory(platform);
   console.log(`${items}-item DANFE, ${CONCURRENCY} clients, best of ${ROUNDS} rounds of ${ROUND_MS} ms:`);
-  console.log(`  through the API (touch + GET, a render each) : ${apiBest.toFixed(1)} PDFs/s${items === 1 ? '   (goal ≥ 15)' : ''}`);
+  console.log(`  through the API (GET, a first render each)    : ${apiBest.toFixed(1)} PDFs/s${items === 1 ? '   (goal ≥ 15)' : ''}`);
   console.log(`  bare setContent + page.pdf()                 : ${bareBest.toFixed(1)} PDFs/s`);
   console.log(`  API / bare                                   : ${((apiBest / bareBest) * 100).toFixed(0)} %   (goal ≥ 85 %)`);
-  console.log(`  renderer process tree (Node + Chromium, ${PAGES} pages), PSS: peak ${mb(peak.pss)}, end ${mb(end.pss)}   (goal ≤ 400 MB)`);
+  console.log(`  CPU per PDF, API rounds : ${apiCpu.describe()}`);
+  console.log(`  CPU per PDF, bare rounds: ${bareCpu.describe()}`);
+  console.log(`  renderer (Node + Chromium, ${PAGES} pages), summed RSS: peak ${mb(peak.rss)}, end ${mb(end.rss)}   (goal ≤ 400 MB)`);
   console.log(
-    `    of which the Node process: peak ${mb(peak.nodePss)}, end ${mb(end.nodePss)}; Chromium alone at the end ${mb(end.pss - end.nodePss)}`,
+    `    Node ${mb(end.nodeRss)} and Chromium ${mb(end.rss - end.nodeRss)} at the end; anonymous (heaps, caches): peak ${mb(peak.anonymous)}, ` +
+      `the rest file-backed (executables' code, fonts)`,
   );
-  console.log(`    summed RSS (shared pages counted once per process): peak ${mb(peak.rss)}, end ${mb(end.rss)}`);
+  console.log(`    PSS here (pages shared with this machine's other processes divided among them): peak ${mb(peak.pss)}`);
 
   if (items !== 1) return;
   const url = `${platform.gatewayUrl}/api/v1/invoices/${invoices[0]!.accessKey}/pdf?document_type=nfe`;
@@ -167,6 +241,9 @@ async function measure(platform: Platform, key: string, items: number, bare: Pag
 async function main(): Promise<void> {
   await withScratchDatabase('talao_bench_pdf', async (databaseUrl) => {
     process.env.DATABASE_URL = databaseUrl;
+    const profiling: Record<string, string> = process.env.BENCH_PROFILE_DIR
+      ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}` }
+      : {};
     const platform = await startPlatform('bench-pdf', {
       issuerEnv: { LOG_LEVEL: 'warn' },
       // A render waited for longer than the default 10 s on a loaded machine would be a 503, not a slower figure.
@@ -176,8 +253,15 @@ async function main(): Promise<void> {
         RATE_LIMIT_CREATE_INVOICE: '1000000',
         PDF_WAIT_MS: '60000',
         RATE_LIMIT_GET_ME: '1000000',
+        ...profiling,
       },
-      pdfRendererEnv: { LOG_LEVEL: 'warn', PDF_RENDERER_PAGES: String(PAGES), PDF_RENDERER_CONCURRENCY: String(PAGES) },
+      pdfRendererEnv: {
+        ...profiling,
+        LOG_LEVEL: 'warn',
+        PDF_RENDERER_PAGES: String(PAGES),
+        PDF_RENDERER_CONCURRENCY: String(PAGES),
+        PDF_RENDER_ON_AUTHORIZATION: 'false',
+      },
     });
     const browser = await puppeteer.launch({
       executablePath: resolveChromiumPath(),
@@ -188,8 +272,8 @@ async function main(): Promise<void> {
     try {
       const company = await platform.createCompany();
       const bare = await Promise.all(Array.from({ length: PAGES }, () => browser.newPage()));
-      await measure(platform, company.homologationKey, 1, bare);
-      await measure(platform, company.homologationKey, 60, bare);
+      const database = new URL(databaseUrl).pathname.slice(1);
+      for (const items of ITEMS) await measure(platform, database, company.homologationKey, items, bare);
       console.log(
         `load average at the end: ${loadavg()
           .map((l) => l.toFixed(1))

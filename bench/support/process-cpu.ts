@@ -22,12 +22,15 @@ const APP_ENTRIES = Object.entries({
   gateway: 'apps/gateway/dist/main.js',
   issuer: 'apps/issuer/dist/main.js',
   canceller: 'apps/canceller/dist/main.js',
+  'pdf-renderer': 'apps/pdf-renderer/dist/main.js',
   simulator: 'apps/authorizer-sim/dist/main.js',
 }).map(([role, entry]) => [role, join(repoRoot, entry)] as const);
 
 function roleOf(commandLine: string, database: string): string | null {
   for (const [role, entry] of APP_ENTRIES) if (commandLine.includes(entry)) return role;
   if (commandLine.startsWith('redis-server')) return 'redis';
+  // Every Chromium of the machine (the renderer's and a benchmark's own): a benchmark reads it while only one renders.
+  if (/^\S*\/chromium(\s|$)/.test(commandLine)) return 'chromium';
   if (commandLine.startsWith('postgres: ')) {
     if (commandLine.includes(` ${database} `)) return 'postgres';
     // Server-wide processes (their title has no database): WAL writer, checkpointer, background writer, …

@@ -1,6 +1,6 @@
 // Path reading over fiscal-xml's hardened tree ("a/b/c"): the layouts read dozens of optional fields, and a missing
 // group must simply print nothing.
-import { childOf, childrenOf, parseXmlTree, rootOf, textOf, XmlParseError, type XmlObject } from '@talao/fiscal-xml';
+import { childOf, childrenOf, parseXmlTree, rootOf, textOf, XmlParseError, type XmlObject } from '@talao/fiscal-xml/parsing';
 import { UnrenderableDocumentError } from '../errors.js';
 
 export type { XmlObject };
