@@ -1,15 +1,17 @@
 // npm run soak [-- --minutes 30 --rate 100] — the platform at a steady offered load for a long time (issue 21), not
-// in CI: every app as a real process (e2e/chaos/support/chaos-platform.ts, without faults or kills), the chaos
-// suite's mixed load (issue NF-e and NFS-e, cancel, correct, invalidate, sync received, PDFs, webhooks to a local
-// receiver) offered open loop at --rate requests/s for --minutes, on a scratch database and a Redis prefix of its own.
+// in CI: every app as a real process (e2e/chaos/support/chaos-platform.ts, without faults or kills), an integrator's
+// mix (INTEGRATOR_WEIGHTS of e2e/chaos/support/mixed-load.ts: mostly lists, reads and PDFs around every write — issue
+// NF-e and NFS-e, cancel, correct, invalidate, sync received, manifest — with webhooks to a local receiver) offered
+// open loop at --rate requests/s for --minutes, on a scratch database and a Redis prefix of its own.
 // Prints, every --sample-seconds (10), the RSS of every app's process group (the pdf-renderer's Chromium included)
 // and, per window of the run (a tenth of it, at least a minute when it lasts ten), the p50/p99 of the answers; at the
 // end the RSS slope of each app (least squares over the run after its first fifth, MB per minute, and the total over
 // that stretch) and the p99 slope (ms per minute). A leak shows as a slope that does not go to zero with a longer run.
 import { readdirSync, readFileSync } from 'node:fs';
 import { startWebhookReceiver } from '@talao/webhooks/testing';
-import { startChaosPlatform } from '../e2e/chaos/support/chaos-platform.js';
-import { MixedLoad } from '../e2e/chaos/support/mixed-load.js';
+import { type AppName, startChaosPlatform } from '../e2e/chaos/support/chaos-platform.js';
+import { INTEGRATOR_WEIGHTS, MixedLoad, statusHistogram } from '../e2e/chaos/support/mixed-load.js';
+import { cpuByProcess, describeCpuPerDocument } from './support/process-cpu.js';
 import { withScratchDatabase } from './support/scratch-database.js';
 
 function option(name: string, fallback: number): number {
@@ -77,9 +79,11 @@ async function main(): Promise<void> {
         receiver.received.length = 0;
         res.writeHead(200).end('ok');
       };
-      const load = new MixedLoad(p, companies);
+      const load = new MixedLoad(p, companies, { weights: INTEGRATOR_WEIGHTS, bodies: 'errors' });
       const pids = p.pids();
       const rss: Record<string, Array<[number, number]>> = Object.fromEntries(Object.keys(pids).map((app) => [app, []]));
+      const database = new URL(databaseUrl).pathname.slice(1);
+      const cpuAtStart = cpuByProcess(database);
       const started = Date.now();
       const ends = started + MINUTES * 60_000;
       let inFlight = 0;
@@ -118,6 +122,14 @@ async function main(): Promise<void> {
       await sampler;
       while (inFlight > 0) await sleep(100);
       report({ load, rss, started, skipped, failed, webhooks });
+      console.log(`\nCPU per answer over the run: ${describeCpuPerDocument(cpuAtStart, cpuByProcess(database), load.answers.length)}`);
+      const errors = Object.keys(pids).flatMap((app) =>
+        p
+          .output(app as AppName)
+          .filter((line) => /"level":"(error|fatal)"/.test(line))
+          .slice(0, 3),
+      );
+      if (errors.length > 0) console.log(`\nfirst errors the apps logged:\n${errors.join('')}`);
     } finally {
       await receiver.close();
       await p.stop();
@@ -142,6 +154,14 @@ function report(run: {
       `${run.skipped} not sent (over ${MAX_IN_FLIGHT} in flight), ${run.failed} connection failures, ${run.webhooks} webhook requests`,
   );
   console.log(`statuses: ${JSON.stringify(statuses)}`);
+  console.log('per operation (statuses; p50 / p99 of the answers):');
+  for (const [operation, histogram] of Object.entries(statusHistogram(answers))) {
+    const times = answers
+      .filter((a) => a.operation === operation)
+      .map((a) => a.ms)
+      .sort((a, b) => a - b);
+    console.log(`  ${operation.padEnd(14)} ${JSON.stringify(histogram)}  ${percentile(times, 50)} / ${percentile(times, 99)} ms`);
+  }
   const failures: Record<string, unknown> = {};
   for (const a of answers) if (a.status >= 500 && a.status !== 503) failures[`${a.operation} ${a.status}`] ??= a.body;
   if (Object.keys(failures).length > 0) console.log(`first answer of each 5xx kind: ${JSON.stringify(failures)}`);

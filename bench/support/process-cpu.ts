@@ -23,6 +23,8 @@ const APP_ENTRIES = Object.entries({
   issuer: 'apps/issuer/dist/main.js',
   canceller: 'apps/canceller/dist/main.js',
   'pdf-renderer': 'apps/pdf-renderer/dist/main.js',
+  'received-sync': 'apps/received-sync/dist/main.js',
+  'webhook-dispatcher': 'apps/webhook-dispatcher/dist/main.js',
   simulator: 'apps/authorizer-sim/dist/main.js',
 }).map(([role, entry]) => [role, join(repoRoot, entry)] as const);
 

@@ -235,7 +235,7 @@ describe('a number reserved before a filing and inserted after it', () => {
     expect(String(detail.message)).toContain(`${number} (invoice `);
     // Filed, then refused by the job (a refusal at filing stores no range).
     const range = await p.prisma.invalidation.findUniqueOrThrow({ where: { id: String(detail.invalidation_id) } });
-    expect(range).toMatchObject({ status: 'rejected', statusCode: null });
+    expect(range).toMatchObject({ status: 'rejected', statusCode: null, refusedFor: 'numbers_in_use' });
     expect(await p.prisma.invalidationSubmission.count({ where: { invalidationId: range.id } })).toBe(0);
   });
 });

@@ -7,7 +7,20 @@ import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { sampleNfse } from '../../contract/support/contract.js';
 import type { ApiAnswer, ChaosCompany, ChaosPlatform } from './chaos-platform.js';
 
-export type Operation = 'issue_nfe' | 'issue_nfse' | 'cancel' | 'correct' | 'invalidate' | 'sync_received' | 'manifest' | 'pdf';
+export type Operation =
+  | 'issue_nfe'
+  | 'issue_nfse'
+  | 'cancel'
+  | 'correct'
+  | 'invalidate'
+  | 'sync_received'
+  | 'manifest'
+  | 'pdf'
+  | 'read_invoice'
+  | 'list_invoices';
+
+/** How often each operation is drawn (relative weights; an absent operation is never drawn). */
+export type OperationWeights = Partial<Record<Operation, number>>;
 
 export interface Answered {
   operation: Operation;
@@ -32,7 +45,8 @@ export const manifest = (p: ChaosPlatform, company: ChaosCompany, accessKey: str
     },
   );
 
-const WEIGHTS: Record<Operation, number> = {
+/** The chaos suite's mix: every write the platform has, at rates that keep each worker busy while it is killed. */
+export const CHAOS_WEIGHTS: OperationWeights = {
   issue_nfe: 40,
   issue_nfse: 14,
   cancel: 10,
@@ -41,6 +55,26 @@ const WEIGHTS: Record<Operation, number> = {
   sync_received: 3,
   manifest: 5,
   pdf: 10,
+};
+
+/**
+ * An integrator's day, for the soak: mostly reads (the list, one invoice with the authorizer's view of it, PDFs of
+ * documents already printed on authorization) around a steady trickle of every write. Each issuance is also a render
+ * (PDF_RENDER_ON_AUTHORIZATION), at about a tenth of a core per DANFE on the reference machine: the chaos mix at 100
+ * requests/s would ask the one pdf-renderer for ~50 renders a second, four times what two cores print. At 100
+ * requests/s this is ~5.5 issuances a second beside everything else, which the 2-core machine holds.
+ */
+export const INTEGRATOR_WEIGHTS: OperationWeights = {
+  list_invoices: 44,
+  read_invoice: 30,
+  pdf: 12,
+  issue_nfe: 4,
+  issue_nfse: 1.5,
+  cancel: 2.5,
+  correct: 2.5,
+  invalidate: 0.5,
+  sync_received: 1,
+  manifest: 2,
 };
 
 const REASON = 'Pedido cancelado pelo cliente antes da entrega';
@@ -69,6 +103,11 @@ export class MixedLoad {
   constructor(
     private readonly p: ChaosPlatform,
     private readonly companies: ChaosCompany[],
+    private readonly options: {
+      weights?: OperationWeights;
+      /** Keep each answer's body (the chaos invariants read them); a long soak keeps only the bodies of 5xx answers. */
+      bodies?: 'all' | 'errors';
+    } = {},
   ) {
     for (const c of companies) this.pools.set(c.id, { toCancel: [], toCorrect: [], printable: [] });
   }
@@ -98,18 +137,19 @@ export class MixedLoad {
     const started = Date.now();
     const answer: (ApiAnswer & { ms?: number }) | undefined = await this.perform(operation, company);
     // The HTTP exchange's own time (send's).
-    if (answer)
-      this.answers.push({ operation, status: answer.status, body: answer.body, ms: answer.ms ?? Date.now() - started, at: started });
+    if (!answer) return;
+    const body = this.options.bodies === 'errors' && answer.status < 500 ? {} : answer.body;
+    this.answers.push({ operation, status: answer.status, body, ms: answer.ms ?? Date.now() - started, at: started });
   }
 
   private choose(): Operation {
-    const entries = Object.entries(WEIGHTS) as Array<[Operation, number]>;
+    const entries = Object.entries(this.options.weights ?? CHAOS_WEIGHTS) as Array<[Operation, number]>;
     let draw = Math.random() * entries.reduce((sum, [, w]) => sum + w, 0);
     for (const [operation, weight] of entries) {
       draw -= weight;
       if (draw < 0) return operation;
     }
-    return 'issue_nfe';
+    return entries[0]![0];
   }
 
   private async perform(operation: Operation, c: ChaosCompany): Promise<ApiAnswer | undefined> {
@@ -171,6 +211,13 @@ export class MixedLoad {
         const idempotencyKey = randomUUID(); // the same on a retry after a lost connection
         return this.send(() => manifest(this.p, c, received.accessKey, idempotencyKey));
       }
+      case 'read_invoice': {
+        const target = pick(pools.printable);
+        if (!target) return undefined;
+        return this.send(() => this.p.api('GET', `/api/v1/invoices/${target.key}?document_type=${target.documentType}`, c.key));
+      }
+      case 'list_invoices':
+        return this.send(() => this.p.api('GET', '/api/v1/invoices?page_size=20', c.key));
       case 'pdf': {
         const target = pick(pools.printable);
         if (!target) return undefined;

@@ -1,10 +1,13 @@
 import { Catch, HttpException, HttpStatus, type ArgumentsHost, type ExceptionFilter } from '@nestjs/common';
 import { CompanyAdminError } from '@talao/company-admin';
 import type { Logger } from '@talao/observability';
+import { isDatabaseBusy } from '@talao/persistence';
 import { sendError } from './error-envelope.js';
 import { requestIdOf, type GatewayRequest, type GatewayResponse } from './gateway-request.js';
 
 const ADMIN_STATUS = { validation: 422, conflict: 409, not_found: 404 } as const;
+/** What an overloaded database answers: nothing was done, the same request may be sent again after this long. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
 
 /** The gateway's own phrases for errors raised by the framework or the libraries under it, whose words never go out. */
 const GENERIC: Record<number, string> = {
@@ -36,6 +39,13 @@ export class ErrorEnvelopeFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const req = http.getRequest<GatewayRequest>();
     const res = http.getResponse<GatewayResponse>();
+    if (isDatabaseBusy(exception)) {
+      // Overload, not a fault: every database connection stayed busy for the whole wait. The client retries.
+      this.logger.warn({ request_id: requestIdOf(req), err: exception }, 'database busy: answered 503');
+      res.setHeader('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+      sendError(req, res, 503, 'The service is busy; send the request again after Retry-After seconds');
+      return;
+    }
     const { status, detail, extras } = this.describe(exception);
     if (status >= 500 && !(exception instanceof HttpException)) {
       this.logger.error({ request_id: requestIdOf(req), err: exception }, 'request failed');

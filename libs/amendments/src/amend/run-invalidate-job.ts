@@ -61,6 +61,7 @@ export async function runInvalidateJob(
         protocol: null,
         statusCode: null,
         statusMessage: numbersInUseMessage(settled.length > 0 ? settled : inUse),
+        refusedFor: 'numbers_in_use',
       });
     if (inUse.length > 0) throw new RetryLaterError(`numbers in flight: ${inUse.map((invoice) => invoice.number).join(', ')}`);
   }

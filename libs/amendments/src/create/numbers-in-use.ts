@@ -1,7 +1,7 @@
 // The refusal of a range whose numbers are in use (an NF-e that reached the authorizer, or one being issued). Usually
 // found when the range is filed (409 at once); rarely by the invalidate job, which looks again before its first
 // transmission (a number reserved before the filing and inserted after it): the range is then `rejected` with this
-// message and no authorizer code, and the gateway answers it as the same 409.
+// message, no authorizer code and `refused_for` = numbers_in_use, and the gateway answers it as the same 409.
 import type { InvalidationConflict } from '@talao/persistence';
 import { AmendmentRefused } from './amendment-errors.js';
 
@@ -20,6 +20,6 @@ export function numbersInUseRefusal(invoices: readonly InvalidationConflict[]): 
 }
 
 /** A range the invalidate job refused on the service's own records (nothing was sent to the authorizer). */
-export function refusedForNumbersInUse(invalidation: { status: string; statusCode: string | null; statusMessage: string | null }): boolean {
-  return invalidation.status === 'rejected' && invalidation.statusCode === null && !!invalidation.statusMessage?.startsWith(PREFIX);
+export function refusedForNumbersInUse(invalidation: { status: string; refusedFor: string | null }): boolean {
+  return invalidation.status === 'rejected' && invalidation.refusedFor === 'numbers_in_use';
 }

@@ -13,6 +13,9 @@ import {
   type SubmissionAnswer,
 } from './issuance-records.js';
 
+/** Why the service refused a range on its own records, before sending anything (see InvalidationDecision). */
+export type InvalidationRefusal = 'numbers_in_use';
+
 export interface InvalidationRecord extends DecidedFields {
   id: string;
   companyId: string;
@@ -21,7 +24,11 @@ export interface InvalidationRecord extends DecidedFields {
   numberStart: number;
   numberEnd: number;
   reason: string;
+  refusedFor: InvalidationRefusal | null;
 }
+
+/** A range's decision; `refusedFor` when the service refused it itself (status `rejected`, no authorizer code). */
+export type InvalidationDecision = AuthorizerDecision & { refusedFor?: InvalidationRefusal };
 
 export interface NewInvalidation {
   companyId: string;
@@ -52,7 +59,7 @@ export type FileInvalidationResult =
 
 const COLUMNS = `id::text AS id, company_id::text AS "companyId", environment::text AS environment, series,
   number_start::int AS "numberStart", number_end::int AS "numberEnd", reason, status, protocol, status_code AS "statusCode",
-  status_message AS "statusMessage", registered_at AS "registeredAt", created_at AS "createdAt"`;
+  status_message AS "statusMessage", refused_for AS "refusedFor", registered_at AS "registeredAt", created_at AS "createdAt"`;
 
 // The invoices of a range whose number is taken: any that is not `failed`, and a failed one when an exchange of it may
 // have reached the authorizer (anything but `unavailable`).
@@ -217,7 +224,11 @@ export class InvalidationsRepository {
   }
 
   /** Decides the range once (from `pending`), storing the deciding answer in the same statement; true when it moved. */
-  async finish(id: string, decision: AuthorizerDecision, answered?: { submissionId: string; answer: SubmissionAnswer }): Promise<boolean> {
+  async finish(
+    id: string,
+    decision: InvalidationDecision,
+    answered?: { submissionId: string; answer: SubmissionAnswer },
+  ): Promise<boolean> {
     const rows = await this.prisma.$queryRawUnsafe<Array<{ moved: number }>>(
       `WITH answered AS (
          UPDATE invalidation_submissions SET response_body = $7::text, http_status = $8::int, outcome = $9::varchar,
@@ -225,11 +236,12 @@ export class InvalidationsRepository {
          WHERE id = $6::uuid RETURNING id
        ), moved AS (
          UPDATE invalidations SET status = $2::varchar, protocol = $3::varchar, status_code = $4::varchar, status_message = $5::text,
-                registered_at = CASE WHEN $2::varchar = 'registered' THEN now() END, updated_at = now()
+                refused_for = $12::varchar, registered_at = CASE WHEN $2::varchar = 'registered' THEN now() END, updated_at = now()
          WHERE id = $1::uuid AND status = 'pending' RETURNING id
        )
        SELECT (SELECT count(*) FROM moved)::int AS moved`,
       ...decisionParameters(id, decision, answered),
+      decision.refusedFor ?? null,
     );
     return rows[0]?.moved === 1;
   }

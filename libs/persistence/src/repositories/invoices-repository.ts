@@ -218,7 +218,9 @@ export class InvoicesRepository {
       ...(query.documentType ? { documentType: query.documentType } : {}),
       ...(query.statuses?.length ? { status: { in: [...query.statuses] } } : {}),
     };
-    const [total, rows] = await this.prisma.$transaction([
+    // Side by side on two pooled connections, not in a transaction: a transaction waits for one connection within
+    // Prisma's 2 s maxWait and fails the request when the pool is busy. `total` may then count a row the page missed.
+    const [total, rows] = await Promise.all([
       this.prisma.invoice.count({ where }),
       this.prisma.invoice.findMany({
         where,

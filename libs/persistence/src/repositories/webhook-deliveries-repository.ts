@@ -137,7 +137,9 @@ export class WebhookDeliveriesRepository {
       ...(query.webhookId ? { endpointId: query.webhookId } : {}),
       ...(query.invoiceId ? { invoiceId: query.invoiceId } : {}),
     };
-    const [total, rows] = await this.prisma.$transaction([
+    // Side by side on two pooled connections, not in a transaction: a transaction waits for one connection within
+    // Prisma's 2 s maxWait and fails the request when the pool is busy. `total` may then count a row the page missed.
+    const [total, rows] = await Promise.all([
       this.prisma.webhookDelivery.count({ where }),
       this.prisma.webhookDelivery.findMany({
         where,
