@@ -62,19 +62,20 @@ export const CHAOS_WEIGHTS: OperationWeights = {
  * documents already printed on authorization) around a steady trickle of every write. Each issuance is also a render
  * (PDF_RENDER_ON_AUTHORIZATION), at about a tenth of a core per DANFE on the reference machine: the chaos mix at 100
  * requests/s would ask the one pdf-renderer for ~50 renders a second, four times what two cores print. At 100
- * requests/s this is ~5.5 issuances a second beside everything else, which the 2-core machine holds.
+ * requests/s this is 4 issuances and ~5 renders a second beside everything else: with 5.5 issuances the 2-core
+ * machine fell behind on renders after four minutes (measured, November 26).
  */
 export const INTEGRATOR_WEIGHTS: OperationWeights = {
-  list_invoices: 44,
-  read_invoice: 30,
-  pdf: 12,
-  issue_nfe: 4,
-  issue_nfse: 1.5,
-  cancel: 2.5,
-  correct: 2.5,
+  list_invoices: 48,
+  read_invoice: 32,
+  pdf: 10,
+  issue_nfe: 3,
+  issue_nfse: 1,
+  cancel: 1.5,
+  correct: 1.5,
   invalidate: 0.5,
   sync_received: 1,
-  manifest: 2,
+  manifest: 1.5,
 };
 
 const REASON = 'Pedido cancelado pelo cliente antes da entrega';

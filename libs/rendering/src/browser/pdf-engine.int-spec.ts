@@ -1,6 +1,6 @@
 // The engine on a real Chromium: nothing leaves the page (a local server sees no request whatever the HTML asks for),
-// pages are retired after their render budget, a killed Chromium is relaunched and the renders in flight complete,
-// and the browser's memory is readable.
+// pages are retired after their render budget, a killed Chromium — or one that stopped answering — is relaunched and
+// the renders in flight complete, and the browser's memory is readable.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
@@ -25,7 +25,7 @@ describe('PdfEngine on Chromium', () => {
   afterEach(async () => {
     await engine?.close();
     engine = undefined;
-  });
+  }, 30_000);
 
   it('denies every network request: images, styles, scripts, fonts, fetch and iframes never reach a server', async () => {
     let hits = 0;
@@ -78,6 +78,23 @@ describe('PdfEngine on Chromium', () => {
     expect(engine.stats.retries).toBeGreaterThanOrEqual(2);
     expect(engine.browserPid).not.toBe(firstPid);
     // The relaunched browser keeps serving.
+    expect(pagesOf((await engine.render(PAGE('<p>after</p>'))).pdf)).toBe(1);
+  }, 90_000);
+
+  it('Chromium that stops answering (a page blocks it past the render budget): killed, relaunched, and it serves again', async () => {
+    engine = await PdfEngine.launch({ pages: 2, renderTimeoutMs: 2_000 });
+    const firstPid = engine.browserPid;
+    // In one process a page that never yields blocks every page: the other render waits with it (and, retried beside
+    // the blocking one on the relaunched browser, may be blocked again: it settles either way).
+    const blocked = engine.render(PAGE('<p>blocked</p>'), 'for (;;) {}');
+    const bystander = engine.render(PAGE('<p>bystander</p>'), 'new Promise((resolve) => setTimeout(() => resolve(1), 500))');
+    // The blocking render is retried once on the relaunched browser, blocks it too, and fails.
+    await expect(blocked).rejects.toThrow(/Chromium failed again after recovering/);
+    await bystander.catch(() => undefined);
+    expect(engine.stats.stuck).toBeGreaterThanOrEqual(1);
+    expect(engine.stats.launches).toBeGreaterThanOrEqual(2);
+    expect(engine.browserPid).not.toBe(firstPid);
+    // Without the relaunch every later render would wait forever on the blocked browser.
     expect(pagesOf((await engine.render(PAGE('<p>after</p>'))).pdf)).toBe(1);
   }, 90_000);
 

@@ -36,6 +36,8 @@ export interface HtmlToPdf {
 
 export interface PdfEngineStats extends PagePoolCounters {
   launches: number;
+  /** Browsers abandoned because a render outlived renderTimeoutMs (then relaunched). */
+  stuck: number;
   renders: number;
   retries: number;
   pagesRecycled: number;
@@ -66,16 +68,27 @@ function untilLost<T>(session: Session, work: Promise<T>): Promise<T> {
   });
 }
 
+/** A render that outlived its budget: in one process, a Chromium that stopped answering (see `render`). */
+class RenderTimeoutError extends RendererFailedError {}
+
 function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RendererFailedError(`${what} took more than ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new RenderTimeoutError(`${what} took more than ${ms} ms`)), ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 export class PdfEngine {
-  readonly stats: PdfEngineStats = { launches: 0, renders: 0, retries: 0, pagesRecycled: 0, pagesCreated: 0, blockedRequests: 0 };
+  readonly stats: PdfEngineStats = {
+    launches: 0,
+    stuck: 0,
+    renders: 0,
+    retries: 0,
+    pagesRecycled: 0,
+    pagesCreated: 0,
+    blockedRequests: 0,
+  };
   private session: Session | undefined;
   private relaunching: Promise<Session> | undefined;
   private closed = false;
@@ -121,12 +134,17 @@ export class PdfEngine {
     try {
       return await this.renderOn(session, html, evaluate);
     } catch (error) {
-      if (this.closed || !this.isChromiumFailure(session, error)) throw error;
+      if (this.closed) throw error;
+      // One process: a page that stops answering is the whole browser stopped (seen in the soak after minutes of
+      // load: every render and every page opened after it waited forever). It is treated as a crash.
+      if (error instanceof RenderTimeoutError) this.abandon(session, error);
+      if (!this.isChromiumFailure(session, error)) throw error;
       this.stats.retries++;
-      const next = session.browser.connected ? session : await this.relaunchAfter(session);
+      const next = session.browser.connected && !session.isLost ? session : await this.relaunchAfter(session);
       try {
         return await this.renderOn(next, html, evaluate);
       } catch (again) {
+        if (again instanceof RenderTimeoutError) this.abandon(next, again);
         throw new RendererFailedError(`Chromium failed again after recovering: ${(again as Error).message}`, { cause: again });
       }
     }
@@ -164,10 +182,21 @@ export class PdfEngine {
       if (!reusable) this.stats.pagesRecycled++;
       return result;
     } finally {
-      // A page that failed, crashed or reached its render budget is closed; the pool opens a fresh one.
+      // A page that failed, crashed or reached its render budget is closed; the pool opens a fresh one. Not waited
+      // for on a lost browser: closing a page of a Chromium that stopped answering never ends.
       const done = reusable && !pooled.crashed ? session.pool.release(pooled) : session.pool.destroy(pooled);
-      await done.catch(() => undefined);
+      if (session.isLost) done.catch(() => undefined);
+      else await done.catch(() => undefined);
     }
+  }
+
+  /** Gives up on a browser that stopped answering: every wait on it ends now, and it is killed and relaunched. */
+  private abandon(session: Session, cause: Error): void {
+    if (session.isLost) return;
+    this.stats.stuck++;
+    session.isLost = true;
+    session.lost.abort(new RendererFailedError(`Chromium stopped answering (${cause.message}); relaunching it`, { cause }));
+    if (!this.closed && this.session === session) void this.relaunchAfter(session).catch(() => undefined);
   }
 
   private async print(pooled: PooledPage, html: string, evaluate: string | undefined): Promise<HtmlToPdf> {
@@ -239,8 +268,13 @@ export class PdfEngine {
     // their own; waiting for them would hold the relaunch.
     if (!session.isLost) await drained.catch(() => undefined);
     else drained.catch(() => undefined);
-    if (session.browser.connected)
-      await withTimeout(session.browser.close(), 5_000, 'closing Chromium').catch(() => session.browser.process()?.kill('SIGKILL'));
+    // A lost browser (crashed, or stopped answering: then it would not close either) is not asked to close.
+    if (!session.isLost && session.browser.connected)
+      await withTimeout(session.browser.close(), 5_000, 'closing Chromium').catch(() => undefined);
+    // Whatever close() said, the process must be gone: the soak found browsers that had stopped answering still
+    // spinning after puppeteer let go of them, orphaned, each taking its share of the cores.
+    const child = session.browser.process();
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await disposeProfile(session.userDataDir);
   }
 }
