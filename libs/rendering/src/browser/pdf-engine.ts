@@ -68,6 +68,9 @@ function untilLost<T>(session: Session, work: Promise<T>): Promise<T> {
   });
 }
 
+/** How long closing a retired page may take before its browser counts as stuck. */
+const PAGE_CLOSE_TIMEOUT_MS = 5_000;
+
 /** A render that outlived its budget: in one process, a Chromium that stopped answering (see `render`). */
 class RenderTimeoutError extends RendererFailedError {}
 
@@ -134,17 +137,13 @@ export class PdfEngine {
     try {
       return await this.renderOn(session, html, evaluate);
     } catch (error) {
-      if (this.closed) throw error;
-      // One process: a page that stops answering is the whole browser stopped (seen in the soak after minutes of
-      // load: every render and every page opened after it waited forever). It is treated as a crash.
-      if (error instanceof RenderTimeoutError) this.abandon(session, error);
-      if (!this.isChromiumFailure(session, error)) throw error;
+      // A render past its budget abandoned its browser (renderOn): like a crash, it is retried on the next one.
+      if (this.closed || !this.isChromiumFailure(session, error)) throw error;
       this.stats.retries++;
       const next = session.browser.connected && !session.isLost ? session : await this.relaunchAfter(session);
       try {
         return await this.renderOn(next, html, evaluate);
       } catch (again) {
-        if (again instanceof RenderTimeoutError) this.abandon(next, again);
         throw new RendererFailedError(`Chromium failed again after recovering: ${(again as Error).message}`, { cause: again });
       }
     }
@@ -181,12 +180,22 @@ export class PdfEngine {
       reusable = pooled.renders < this.rendersPerPage;
       if (!reusable) this.stats.pagesRecycled++;
       return result;
+    } catch (error) {
+      // One process: a page that stops answering is the whole browser stopped (seen in the soak after minutes of
+      // load: every render and every page opened after it waited forever). It is treated as a crash.
+      if (error instanceof RenderTimeoutError) this.abandon(session, error);
+      throw error;
     } finally {
       // A page that failed, crashed or reached its render budget is closed; the pool opens a fresh one. Not waited
       // for on a lost browser: closing a page of a Chromium that stopped answering never ends.
       const done = reusable && !pooled.crashed ? session.pool.release(pooled) : session.pool.destroy(pooled);
       if (session.isLost) done.catch(() => undefined);
-      else await done.catch(() => undefined);
+      else
+        await withTimeout(done, PAGE_CLOSE_TIMEOUT_MS, 'closing a page').catch((error: unknown) => {
+          // A page close that never ends is the same stuck browser (seen: the render that retired its page hung
+          // there, its job holding a worker slot for good); closing is otherwise immediate.
+          if (error instanceof RenderTimeoutError) this.abandon(session, error);
+        });
     }
   }
 
