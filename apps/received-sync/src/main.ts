@@ -22,8 +22,11 @@ runWorkerApp({
     // A manifestation pending this long has lost its job (its own retries wait 30 s and 60 s): enqueue it again.
     {
       name: 'redrive-manifestations',
-      intervalMs: 30_000,
-      run: () => redrivePendingManifestations(dependencies.manifestations, dependencies.schedulerQueue, { staleAfterMs: 180_000 }),
+      intervalMs: config.schedule.redriveIntervalMs,
+      run: () =>
+        redrivePendingManifestations(dependencies.manifestations, dependencies.schedulerQueue, {
+          staleAfterMs: config.schedule.redriveAfterMs,
+        }),
     },
     ...(config.schedule.enabled
       ? [

@@ -88,6 +88,9 @@ const CHAOS_ENV: Record<AppName, Record<string, string>> = {
   },
   'received-sync': {
     RECEIVED_SYNC_SCHEDULES: 'off',
+    // A manifestation whose job the Redis flush took is re-driven within the settle time (the default waits 3 min).
+    RECEIVED_MANIFESTATION_REDRIVE_AFTER_MS: '20000',
+    RECEIVED_MANIFESTATION_REDRIVE_INTERVAL_MS: '5000',
     RECEIVED_SYNC_JOB_LOCK_MS: '3000',
     RECEIVED_SYNC_STALLED_CHECK_MS: '1000',
     AUTHORIZER_READ_TIMEOUT_MS: '2000',

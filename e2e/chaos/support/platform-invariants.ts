@@ -2,6 +2,7 @@
 // /_control/issued/{taxId}) and from what the webhook receiver got. Each check returns figures for the report and
 // the violations found (empty when the platform kept its promises).
 import { refusedForNumbersInUse } from '@talao/amendments/create';
+import { lostNumberToInvalidation } from '@talao/issuance/create';
 import { WEBHOOK_EVENTS } from '@talao/webhooks';
 import type { WebhookReceiver } from '@talao/webhooks/testing';
 import type { ChaosCompany, ChaosPlatform } from './chaos-platform.js';
@@ -11,7 +12,6 @@ import { type Answered, codesIn } from './mixed-load.js';
 export const DUPLICATE_CODES = ['204', '539', '573'];
 const FINAL_INVOICE_STATES = ['issued', 'rejected', 'failed', 'cancelled'];
 /** The status message of an NF-e whose number was invalidated between its reservation and its issue job. */
-const RACED_NUMBER = /^Number \d+ of series \d+ was invalidated \(invalidation [0-9a-f-]{36}\) before the document was sent$/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface IssuedView {
@@ -94,7 +94,7 @@ export async function checkInvariants(
       violations.push(`invoice ${i.id} (${i.documentType} ${i.number}) stuck in ${i.status}`);
     // …except the two ends of an NF-e racing its company's own invalidation of its number (docs/amendments.md): the
     // issuance refused before sending, or the range refused by the invalidate job. Each leaves the number to the other.
-    const lostRace = (i: (typeof invoices)[number]) => i.status === 'failed' && RACED_NUMBER.test(i.statusMessage ?? '');
+    const lostRace = (i: (typeof invoices)[number]) => lostNumberToInvalidation(i);
     add('NF-e that lost the race for their number to an invalidation', invoices.filter(lostRace).length);
     add('invalidations that lost the race for a number to an NF-e', invalidations.filter(refusedForNumbersInUse).length);
     for (const i of invoices.filter((i) => (i.status === 'rejected' || i.status === 'failed') && !lostRace(i)))

@@ -99,18 +99,24 @@ export const sweeperConfig = z
  * RECEIVED_SYNC_INTERVAL_MS (one hour by default: the freshness a company gets without asking, and the pace the
  * authority tolerates for a tax id with nothing new), each at its own offset within the interval; the job schedulers
  * are reconciled with the companies every RECEIVED_SYNC_RECONCILE_INTERVAL_MS. RECEIVED_SYNC_SCHEDULES=off leaves
- * the schedulers alone (a worker that only serves manual syncs).
+ * the schedulers alone (a worker that only serves manual syncs). A manifestation still pending
+ * RECEIVED_MANIFESTATION_REDRIVE_AFTER_MS after its last change (3 minutes: its own retries wait 30 s and 60 s) has
+ * lost its job and is enqueued again; the worker looks for such rows every RECEIVED_MANIFESTATION_REDRIVE_INTERVAL_MS.
  */
 export const receivedSyncConfig = z
   .object({
     RECEIVED_SYNC_INTERVAL_MS: integer(3_600_000),
     RECEIVED_SYNC_RECONCILE_INTERVAL_MS: integer(300_000),
     RECEIVED_SYNC_SCHEDULES: z.enum(['on', 'off']).default('on'),
+    RECEIVED_MANIFESTATION_REDRIVE_AFTER_MS: integer(180_000),
+    RECEIVED_MANIFESTATION_REDRIVE_INTERVAL_MS: integer(30_000),
   })
   .transform((env) => ({
     intervalMs: env.RECEIVED_SYNC_INTERVAL_MS,
     reconcileIntervalMs: env.RECEIVED_SYNC_RECONCILE_INTERVAL_MS,
     enabled: env.RECEIVED_SYNC_SCHEDULES === 'on',
+    redriveAfterMs: env.RECEIVED_MANIFESTATION_REDRIVE_AFTER_MS,
+    redriveIntervalMs: env.RECEIVED_MANIFESTATION_REDRIVE_INTERVAL_MS,
   }));
 
 /**

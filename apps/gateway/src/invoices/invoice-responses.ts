@@ -9,6 +9,7 @@ import {
   InvoiceValidationError,
   IssuanceError,
   IssuerNotConfiguredError,
+  lostNumberToInvalidation,
   NumberConflictError,
   QuotaExceededError,
   SigningNotImplementedError,
@@ -107,7 +108,8 @@ const messageOf = (invoice: InvoiceOutcome, fallback: string) => invoice.statusM
 /**
  * The answer of POST /invoices (and reissue) for the invoice as it stands after the wait window: 201 with the record
  * when authorized, 502 with the authorizer's message when rejected (SPEC.md), and two additive answers: 202 with the
- * record while the outcome is pending, 503 when the authorizer stayed unavailable (status `failed`, reissuable).
+ * record while the outcome is pending, 503 when the authorizer stayed unavailable (status `failed`, reissuable), 409
+ * NUMBER_INVALIDATED when the company's own invalidation took the number before anything was sent (also `failed`).
  */
 export function outcomeResponse(invoice: InvoiceOutcome, requestId: string): StoredResponse {
   switch (invoice.status) {
@@ -124,6 +126,14 @@ export function outcomeResponse(invoice: InvoiceOutcome, requestId: string): Sto
         },
       };
     case 'failed':
+      if (lostNumberToInvalidation(invoice))
+        return {
+          status: 409,
+          body: {
+            detail: { message: invoice.statusMessage, code: 'NUMBER_INVALIDATED', invoice_id: invoice.id, status: 'failed' },
+            request_id: requestId,
+          },
+        };
       return {
         status: 503,
         body: {

@@ -18,5 +18,6 @@ export { reissueInvoice, type ReissueCommand } from './reissue-invoice.js';
 export { assertSigningImplemented, UNSIGNABLE_DOCUMENT_TYPES } from './document-support.js';
 export { issuerProfileOf, issuingProblems, profileProblems } from './issuer-configuration.js';
 export { billingPeriod } from './production-quota.js';
+export { lostNumberToInvalidation } from '../invalidated-number.js';
 export { type InvoiceOutcome, type InvoiceReader, type JobEndEvents, OutcomeWaiter } from './outcome-waiter.js';
 export { requestBodyOf, validatedRequestOf, type StoredRequest } from './stored-request.js';

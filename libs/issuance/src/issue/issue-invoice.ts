@@ -10,6 +10,7 @@ import type { IssueDeps, IssueOptions, IssueResult } from './issue-context.js';
 import { issueNfe } from './issue-nfe.js';
 import { issueNfse } from './issue-nfse.js';
 import { finishRun, type IssueRun } from './issue-run.js';
+import { invalidatedNumberMessage } from '../invalidated-number.js';
 
 /**
  * When an invoice becomes `failed` (documented in docs/issuance.md):
@@ -39,7 +40,7 @@ export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: 
     return finishRun(partial, {
       status: 'failed',
       statusCode: null,
-      statusMessage: `Number ${invoice.number} of series ${invoice.series} was invalidated (invalidation ${snapshot.invalidationId}) before the document was sent`,
+      statusMessage: invalidatedNumberMessage(invoice.number, invoice.series, snapshot.invalidationId),
     });
 
   const gaps = profileProblems(company);
