@@ -117,20 +117,15 @@ class RoundsCpu {
     return perSecond;
   }
   describe(): string {
-    // The rounds' differences summed per pid: a pid's CPU between the first reading and the last minus the gaps.
-    const before: CpuByProcess = new Map();
-    const after: CpuByProcess = new Map();
+    // Each pid's CPU summed over the rounds only (not the other path's rounds in between).
+    const spent: CpuByProcess = new Map();
     let pdfs = 0;
     for (const [start, end, count] of this.rounds) {
       pdfs += count;
-      for (const [pid, reading] of end) {
-        const spent = reading.seconds - (start.get(pid)?.seconds ?? 0);
-        const sum = after.get(pid);
-        after.set(pid, { role: reading.role, seconds: (sum?.seconds ?? 0) + spent });
-        before.set(pid, { role: reading.role, seconds: 0 });
-      }
+      for (const [pid, { role, seconds }] of end)
+        spent.set(pid, { role, seconds: (spent.get(pid)?.seconds ?? 0) + seconds - (start.get(pid)?.seconds ?? 0) });
     }
-    return describeCpuPerDocument(before, after, pdfs);
+    return describeCpuPerDocument(new Map(), spent, pdfs);
   }
 }
 

@@ -11,7 +11,6 @@ import { type Answered, codesIn } from './mixed-load.js';
 /** Duplicate NF-e (204), duplicate with another key (539), duplicate event (573): never to reach a client or a record. */
 export const DUPLICATE_CODES = ['204', '539', '573'];
 const FINAL_INVOICE_STATES = ['issued', 'rejected', 'failed', 'cancelled'];
-/** The status message of an NF-e whose number was invalidated between its reservation and its issue job. */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface IssuedView {
@@ -94,10 +93,9 @@ export async function checkInvariants(
       violations.push(`invoice ${i.id} (${i.documentType} ${i.number}) stuck in ${i.status}`);
     // …except the two ends of an NF-e racing its company's own invalidation of its number (docs/amendments.md): the
     // issuance refused before sending, or the range refused by the invalidate job. Each leaves the number to the other.
-    const lostRace = (i: (typeof invoices)[number]) => lostNumberToInvalidation(i);
-    add('NF-e that lost the race for their number to an invalidation', invoices.filter(lostRace).length);
+    add('NF-e that lost the race for their number to an invalidation', invoices.filter(lostNumberToInvalidation).length);
     add('invalidations that lost the race for a number to an NF-e', invalidations.filter(refusedForNumbersInUse).length);
-    for (const i of invoices.filter((i) => (i.status === 'rejected' || i.status === 'failed') && !lostRace(i)))
+    for (const i of invoices.filter((i) => (i.status === 'rejected' || i.status === 'failed') && !lostNumberToInvalidation(i)))
       violations.push(`invoice ${i.id} (${i.documentType} ${i.number}) ${i.status}: ${i.statusCode} ${i.statusMessage}`);
     for (const a of amendments.filter((a) => a.status !== 'registered'))
       violations.push(`${a.kind} ${a.id} of invoice ${a.invoiceId} is ${a.status}: ${a.statusCode} ${a.statusMessage}`);

@@ -125,27 +125,22 @@ export function outcomeResponse(invoice: InvoiceOutcome, requestId: string): Sto
           request_id: requestId,
         },
       };
-    case 'failed':
-      if (lostNumberToInvalidation(invoice))
-        return {
-          status: 409,
-          body: {
-            detail: { message: invoice.statusMessage, code: 'NUMBER_INVALIDATED', invoice_id: invoice.id, status: 'failed' },
-            request_id: requestId,
-          },
-        };
+    case 'failed': {
+      // A number the company's own invalidation took before anything was sent is a conflict, not an unavailable authorizer.
+      const lost = lostNumberToInvalidation(invoice);
       return {
-        status: 503,
+        status: lost ? 409 : 503,
         body: {
           detail: {
             message: messageOf(invoice, 'The authorizer stayed unavailable'),
-            code: invoice.statusCode,
+            code: lost ? 'NUMBER_INVALIDATED' : invoice.statusCode,
             invoice_id: invoice.id,
             status: 'failed',
           },
           request_id: requestId,
         },
       };
+    }
     case 'processing':
       return { status: 202, body: { ...presentInvoice(invoice) }, headers: { Location: locationOf(invoice) } };
   }

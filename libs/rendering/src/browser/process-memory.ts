@@ -13,13 +13,14 @@ async function parentOf(pid: number): Promise<number | undefined> {
   }
 }
 
+/** A "Field:   123 kB" line of a /proc file's text, in bytes (0 when absent). */
+function kilobytesIn(text: string, field: string): number {
+  const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(text);
+  return match ? Number(match[1]) * 1024 : 0;
+}
+
 async function kilobytes(file: string, field: string): Promise<number> {
-  try {
-    const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(await readFile(file, 'utf8'));
-    return match ? Number(match[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
+  return kilobytesIn(await readFile(file, 'utf8').catch(() => ''), field);
 }
 
 export interface ProcessTreeMemory {
@@ -38,8 +39,9 @@ export interface ProcessTreeMemory {
 export async function processTreeMemory(rootPid: number | undefined): Promise<ProcessTreeMemory | undefined> {
   if (rootPid === undefined || process.platform !== 'linux') return undefined;
   const members = await descendantsOf(rootPid);
-  const rss = await Promise.all(members.map((pid) => kilobytes(`/proc/${pid}/status`, 'VmRSS')));
-  const anonymous = await Promise.all(members.map((pid) => kilobytes(`/proc/${pid}/status`, 'RssAnon')));
+  const statuses = await Promise.all(members.map((pid) => readFile(`/proc/${pid}/status`, 'utf8').catch(() => '')));
+  const rss = statuses.map((status) => kilobytesIn(status, 'VmRSS'));
+  const anonymous = statuses.map((status) => kilobytesIn(status, 'RssAnon'));
   const pss = await Promise.all(members.map((pid) => kilobytes(`/proc/${pid}/smaps_rollup`, 'Pss')));
   const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
   return { rssBytes: sum(rss), rssAnonymousBytes: sum(anonymous), pssBytes: sum(pss), processes: members.length };
