@@ -1,7 +1,8 @@
 // The one reader of request bodies, for every route: JSON only, UTF-8 only, uncompressed, at most BODY_LIMIT_BYTES,
 // then checked (json-scan.ts) before JSON.parse. A body over the limit is never drained: a declared Content-Length
 // is refused before a byte is read, a chunked body is read up to the limit only, and either way the connection is
-// closed after the 413, so a client cannot make the gateway read a gigabyte it will refuse anyway.
+// closed after the 413 (a lingering close: see refuseAndClose), so a client cannot make the gateway read a gigabyte
+// it will refuse anyway.
 import { sendError } from './error-envelope.js';
 import { pathOf, type GatewayRequest, type GatewayResponse, type Next } from './gateway-request.js';
 import { MAX_JSON_DEPTH, scanJsonText, type JsonTextProblem } from './json-scan.js';
@@ -19,14 +20,31 @@ function describeLimit(limitBytes: number): string {
   return limitBytes % (1024 * 1024) === 0 ? `${limitBytes / (1024 * 1024)} MiB` : `${limitBytes} bytes`;
 }
 
+/** How long a refused connection stays half-open, unread, before it is destroyed (see refuseAndClose). */
+const LINGER_MS = 2_000;
+
 /**
- * Answers and closes the connection without reading further. Node would otherwise read (and discard) the rest of
- * the body after the answer to keep the connection alive; once the answer is flushed the socket is destroyed.
+ * Answers and closes the connection without reading further: Node would otherwise read (and discard) the rest of
+ * the body after the answer to keep the connection alive.
+ *
+ * Closing a socket that still holds unread bytes makes the kernel send a reset at once, and a client still writing
+ * its body can meet that reset before it has read the answer: it then sees "connection reset", not the 413. So the
+ * close lingers, as web servers do it: the answer goes out with a FIN, the socket stays half-open without reading
+ * (the client's writes stall on full buffers, nothing more is read) and is destroyed LINGER_MS later. Node's HTTP server ends a `Connection: close` exchange with
+ * socket.destroySoon(), which is what this replaces for this one socket.
  */
 function refuseAndClose(req: GatewayRequest, res: GatewayResponse, status: number, detail: string): void {
   req.pause();
+  const socket = req.socket;
+  socket.destroySoon = () => {
+    // Nothing more is read: once the exchange ends Node would resume the socket to discard the rest of the body.
+    socket.pause();
+    socket.resume = () => socket;
+    socket.end();
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+    socket.once('close', () => clearTimeout(timer));
+  };
   res.setHeader('Connection', 'close');
-  res.once('finish', () => req.socket.destroy());
   sendError(req, res, status, detail);
 }
 

@@ -41,13 +41,13 @@ export function rawRequest(port: number, request: string | Buffer, timeoutMs = 5
 
 /**
  * Sends `head`, then body bytes without end (64 KiB blocks, as chunks when `chunked`) until the server answers and
- * closes, or `maxBytes` were written. Returns the answer and how much was written.
+ * closes its end, or `maxBytes` were written. Returns the answer and how much was written.
  */
 export function floodRequest(
   port: number,
   head: string | Buffer,
   options: { chunked: boolean; maxBytes?: number; timeoutMs?: number },
-): Promise<RawResponse & { written: number; localPort: number }> {
+): Promise<RawResponse & { written: number; localPort: number; ending: string }> {
   const maxBytes = options.maxBytes ?? 256 * 1024 * 1024;
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
@@ -66,18 +66,31 @@ export function floodRequest(
         }
       }
     };
-    const timer = setTimeout(() => socket.destroy(), options.timeoutMs ?? 10_000);
+    // How the exchange ended, for a failure to say: the server's FIN, a socket error, or this side's timeout.
+    let ending = 'closed';
+    const timeoutMs = options.timeoutMs ?? 10_000;
+    const timer = setTimeout(() => {
+      ending = `no answer within ${timeoutMs} ms`;
+      socket.destroy();
+    }, timeoutMs);
     socket.on('connect', () => {
       localPort = socket.localPort ?? 0;
       socket.write(head);
       pump();
     });
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', () => undefined);
+    // The server answered and closed its end: the answer is whole, stop writing (as a client that reads would).
+    socket.on('end', () => {
+      ending = 'the server closed its end';
+      socket.destroy();
+    });
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      ending = `socket error ${error.code ?? error.message}`;
+    });
     socket.on('close', () => {
       open = false;
       clearTimeout(timer);
-      resolve({ ...parse(Buffer.concat(chunks).toString('latin1')), written, localPort });
+      resolve({ ...parse(Buffer.concat(chunks).toString('latin1')), written, localPort, ending });
     });
   });
 }
