@@ -202,6 +202,7 @@ describe('a number reserved before a filing and inserted after it', () => {
     expect(stored.statusMessage).toBe(
       `Number ${number} of series 1 was invalidated (invalidation ${String(filed.body.invalidation_id)}) before the document was sent`,
     );
+    expect(stored.invalidatedById).toBe(filed.body.invalidation_id);
     expect(await p.prisma.submission.count({ where: { invoiceId: invoice.id } })).toBe(0);
   });
 

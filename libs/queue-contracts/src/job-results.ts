@@ -16,6 +16,8 @@ export interface DecidedState {
   contingency: boolean;
   /** ISO 8601. */
   issuedAt: string | null;
+  /** The invalidation that took the number before the document was sent (`failed`). */
+  invalidatedById: string | null;
 }
 
 /**

@@ -75,6 +75,7 @@ describe('routing', () => {
         statusMessage: 'ok',
         contingency: false,
         issuedAt: null,
+        invalidatedById: null,
       },
     });
     await start(redisPrefix, probe);

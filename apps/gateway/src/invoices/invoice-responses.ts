@@ -136,6 +136,7 @@ export function outcomeResponse(invoice: InvoiceOutcome, requestId: string): Sto
             code: lost ? 'NUMBER_INVALIDATED' : invoice.statusCode,
             invoice_id: invoice.id,
             status: 'failed',
+            ...(lost && { invalidation_id: invoice.invalidatedById }),
           },
           request_id: requestId,
         },

@@ -48,6 +48,7 @@ describe('OutcomeWaiter', () => {
     statusMessage: 'Autorizado o uso da NF-e',
     contingency: false,
     issuedAt: '2026-11-22T10:00:00.000Z',
+    invalidatedById: null,
   };
   const created = (): InvoiceRecord => ({
     ...record('processing'),
@@ -64,6 +65,7 @@ describe('OutcomeWaiter', () => {
     totalAmount: '10.00',
     contingency: false,
     reissueOfId: null,
+    invalidatedById: null,
     issuedAt: null,
     createdAt: new Date('2026-11-22T09:59:59.000Z'),
     request: {},

@@ -27,7 +27,7 @@ function decidedStateOf(returnvalue: unknown): DecidedState | undefined {
   const decided = (returnvalue as { decided?: Record<string, unknown> } | null | undefined)?.decided;
   if (!decided || typeof decided !== 'object' || !FINAL_STATUSES.has(decided.status as string) || typeof decided.contingency !== 'boolean')
     return undefined;
-  const texts = [decided.accessKey, decided.protocol, decided.statusCode, decided.statusMessage, decided.issuedAt];
+  const texts = [decided.accessKey, decided.protocol, decided.statusCode, decided.statusMessage, decided.issuedAt, decided.invalidatedById];
   if (!texts.every(nullableText)) return undefined;
   if (typeof decided.issuedAt === 'string' && Number.isNaN(Date.parse(decided.issuedAt))) return undefined;
   return decided as unknown as DecidedState;
@@ -52,6 +52,7 @@ function settledFrom(created: InvoiceRecord, decided: DecidedState): InvoiceOutc
     statusMessage: decided.statusMessage,
     contingency: decided.contingency,
     issuedAt: decided.issuedAt === null ? null : new Date(decided.issuedAt),
+    invalidatedById: decided.invalidatedById,
   };
 }
 

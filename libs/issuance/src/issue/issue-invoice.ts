@@ -41,6 +41,7 @@ export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: 
       status: 'failed',
       statusCode: null,
       statusMessage: invalidatedNumberMessage(invoice.number, invoice.series, snapshot.invalidationId),
+      invalidatedById: snapshot.invalidationId,
     });
 
   const gaps = profileProblems(company);

@@ -38,6 +38,7 @@ export async function finishRun(run: IssueRun, state: FinalState): Promise<Issue
     statusMessage: state.statusMessage !== undefined ? state.statusMessage : invoice.statusMessage,
     contingency: invoice.contingency,
     issuedAt: issuedAt ? issuedAt.toISOString() : null,
+    invalidatedById: state.invalidatedById !== undefined ? state.invalidatedById : invoice.invalidatedById,
   };
   return { kind: 'final', status: state.status, decided };
 }

@@ -16,6 +16,7 @@ const OPTIONAL_FIELDS = [
   ['statusMessage', 'status_message', 'text'],
   ['authorizedXml', 'authorized_xml', 'text'],
   ['issuedAt', 'issued_at', 'timestamptz'],
+  ['invalidatedById', 'invalidated_by_id', 'uuid'],
 ] as const satisfies ReadonlyArray<readonly [keyof FinalState, string, string]>;
 
 /** One finish as the statements take it: the ids of the rows it adds and the answer's time are decided by the caller. */

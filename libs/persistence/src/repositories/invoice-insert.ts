@@ -21,7 +21,7 @@ export interface InvoiceInsert {
 
 export const INVOICE_COLUMNS = `id, company_id, environment::text AS environment, document_type::text AS document_type, status::text AS status,
   series, number, access_key, dps_id, protocol, request, total_amount, contingency, status_code, status_message,
-  authorized_xml, reissue_of_id, issued_at, created_at, updated_at`;
+  authorized_xml, reissue_of_id, invalidated_by_id, issued_at, created_at, updated_at`;
 
 export interface InvoiceSqlRow {
   id: string;
@@ -41,6 +41,7 @@ export interface InvoiceSqlRow {
   status_message: string | null;
   authorized_xml: string | null;
   reissue_of_id: string | null;
+  invalidated_by_id: string | null;
   issued_at: Date | null;
   created_at: Date;
   updated_at: Date;
@@ -66,6 +67,7 @@ export function invoiceRecordOf(row: InvoiceSqlRow): InvoiceRecord {
     statusMessage: row.status_message,
     authorizedXml: row.authorized_xml,
     reissueOfId: row.reissue_of_id,
+    invalidatedById: row.invalidated_by_id,
     issuedAt: row.issued_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -130,6 +132,7 @@ function insertedRecordOf(row: InvoiceInsert, inserted: InsertedSqlRow): Invoice
     statusMessage: null,
     authorizedXml: null,
     reissueOfId: row.reissueOfId ?? null,
+    invalidatedById: null,
     issuedAt: null,
     createdAt: new Date(row.createdAt.getTime()),
     updatedAt: new Date(row.createdAt.getTime()),

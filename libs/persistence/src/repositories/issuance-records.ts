@@ -27,6 +27,8 @@ export interface InvoiceRecord {
   statusMessage: string | null;
   authorizedXml: string | null;
   reissueOfId: string | null;
+  /** The invalidation that took the number before the document was sent (the invoice is then `failed`). */
+  invalidatedById: string | null;
   issuedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -49,6 +51,7 @@ export interface FinalState {
   statusMessage?: string | null;
   authorizedXml?: string | null;
   issuedAt?: Date | null;
+  invalidatedById?: string | null;
 }
 
 /** An outbox event as appended with the state change it reports (invariant 2). */
