@@ -3,11 +3,11 @@
 // mix (INTEGRATOR_WEIGHTS of e2e/chaos/support/mixed-load.ts: mostly lists, reads and PDFs around every write — issue
 // NF-e and NFS-e, cancel, correct, invalidate, sync received, manifest — with webhooks to a local receiver) offered
 // open loop at --rate requests/s for --minutes, on a scratch database and a Redis prefix of its own.
-// Prints, every --sample-seconds (10), the RSS of every app's process group (the pdf-renderer's Chromium included)
+// Prints, every --sample-seconds (10), the RSS of every app's process tree (the pdf-renderer's Chromium included)
 // and, per window of the run (a tenth of it, at least a minute when it lasts ten), the p50/p99 of the answers; at the
 // end the RSS slope of each app (least squares over the run after its first fifth, MB per minute, and the total over
 // that stretch) and the p99 slope (ms per minute). A leak shows as a slope that does not go to zero with a longer run.
-import { readdirSync, readFileSync } from 'node:fs';
+import { processTreeMemory } from '@talao/rendering';
 import { startWebhookReceiver } from '@talao/webhooks/testing';
 import { type AppName, startChaosPlatform } from '../e2e/chaos/support/chaos-platform.js';
 import { INTEGRATOR_WEIGHTS, MixedLoad, statusHistogram } from '../e2e/chaos/support/mixed-load.js';
@@ -29,22 +29,12 @@ const MAX_IN_FLIGHT = 400;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-/** RSS (bytes) of every process whose process group is `pgid`: the app and what it started (Chromium). */
-function groupRss(pgid: number): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // Fields after the command (in parentheses, which may hold spaces): state ppid pgrp … rss is field 24.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== pgid) continue;
-      total += Number(fields[21]) * 4096;
-    } catch {
-      // the process ended between the listing and the read
-    }
-  }
-  return total;
+/**
+ * RSS (bytes) of the app's process and every process it started (the pdf-renderer's Chromium: puppeteer starts it in
+ * a process group of its own, so the app's group alone would leave it out).
+ */
+async function treeRss(pid: number): Promise<number> {
+  return (await processTreeMemory(pid))?.rssBytes ?? 0;
 }
 
 /** Least-squares slope of y over x. */
@@ -93,7 +83,7 @@ async function main(): Promise<void> {
       const sampler = (async () => {
         while (Date.now() < ends) {
           const minute = (Date.now() - started) / 60_000;
-          for (const [app, pid] of Object.entries(pids)) rss[app]!.push([minute, groupRss(pid) / 2 ** 20]);
+          for (const [app, pid] of Object.entries(pids)) rss[app]!.push([minute, (await treeRss(pid)) / 2 ** 20]);
           const last = Object.entries(rss).map(([app, points]) => `${app} ${points.at(-1)![1].toFixed(0)}`);
           const recent = load.answers
             .filter((a) => a.at >= Date.now() - SAMPLE_MS)
