@@ -88,6 +88,7 @@ async function expectDecided(result: unknown, invoiceId: string, status: string)
       statusMessage: stored.statusMessage,
       contingency: stored.contingency,
       issuedAt: stored.issuedAt?.toISOString() ?? null,
+      invalidatedById: stored.invalidatedById,
     },
   });
 }
