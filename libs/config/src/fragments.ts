@@ -215,9 +215,10 @@ export const webhookDispatchConfig = z
 /**
  * The PDF renderer's Chromium (apps/pdf-renderer): CHROMIUM_PATH (unset: Debian's /usr/lib/chromium/chromium),
  * PDF_RENDERER_PAGES pages kept open (4), each closed and replaced after PDF_RENDERER_RENDERS_PER_PAGE renders (100),
- * one render bounded by PDF_RENDERER_TIMEOUT_MS (10 s, and 60 ms more per KiB of the document's HTML: a stalled Chromium
- * goes unnoticed that long, libs/rendering pdf-engine.ts). PDF_RENDER_ON_AUTHORIZATION (true): render each invoice as soon as
- * an issue job authorizes it, so the first GET finds it stored.
+ * one render bounded by PDF_RENDERER_TIMEOUT_MS (10 s, and 60 ms more per KiB of the document's HTML: a stalled
+ * Chromium goes unnoticed that long, libs/rendering pdf-engine.ts), the browser replaced by a new one every
+ * PDF_RENDERER_BROWSER_MAX_AGE_MS (2 min: it stalls about three minutes after it starts). PDF_RENDER_ON_AUTHORIZATION
+ * (true): render each invoice as soon as an issue job authorizes it, so the first GET finds it stored.
  */
 export const pdfRendererConfig = z
   .object({
@@ -225,6 +226,7 @@ export const pdfRendererConfig = z
     PDF_RENDERER_PAGES: integer(4, 1),
     PDF_RENDERER_RENDERS_PER_PAGE: integer(100, 1),
     PDF_RENDERER_TIMEOUT_MS: integer(10_000, 1_000),
+    PDF_RENDERER_BROWSER_MAX_AGE_MS: integer(120_000, 10_000),
     PDF_RENDER_ON_AUTHORIZATION: optionalString.pipe(z.enum(['true', 'false']).optional()),
   })
   .transform((env) => ({
@@ -232,6 +234,7 @@ export const pdfRendererConfig = z
     pages: env.PDF_RENDERER_PAGES,
     rendersPerPage: env.PDF_RENDERER_RENDERS_PER_PAGE,
     renderTimeoutMs: env.PDF_RENDERER_TIMEOUT_MS,
+    maxBrowserAgeMs: env.PDF_RENDERER_BROWSER_MAX_AGE_MS,
     onAuthorization: env.PDF_RENDER_ON_AUTHORIZATION !== 'false',
   }));
 

@@ -1,6 +1,7 @@
 // The engine on a real Chromium: nothing leaves the page (a local server sees no request whatever the HTML asks for),
 // pages are retired after their render budget, a killed Chromium — or one that stopped answering — is relaunched and
-// the renders in flight complete, and the browser's memory is readable.
+// the renders in flight complete, a browser at its age is replaced without a failed render, and the browser's memory
+// is readable.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
@@ -97,6 +98,34 @@ describe('PdfEngine on Chromium', () => {
     // Without the relaunch every later render would wait forever on the blocked browser.
     expect(pagesOf((await engine.render(PAGE('<p>after</p>'))).pdf)).toBe(1);
   }, 90_000);
+
+  it('replaces the browser at its age while rendering: no render fails or waits for a retry, and the old one exits', async () => {
+    engine = await PdfEngine.launch({ pages: 2, maxBrowserAgeMs: 1_500 });
+    const firstPid = engine.browserPid as number;
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const sheets: number[] = [];
+    const ends = Date.now() + 4_000;
+    await Promise.all(
+      [1, 2, 3].map(async () => {
+        while (Date.now() < ends) sheets.push(pagesOf((await engine!.render(PAGE('<p>DANFE</p>'))).pdf));
+      }),
+    );
+    expect(engine.stats.browsersReplaced).toBeGreaterThanOrEqual(1);
+    expect(engine.stats.retries).toBe(0);
+    expect(engine.stats.stuck).toBe(0);
+    expect(sheets.length).toBeGreaterThan(10);
+    expect(sheets.every((count) => count === 1)).toBe(true);
+    expect(engine.browserPid).not.toBe(firstPid);
+    for (let waited = 0; alive(firstPid) && waited < 10_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(alive(firstPid)).toBe(false);
+  }, 60_000);
 
   it('keeps nothing of a finished render: the PDFs printed are not retained by the engine', async () => {
     setFlagsFromString('--expose-gc');

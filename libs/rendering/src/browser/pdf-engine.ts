@@ -1,6 +1,7 @@
 // HTML → PDF on one warm Chromium with a pool of pages. Survives Chromium: when the browser dies (crash, OOM kill)
 // it is relaunched at once, in a new profile with a new pool, and each render that was in flight is retried once
-// on the new browser; a page whose renderer crashed is discarded and its render retried on another page.
+// on the new browser; a page whose renderer crashed is discarded and its render retried on another page. A browser
+// is also replaced, without a pause, when it reaches its age (see maxBrowserAgeMs).
 import type { Pool } from 'generic-pool';
 import type { Browser } from 'puppeteer-core';
 import { RendererFailedError } from '../errors.js';
@@ -29,6 +30,12 @@ export interface PdfEngineOptions {
    */
   readonly renderTimeoutMs?: number;
   readonly launchTimeoutMs?: number;
+  /**
+   * A browser is replaced after this long (default 2 min): a new one is launched beside it, takes the next renders,
+   * and the old one closes once its renders in flight are done. Measured: the one-process Chromium stops answering
+   * about three minutes after it started (175–186 s, at every stall of a 30-minute soak), whatever its load.
+   */
+  readonly maxBrowserAgeMs?: number;
 }
 
 export interface HtmlToPdf {
@@ -41,6 +48,8 @@ export interface PdfEngineStats extends PagePoolCounters {
   launches: number;
   /** Browsers abandoned because a render outlived renderTimeoutMs (then relaunched). */
   stuck: number;
+  /** Browsers replaced at their age (maxBrowserAgeMs). */
+  browsersReplaced: number;
   renders: number;
   retries: number;
   pagesRecycled: number;
@@ -53,6 +62,13 @@ interface Session {
   /** Aborted (with the reason) when Chromium disconnects: every wait on this session ends then (`untilLost`). */
   readonly lost: AbortController;
   isLost: boolean;
+  /** Renders started on this browser and not yet ended. */
+  inFlight: number;
+  /** Replaced at its age: takes no new render, and closes when `inFlight` reaches 0. */
+  retired: boolean;
+  ageTimer?: NodeJS.Timeout;
+  /** endSession's work, once: a retired browser may be ended by its last render and by close(). */
+  ending?: Promise<void>;
 }
 
 /**
@@ -97,6 +113,7 @@ export class PdfEngine {
   readonly stats: PdfEngineStats = {
     launches: 0,
     stuck: 0,
+    browsersReplaced: 0,
     renders: 0,
     retries: 0,
     pagesRecycled: 0,
@@ -106,6 +123,10 @@ export class PdfEngine {
   private session: Session | undefined;
   private relaunching: Promise<Session> | undefined;
   private closed = false;
+  /** Browsers replaced at their age whose last renders have not ended yet. */
+  private readonly retiring = new Set<Session>();
+  /** A replacement at age under way (close() waits for it, so no browser outlives the engine). */
+  private replacing: Promise<void> | undefined;
 
   private constructor(
     private readonly executablePath: string,
@@ -113,6 +134,7 @@ export class PdfEngine {
     private readonly rendersPerPage: number,
     private readonly renderTimeoutMs: number,
     private readonly launchTimeoutMs: number,
+    private readonly maxBrowserAgeMs: number,
   ) {}
 
   /** Resolves the executable (ChromiumUnavailableError when absent), starts Chromium and opens the pages. */
@@ -123,6 +145,7 @@ export class PdfEngine {
       options.rendersPerPage ?? 100,
       options.renderTimeoutMs ?? 10_000,
       options.launchTimeoutMs ?? 30_000,
+      options.maxBrowserAgeMs ?? 120_000,
     );
     engine.session = await engine.startSession();
     return engine;
@@ -144,14 +167,18 @@ export class PdfEngine {
    */
   async render(html: string, evaluate?: string): Promise<HtmlToPdf> {
     if (this.closed) throw new RendererFailedError('the PDF renderer is closed');
-    const session = await this.currentSession();
+    let session = await this.currentSession();
+    // Replaced between the lookup and now: its successor takes the render (the old one is closing).
+    if (session.retired && this.session) session = this.session;
     try {
       return await this.renderOn(session, html, evaluate);
     } catch (error) {
       // A render past its budget abandoned its browser (renderOn): like a crash, it is retried on the next one.
       if (this.closed || !this.isChromiumFailure(session, error)) throw error;
       this.stats.retries++;
-      const next = session.browser.connected && !session.isLost ? session : await this.relaunchAfter(session);
+      let next = session;
+      if (session.retired && this.session) next = this.session;
+      else if (!session.browser.connected || session.isLost) next = await this.relaunchAfter(session);
       try {
         return await this.renderOn(next, html, evaluate);
       } catch (again) {
@@ -164,11 +191,23 @@ export class PdfEngine {
     if (this.closed) return;
     this.closed = true;
     await this.relaunching?.catch(() => undefined);
+    await this.replacing;
     if (this.session) await this.endSession(this.session);
+    await Promise.all([...this.retiring].map((session) => this.endSession(session)));
     this.session = undefined;
   }
 
   private async renderOn(session: Session, html: string, evaluate: string | undefined): Promise<HtmlToPdf> {
+    session.inFlight++;
+    try {
+      return await this.renderOnPage(session, html, evaluate);
+    } finally {
+      session.inFlight--;
+      if (session.retired && session.inFlight === 0) void this.endSession(session).catch(() => undefined);
+    }
+  }
+
+  private async renderOnPage(session: Session, html: string, evaluate: string | undefined): Promise<HtmlToPdf> {
     const acquiring = session.pool.acquire();
     let pooled: PooledPage;
     try {
@@ -249,6 +288,41 @@ export class PdfEngine {
     throw new RendererFailedError('the PDF renderer is closed');
   }
 
+  private replaceSoon(old: Session): void {
+    this.replacing ??= this.replaceAtAge(old)
+      .catch(() => undefined)
+      .finally(() => {
+        this.replacing = undefined;
+      });
+  }
+
+  /**
+   * A browser at its age: a new one is launched beside it and takes the renders from then on; the old one closes
+   * when its last render ends. Nothing waits for the launch. A launch that fails leaves the old browser serving (a
+   * stalled one is still caught by the render budget) and is tried again a quarter of the age later.
+   */
+  private async replaceAtAge(old: Session): Promise<void> {
+    if (this.closed || this.session !== old || old.isLost || this.relaunching) return;
+    let next: Session;
+    try {
+      next = await this.startSession();
+    } catch {
+      if (!this.closed && this.session === old && !old.isLost)
+        old.ageTimer = setTimeout(() => this.replaceSoon(old), this.maxBrowserAgeMs / 4).unref();
+      return;
+    }
+    // Closed, crashed or relaunched meanwhile: the new browser is not needed.
+    if (this.closed || this.session !== old || old.isLost || this.relaunching) {
+      await this.endSession(next);
+      return;
+    }
+    this.session = next;
+    this.stats.browsersReplaced++;
+    old.retired = true;
+    this.retiring.add(old);
+    if (old.inFlight === 0) await this.endSession(old);
+  }
+
   /** Single flight: every render that saw `failed` die waits for the same relaunch. */
   private relaunchAfter(failed: Session): Promise<Session> {
     if (this.session !== failed) return this.currentSession();
@@ -270,7 +344,7 @@ export class PdfEngine {
     const { browser, userDataDir } = await launchChromium(this.executablePath, this.launchTimeoutMs);
     this.stats.launches++;
     const pool = createPagePool(browser, this.pages, this.stats, this.launchTimeoutMs);
-    const session: Session = { browser, pool, userDataDir, lost: new AbortController(), isLost: false };
+    const session: Session = { browser, pool, userDataDir, lost: new AbortController(), isLost: false, inFlight: 0, retired: false };
     // Relaunch as soon as Chromium goes away, so the next render finds a warm browser.
     browser.once('disconnected', () => {
       session.isLost = true;
@@ -285,10 +359,17 @@ export class PdfEngine {
       await this.endSession(session);
       throw error;
     }
+    session.ageTimer = setTimeout(() => this.replaceSoon(session), this.maxBrowserAgeMs).unref();
     return session;
   }
 
-  private async endSession(session: Session): Promise<void> {
+  private endSession(session: Session): Promise<void> {
+    session.ending ??= this.closeSession(session).finally(() => this.retiring.delete(session));
+    return session.ending;
+  }
+
+  private async closeSession(session: Session): Promise<void> {
+    clearTimeout(session.ageTimer);
     const drained = session.pool.drain().then(() => session.pool.clear());
     // A dead browser's pool may still have clients waiting for a page it can no longer open: they time out on
     // their own; waiting for them would hold the relaunch.
