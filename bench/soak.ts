@@ -156,7 +156,7 @@ function report(run: {
   for (const a of answers) if (a.status >= 500 && a.status !== 503) failures[`${a.operation} ${a.status}`] ??= a.body;
   if (Object.keys(failures).length > 0) console.log(`first answer of each 5xx kind: ${JSON.stringify(failures)}`);
 
-  console.log('\nRSS per app (process group), after the first fifth of the run:');
+  console.log('\nRSS per app (its process tree), after the first fifth of the run:');
   for (const [app, points] of Object.entries(run.rss)) {
     const steady = points.filter(([minute]) => minute >= minutes / 5);
     const first = steady[0]?.[1] ?? 0;
