@@ -91,8 +91,9 @@ export async function checkInvariants(
     // 0 invoices stuck outside a final state; nothing pending, nothing refused by the authorizer under chaos.
     for (const i of invoices.filter((i) => !FINAL_INVOICE_STATES.includes(i.status)))
       violations.push(`invoice ${i.id} (${i.documentType} ${i.number}) stuck in ${i.status}`);
-    // …except the two ends of an NF-e racing its company's own invalidation of its number (docs/architecture.md, "A number reserved before a filing"): the
-    // issuance refused before sending, or the range refused by the invalidate job. Each leaves the number to the other.
+    // …except the two ends of an NF-e racing its company's own invalidation of its number (docs/architecture.md,
+    // "A number reserved before a filing"): the issuance refused before sending, or the range refused by the
+    // invalidate job. Each leaves the number to the other.
     add('NF-e that lost the race for their number to an invalidation', invoices.filter(lostNumberToInvalidation).length);
     add('invalidations that lost the race for a number to an NF-e', invalidations.filter(refusedForNumbersInUse).length);
     for (const i of invoices.filter((i) => (i.status === 'rejected' || i.status === 'failed') && !lostNumberToInvalidation(i)))

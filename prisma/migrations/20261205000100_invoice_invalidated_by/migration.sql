@@ -4,8 +4,9 @@
 ALTER TABLE "invoices" ADD COLUMN "invalidated_by_id" UUID;
 ALTER TABLE "invoices" ADD CONSTRAINT "invoices_invalidated_by_id_fkey" FOREIGN KEY ("invalidated_by_id")
   REFERENCES "invalidations"("id") ON DELETE SET NULL ON UPDATE CASCADE;
-UPDATE "invoices"
-SET "invalidated_by_id" = substring("status_message" from '\(invalidation ([0-9a-f-]{36})\)')::uuid
-WHERE "status" = 'failed' AND "status_code" IS NULL
-  AND "status_message" ~ '^Number \d+ of series \d+ was invalidated \(invalidation [0-9a-f-]{36}\) before the document was sent$'
-  AND substring("status_message" from '\(invalidation ([0-9a-f-]{36})\)')::uuid IN (SELECT "id" FROM "invalidations");
+UPDATE "invoices" i
+SET "invalidated_by_id" = v."id"
+FROM "invalidations" v
+WHERE i."status" = 'failed' AND i."status_code" IS NULL AND v."company_id" = i."company_id"
+  AND i."status_message" ~ '^Number \d+ of series \d+ was invalidated \(invalidation [0-9a-f-]{36}\) before the document was sent$'
+  AND v."id"::text = substring(i."status_message" from '\(invalidation ([0-9a-f-]{36})\)');

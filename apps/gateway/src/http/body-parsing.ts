@@ -30,8 +30,9 @@ const LINGER_MS = 2_000;
  * Closing a socket that still holds unread bytes makes the kernel send a reset at once, and a client still writing
  * its body can meet that reset before it has read the answer: it then sees "connection reset", not the 413. So the
  * close lingers, as web servers do it: the answer goes out with a FIN, the socket stays half-open without reading
- * (the client's writes stall on full buffers, nothing more is read) and is destroyed LINGER_MS later. Node's HTTP server ends a `Connection: close` exchange with
- * socket.destroySoon(), which is what this replaces for this one socket.
+ * (the client's writes stall on full buffers, nothing more is read) and is destroyed LINGER_MS later. Node's HTTP
+ * server ends a `Connection: close` exchange with socket.destroySoon(), which is what this replaces for this one
+ * socket.
  */
 function refuseAndClose(req: GatewayRequest, res: GatewayResponse, status: number, detail: string): void {
   req.pause();

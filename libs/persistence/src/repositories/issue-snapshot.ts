@@ -21,7 +21,8 @@ export interface IssueSnapshot {
    * For an NF-e: the invalidation (pending or registered) whose range holds its number, else null. Such a number must
    * never be sent. Filing checks the invoices of the range, but a number reserved and not yet inserted is invisible to
    * it; the issue job reads this after the invoice's insert committed, and the invalidate job reads the invoices after
-   * the filing committed, so of two such racing requests at least one of them sees the other (docs/architecture.md, "A number reserved before a filing").
+   * the filing committed, so of two such racing requests at least one of them sees the other (docs/architecture.md,
+   * "A number reserved before a filing").
    */
   invalidationId: string | null;
 }

@@ -167,18 +167,15 @@ export class PdfEngine {
    */
   async render(html: string, evaluate?: string): Promise<HtmlToPdf> {
     if (this.closed) throw new RendererFailedError('the PDF renderer is closed');
-    let session = await this.currentSession();
-    // Replaced between the lookup and now: its successor takes the render (the old one is closing).
-    if (session.retired && this.session) session = this.session;
+    const session = this.successorOf(await this.currentSession());
     try {
       return await this.renderOn(session, html, evaluate);
     } catch (error) {
       // A render past its budget abandoned its browser (renderOn): like a crash, it is retried on the next one.
       if (this.closed || !this.isChromiumFailure(session, error)) throw error;
       this.stats.retries++;
-      let next = session;
-      if (session.retired && this.session) next = this.session;
-      else if (!session.browser.connected || session.isLost) next = await this.relaunchAfter(session);
+      let next = this.successorOf(session);
+      if (next === session && (!session.browser.connected || session.isLost)) next = await this.relaunchAfter(session);
       try {
         return await this.renderOn(next, html, evaluate);
       } catch (again) {
@@ -288,6 +285,16 @@ export class PdfEngine {
     throw new RendererFailedError('the PDF renderer is closed');
   }
 
+  /** A browser replaced at its age (closing once its renders end) hands new renders to its successor. */
+  private successorOf(session: Session): Session {
+    return session.retired && this.session ? this.session : session;
+  }
+
+  /** Still the browser every render goes to, and nothing is closing or relaunching it. */
+  private isServing(session: Session): boolean {
+    return !this.closed && this.session === session && !session.isLost && !this.relaunching;
+  }
+
   private replaceSoon(old: Session): void {
     this.replacing ??= this.replaceAtAge(old)
       .catch(() => undefined)
@@ -302,17 +309,16 @@ export class PdfEngine {
    * stalled one is still caught by the render budget) and is tried again a quarter of the age later.
    */
   private async replaceAtAge(old: Session): Promise<void> {
-    if (this.closed || this.session !== old || old.isLost || this.relaunching) return;
+    if (!this.isServing(old)) return;
     let next: Session;
     try {
       next = await this.startSession();
     } catch {
-      if (!this.closed && this.session === old && !old.isLost)
-        old.ageTimer = setTimeout(() => this.replaceSoon(old), this.maxBrowserAgeMs / 4).unref();
+      if (this.isServing(old)) old.ageTimer = setTimeout(() => this.replaceSoon(old), this.maxBrowserAgeMs / 4).unref();
       return;
     }
     // Closed, crashed or relaunched meanwhile: the new browser is not needed.
-    if (this.closed || this.session !== old || old.isLost || this.relaunching) {
+    if (!this.isServing(old)) {
       await this.endSession(next);
       return;
     }
