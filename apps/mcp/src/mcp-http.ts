@@ -3,6 +3,7 @@
 // key or an OAuth access token, mcp-auth.ts); it goes to the REST API as is, which decides (401/403).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import getRawBody from 'raw-body';
 import { type Logger, METRICS_CONTENT_TYPE, observeResponse, renderMetrics } from '@talao/observability';
 import { McpAuth, type McpAuthOptions } from './mcp-auth.js';
 import { McpServerPool } from './mcp-server-pool.js';
@@ -15,16 +16,14 @@ function json(res: ServerResponse, status: number, body: unknown, headers: Recor
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw Object.assign(new Error('Request body too large'), { status: 413 });
-    chunks.push(chunk as Buffer);
-  }
-  if (size === 0) return undefined;
+  const raw = await getRawBody(req, { limit: MAX_BODY_BYTES }).catch((error: { status?: number }) => {
+    throw Object.assign(new Error(error.status === 413 ? 'Request body too large' : 'The body could not be read'), {
+      status: error.status === 413 ? 413 : 400,
+    });
+  });
+  if (raw.length === 0) return undefined;
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    return JSON.parse(raw.toString('utf8'));
   } catch {
     throw Object.assign(new Error('The body is not valid JSON'), { status: 400 });
   }

@@ -3,6 +3,7 @@
 // scopes in plain words and may untick some. Every authorization asks for the key again: a browser session at this
 // server grants nothing by itself. The key is checked, never stored or logged; the grant records its id only.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import getRawBody from 'raw-body';
 import { SCOPE_DESCRIPTIONS, SCOPES, isScope, type Scope } from '@talao/access-tokens';
 import type { AccountKeys, ProvenApiKey } from './accounts.js';
 import { accountIdOf } from './accounts.js';
@@ -31,14 +32,10 @@ export function grantableScopes(key: ProvenApiKey): readonly Scope[] {
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/x-www-form-urlencoded') throw new FormError(415, 'Send the form as application/x-www-form-urlencoded');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_FORM_BYTES) throw new FormError(413, 'The form is too large');
-    chunks.push(chunk as Buffer);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  const raw = await getRawBody(req, { limit: MAX_FORM_BYTES }).catch((error: { status?: number }) => {
+    throw error.status === 413 ? new FormError(413, 'The form is too large') : new FormError(400, 'The form could not be read');
+  });
+  return new URLSearchParams(raw.toString('utf8'));
 }
 
 interface PageModel {

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import getRawBody from 'raw-body';
 import { type TestCertificateAuthority } from '@talao/icp-test-ca';
 import { CSTAT_MESSAGES } from '../responses/generated/cstat-messages.js';
 import { type SimServices } from '../sefaz/sefaz-context.js';
@@ -24,15 +25,11 @@ class ControlError extends Error {
 }
 
 async function readJson(req: IncomingMessage): Promise<Json> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_CONTROL_BODY) throw new ControlError(413, 'body too large');
-    chunks.push(chunk as Buffer);
-  }
-  if (size === 0) return {};
-  const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  const raw = await getRawBody(req, { limit: MAX_CONTROL_BODY }).catch((error: { status?: number }) => {
+    throw new ControlError(error.status === 413 ? 413 : 400, error.status === 413 ? 'body too large' : 'unreadable body');
+  });
+  if (raw.length === 0) return {};
+  const value: unknown = JSON.parse(raw.toString('utf8'));
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ControlError(400, 'expected a JSON object');
   return value as Json;
 }
