@@ -1,12 +1,23 @@
 import type { KubernetesObject } from './kustomize-render.js';
 import { hasSchema, schemaProblems } from './manifest-schemas.js';
 
-const scaledObject = (spec: Record<string, unknown>): KubernetesObject => ({
-  apiVersion: 'keda.sh/v1alpha1',
-  kind: 'ScaledObject',
-  metadata: { name: 'issuer' },
-  spec: { scaleTargetRef: { name: 'issuer' }, triggers: [{ type: 'redis', metadata: { listName: 'talao:bull:issuance:wait' } }], ...spec },
+/** A named object of the kind, with its spec. */
+const manifest = (apiVersion: string, kind: string, name: string, spec: Record<string, unknown>): KubernetesObject => ({
+  apiVersion,
+  kind,
+  metadata: { name },
+  spec,
 });
+const scaledObject = (spec: Record<string, unknown>) =>
+  manifest('keda.sh/v1alpha1', 'ScaledObject', 'issuer', {
+    scaleTargetRef: { name: 'issuer' },
+    triggers: [{ type: 'redis', metadata: { listName: 'talao:bull:issuance:wait' } }],
+    ...spec,
+  });
+const triggerAuthentication = (reference: Record<string, string>) =>
+  manifest('keda.sh/v1alpha1', 'TriggerAuthentication', 'talao-redis', { secretTargetRef: [reference] });
+const prometheusRule = (alert: Record<string, unknown>) =>
+  manifest('monitoring.coreos.com/v1', 'PrometheusRule', 'talao', { groups: [{ name: 'talao.queues', rules: [alert] }] });
 
 describe('schemaProblems', () => {
   it('accepts a valid ScaledObject and refuses a wrong type, a missing field and an unknown one', () => {
@@ -16,26 +27,23 @@ describe('schemaProblems', () => {
     expect(schemaProblems(scaledObject({ minReplicas: 1 })).join('\n')).toMatch(/must NOT have additional properties.*minReplicas/);
   });
 
-  it('refuses a TriggerAuthentication secret reference without its key', () => {
-    const authentication = (reference: Record<string, string>): KubernetesObject => ({
-      apiVersion: 'keda.sh/v1alpha1',
-      kind: 'TriggerAuthentication',
-      metadata: { name: 'talao-redis' },
-      spec: { secretTargetRef: [reference] },
-    });
-    expect(schemaProblems(authentication({ parameter: 'address', name: 'talao-secrets', key: 'REDIS_ADDRESS' }))).toEqual([]);
-    expect(schemaProblems(authentication({ parameter: 'address', name: 'talao-secrets' })).join('\n')).toMatch(/required property 'key'/);
-  });
-
-  it('refuses a PrometheusRule alert without its expression', () => {
-    const rule = (alert: Record<string, unknown>): KubernetesObject => ({
-      apiVersion: 'monitoring.coreos.com/v1',
-      kind: 'PrometheusRule',
-      metadata: { name: 'talao' },
-      spec: { groups: [{ name: 'talao.queues', rules: [alert] }] },
-    });
-    expect(schemaProblems(rule({ alert: 'Backlog', expr: 'talao_queue_waiting_jobs > 1', for: '5m' }))).toEqual([]);
-    expect(schemaProblems(rule({ alert: 'Backlog', for: '5m' })).join('\n')).toMatch(/required property 'expr'/);
+  // Each a valid object, accepted, and the same without one required field, refused with the field named.
+  it.each([
+    {
+      refused: 'a TriggerAuthentication secret reference without its key',
+      valid: triggerAuthentication({ parameter: 'address', name: 'talao-secrets', key: 'REDIS_ADDRESS' }),
+      invalid: triggerAuthentication({ parameter: 'address', name: 'talao-secrets' }),
+      problem: /required property 'key'/,
+    },
+    {
+      refused: 'a PrometheusRule alert without its expression',
+      valid: prometheusRule({ alert: 'Backlog', expr: 'talao_queue_waiting_jobs > 1', for: '5m' }),
+      invalid: prometheusRule({ alert: 'Backlog', for: '5m' }),
+      problem: /required property 'expr'/,
+    },
+  ])('refuses $refused', ({ valid, invalid, problem }) => {
+    expect(schemaProblems(valid)).toEqual([]);
+    expect(schemaProblems(invalid).join('\n')).toMatch(problem);
   });
 
   it('refuses fields the Kubernetes API does not name, at any depth, and accepts label maps and IntOrString ports', () => {

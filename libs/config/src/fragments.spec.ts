@@ -18,11 +18,13 @@ function problemsOf(run: () => unknown): readonly string[] {
   throw new Error('expected a ConfigError');
 }
 
-const technicalResponsible = {
-  TECHNICAL_RESPONSIBLE_CNPJ: '11222333000181',
-  TECHNICAL_RESPONSIBLE_CONTACT: 'Equipe Talao',
-  TECHNICAL_RESPONSIBLE_EMAIL: 'suporte@talao.example',
-  TECHNICAL_RESPONSIBLE_PHONE: '1133334444',
+/** A complete technical responsible: its values, and the variables that carry them. */
+const responsible = { cnpj: '11222333000181', contact: 'Equipe Talao', email: 'suporte@talao.example', phone: '1133334444' };
+const technicalResponsibleEnv = {
+  TECHNICAL_RESPONSIBLE_CNPJ: responsible.cnpj,
+  TECHNICAL_RESPONSIBLE_CONTACT: responsible.contact,
+  TECHNICAL_RESPONSIBLE_EMAIL: responsible.email,
+  TECHNICAL_RESPONSIBLE_PHONE: responsible.phone,
 };
 
 describe('config fragments', () => {
@@ -53,24 +55,19 @@ describe('config fragments', () => {
   });
 
   it('requires the technical responsible, with no placeholder, and checks its shape', () => {
-    expect(loadConfig({ technicalResponsible: technicalResponsibleConfig }, technicalResponsible).technicalResponsible).toEqual({
-      cnpj: '11222333000181',
-      contact: 'Equipe Talao',
-      email: 'suporte@talao.example',
-      phone: '1133334444',
-    });
-    const missing = problemsOf(() => loadConfig({ technicalResponsible: technicalResponsibleConfig }, {}));
+    const technicalResponsible = (env: Record<string, string>) =>
+      loadConfig({ technicalResponsible: technicalResponsibleConfig }, env).technicalResponsible;
+    expect(technicalResponsible(technicalResponsibleEnv)).toEqual(responsible);
+    const missing = problemsOf(() => technicalResponsible({}));
     expect(missing.map((p) => p.split(' ').slice(0, 3).join(' '))).toEqual([
       'TECHNICAL_RESPONSIBLE_CNPJ is required',
       'TECHNICAL_RESPONSIBLE_CONTACT is required',
       'TECHNICAL_RESPONSIBLE_EMAIL is required',
       'TECHNICAL_RESPONSIBLE_PHONE is required',
     ]);
-    expect(
-      problemsOf(() =>
-        loadConfig({ technicalResponsible: technicalResponsibleConfig }, { ...technicalResponsible, TECHNICAL_RESPONSIBLE_CNPJ: '123' }),
-      ),
-    ).toEqual(['TECHNICAL_RESPONSIBLE_CNPJ must be a CNPJ (14 characters)']);
+    expect(problemsOf(() => technicalResponsible({ ...technicalResponsibleEnv, TECHNICAL_RESPONSIBLE_CNPJ: '123' }))).toEqual([
+      'TECHNICAL_RESPONSIBLE_CNPJ must be a CNPJ (14 characters)',
+    ]);
   });
 
   it("names a worker's variables after the app and applies its defaults", () => {

@@ -2,42 +2,19 @@
 // grouped key, names, totals and protocol on the right pages), pdffonts (embedded fonts) and zbarimg (the CODE-128C
 // barcode scanned from a pdftoppm image decodes to exactly the 44-digit key). Documents: the platform's own builders
 // (1 and 60 items, with and without IBS/CBS, SVC contingency) and real nfeProc samples.
-import { DocumentRenderer, type RenderOptions } from './index.js';
-import { authorizedNfe, brl, PdfInspection, readFiscalSample } from './testing/index.js';
+import { authorizedNfe, brl, readFiscalSample } from './testing/index.js';
+import { firstAuthorizedPage, usePrintingRenderer } from './testing/printing-renderer.js';
 
 const grouped = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ');
 const xmlValue = (xml: string, path: RegExp) => path.exec(xml)?.[1] ?? '';
 
-let renderer: DocumentRenderer;
-const opened: PdfInspection[] = [];
-
-async function print(xml: string, options?: RenderOptions) {
-  const rendered = await renderer.render(xml, options);
-  const pdf = new PdfInspection(rendered.pdf);
-  opened.push(pdf);
-  return { rendered, pdf };
-}
-
-beforeAll(async () => {
-  renderer = await DocumentRenderer.start({ pages: 2 });
-}, 60_000);
-afterAll(async () => {
-  await renderer?.close();
-  for (const pdf of opened) pdf.dispose();
-});
+const print = usePrintingRenderer();
 
 describe('DANFE', () => {
   it('one item: A4, one page, key grouped and as CODE-128C, names, protocol and totals, fonts embedded', async () => {
     const nfe = authorizedNfe();
     const { rendered, pdf } = await print(nfe.xml);
-    expect(rendered).toMatchObject({
-      documentType: 'nfe',
-      accessKey: nfe.accessKey,
-      pageCount: 1,
-      version: 'r1.authorized',
-      fileName: `${nfe.accessKey}.pdf`,
-      contentType: 'application/pdf',
-    });
+    expect(rendered).toMatchObject({ ...firstAuthorizedPage('nfe', nfe.accessKey), contentType: 'application/pdf' });
     expect(pdf.pageCount()).toBe(1);
     expect(pdf.info()['Page size']).toMatch(/^59[45]\.\d+ x 84[12]\.\d+ pts \(A4\)$/);
     const text = pdf.text(1);

@@ -3,41 +3,26 @@
 // to the national public consultation URL with the key. Documents: the platform's DPS pipeline (IBS/CBS, no
 // retention), a real DPS sample with federal retentions (both authorized and checked against NFSe_v1.01.xsd), and a
 // real NFS-e v1.00 from the national environment.
-import { DocumentRenderer, nfseConsultationUrl } from './index.js';
-import { authorizedNfse, authorizedNfseWithRetention, PdfInspection, nfseSchemaErrors, readFiscalSample } from './testing/index.js';
+import { nfseConsultationUrl } from './index.js';
+import { authorizedNfse, authorizedNfseWithRetention, nfseSchemaErrors, readFiscalSample } from './testing/index.js';
+import { firstAuthorizedPage, usePrintingRenderer } from './testing/printing-renderer.js';
 
-let renderer: DocumentRenderer;
-const opened: PdfInspection[] = [];
+const printing = usePrintingRenderer();
 
+/** A DANFSe is always one A4 page: checked on every print, with the page's text. */
 async function print(xml: string, status?: 'authorized' | 'cancelled' | 'replaced') {
-  const rendered = await renderer.render(xml, { status });
-  const pdf = new PdfInspection(rendered.pdf);
-  opened.push(pdf);
+  const { rendered, pdf } = await printing(xml, { status });
   expect(pdf.pageCount()).toBe(1);
   expect(pdf.info()['Page size']).toContain('(A4)');
   return { rendered, pdf, text: pdf.text(1) };
 }
-
-beforeAll(async () => {
-  renderer = await DocumentRenderer.start({ pages: 2 });
-}, 60_000);
-afterAll(async () => {
-  await renderer?.close();
-  for (const pdf of opened) pdf.dispose();
-});
 
 describe('DANFSe', () => {
   it('without retention, with IBS/CBS: key, parties, values, the test-environment notice and the QR code', async () => {
     const nfse = authorizedNfse();
     expect(nfseSchemaErrors(nfse.xml)).toBeUndefined();
     const { rendered, pdf, text } = await print(nfse.xml);
-    expect(rendered).toMatchObject({
-      documentType: 'nfse',
-      accessKey: nfse.accessKey,
-      pageCount: 1,
-      version: 'r1.authorized',
-      fileName: `${nfse.accessKey}.pdf`,
-    });
+    expect(rendered).toMatchObject(firstAuthorizedPage('nfse', nfse.accessKey));
     expect(text).toContain('DANFSe v2.0');
     expect(text).toContain(nfse.accessKey);
     expect(text).toContain('TALAO DEMONSTRACAO LTDA');

@@ -4,16 +4,17 @@ import { createCompanyWithKey, startTestGateway, type TestGateway } from '../tes
 // Boots, RSA key generation and PKCS#12 writing are slow on a loaded 2-core machine.
 jest.setTimeout(30_000);
 
+// One gateway serves both groups: every test creates the companies and keys it uses.
+let gateway: TestGateway;
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+});
+afterAll(async () => {
+  await gateway.close();
+});
+
 describe('API key authentication (real PostgreSQL and Redis)', () => {
-  let gateway: TestGateway;
-
-  beforeAll(async () => {
-    gateway = await startTestGateway();
-  });
-  afterAll(async () => {
-    await gateway.close();
-  });
-
   async function expect401(response: Response, detail: RegExp): Promise<void> {
     expect(response.status).toBe(401);
     expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
@@ -82,15 +83,6 @@ describe('API key authentication (real PostgreSQL and Redis)', () => {
 });
 
 describe('API keys (admin)', () => {
-  let gateway: TestGateway;
-
-  beforeAll(async () => {
-    gateway = await startTestGateway();
-  });
-  afterAll(async () => {
-    await gateway.close();
-  });
-
   it('allows 3 active keys per company; a 4th is 409 until one is revoked', async () => {
     const { companyId, apiKeyId } = await createCompanyWithKey(gateway);
     const create = (name: string) =>

@@ -27,16 +27,14 @@ describe('NF-e items: product and product.br (SPEC.md "Item")', () => {
     expect(firstRequestError(withBr({ cfop: '6102' }))).toEqual({ code: 'CFOP_DESTINATION_MISMATCH', field: 'items[0].product.br.cfop' });
     expect(firstRequestError(withBr({ cfop: '7102' }))).toEqual({ code: 'CFOP_DESTINATION_MISMATCH', field: 'items[0].product.br.cfop' });
   });
-  it('product.barcode: GTIN check digit verified; omitted → SEM GTIN', () => {
-    expect(firstRequestError(withProduct({ barcode: '7891000315508' }))).toEqual({
-      code: 'GTIN_CHECK_DIGIT_INVALID',
-      field: 'items[0].product.barcode',
-    });
-    expect(firstRequestError(withProduct({ barcode: '96385075' }))).toEqual({
-      code: 'GTIN_CHECK_DIGIT_INVALID',
-      field: 'items[0].product.barcode',
-    });
-    expect(firstRequestError(withProduct({ barcode: '123' }))).toEqual({ code: 'FIELD_INVALID', field: 'items[0].product.barcode' });
+  it.each([
+    ['7891000315508', 'GTIN_CHECK_DIGIT_INVALID'],
+    ['96385075', 'GTIN_CHECK_DIGIT_INVALID'],
+    ['123', 'FIELD_INVALID'],
+  ])('product.barcode %s: %s (the GTIN check digit is verified)', (barcode, code) => {
+    expect(firstRequestError(withProduct({ barcode }))).toEqual({ code, field: 'items[0].product.barcode' });
+  });
+  it('product.barcode: a valid GTIN carried; omitted → SEM GTIN', () => {
     expect(validRequest(withProduct({})).items[0]!.product!.gtin).toBe('SEM GTIN');
     expect(validRequest(withProduct({ barcode: 'SEM GTIN' })).items[0]!.product!.gtin).toBe('SEM GTIN');
     expect(validRequest(withProduct({ barcode: '96385074' })).items[0]!.product!.gtin).toBe('96385074');

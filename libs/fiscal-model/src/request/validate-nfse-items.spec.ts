@@ -27,19 +27,19 @@ describe('IBS/CBS group (SPEC.md "IbsCbs group")', () => {
     const v = validRequest(simplesBody, simples);
     expect(v.items[0]!.ibsCbs).toBeUndefined();
   });
-  it('rates: ≤ 4 places, ≤ 100; cst 3 digits; base optional', () => {
+  describe('rates: ≤ 4 places, ≤ 100; cst 3 digits; base optional', () => {
     const ibs = (x: Record<string, unknown>) =>
       sampleNfeRequest({ items: [sampleNfeItem({ unit_price: '10', ibs_cbs: { ...SAMPLE_IBS_CBS, ...x } })] });
-    expect(firstRequestError(ibs({ rate_state: '0.12345' }))).toEqual({
-      code: 'ITEM_PRECISION_UNSUPPORTED',
-      field: 'items[0].product.br.ibs_cbs.rate_state',
+    it.each([
+      { key: 'rate_state', value: '0.12345', code: 'ITEM_PRECISION_UNSUPPORTED' },
+      { key: 'rate_federal', value: '100.01', code: 'FIELD_OUT_OF_RANGE' },
+      { key: 'cst', value: '00', code: 'FIELD_INVALID' },
+    ])('refuses $key $value: $code', ({ key, value, code }) => {
+      expect(firstRequestError(ibs({ [key]: value }))).toEqual({ code, field: `items[0].product.br.ibs_cbs.${key}` });
     });
-    expect(firstRequestError(ibs({ rate_federal: '100.01' }))).toEqual({
-      code: 'FIELD_OUT_OF_RANGE',
-      field: 'items[0].product.br.ibs_cbs.rate_federal',
+    it('carries the base', () => {
+      expect(validRequest(ibs({ base: '50.5' })).items[0]!.ibsCbs!.base).toBe('50.5');
     });
-    expect(firstRequestError(ibs({ cst: '00' }))).toEqual({ code: 'FIELD_INVALID', field: 'items[0].product.br.ibs_cbs.cst' });
-    expect(validRequest(ibs({ base: '50.5' })).items[0]!.ibsCbs!.base).toBe('50.5');
   });
   it('NFS-e: at the item (additive), since an NFS-e ignores product.br', () => {
     expect(validRequest(sampleNfseRequest()).items[0]!.ibsCbs).toEqual({ ...SAMPLE_IBS_CBS, operation_indicator: '100301' });

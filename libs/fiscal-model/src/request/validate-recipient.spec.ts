@@ -119,29 +119,14 @@ describe('recipient_address (SPEC.md "Address")', () => {
     }
     expect(validRequest(withAddress({ ...SP, number: 'S/N' })).buyer.address!.number).toBe('S/N');
   });
-  it('formats: zip_code 8 digits without hyphen, city_code 7 digits, state 2 letters', () => {
-    expect(firstRequestError(withAddress({ ...SP, zip_code: '01000-000' }))).toEqual({
-      code: 'FIELD_INVALID',
-      field: 'recipient_address.zip_code',
-    });
-    expect(firstRequestError(withAddress({ ...SP, city_code: '355030' }))).toEqual({
-      code: 'FIELD_INVALID',
-      field: 'recipient_address.city_code',
-    });
-    expect(firstRequestError(withAddress({ ...SP, state: 'São Paulo' }))).toEqual({
-      code: 'FIELD_INVALID',
-      field: 'recipient_address.state',
-    });
-  });
-  it('CITY_CODE_UNKNOWN and STATE_CITY_MISMATCH: a wrong code is refused even with the right name', () => {
-    expect(firstRequestError(withAddress({ ...SP, city_code: '3550309' }))).toEqual({
-      code: 'CITY_CODE_UNKNOWN',
-      field: 'recipient_address.city_code',
-    });
-    expect(firstRequestError(withAddress({ ...SP, state: 'RJ' }))).toEqual({
-      code: 'STATE_CITY_MISMATCH',
-      field: 'recipient_address.state',
-    });
+  it.each([
+    ['formats: zip_code 8 digits without hyphen', 'zip_code', '01000-000', 'FIELD_INVALID'],
+    ['formats: city_code 7 digits', 'city_code', '355030', 'FIELD_INVALID'],
+    ['formats: state 2 letters', 'state', 'São Paulo', 'FIELD_INVALID'],
+    ['CITY_CODE_UNKNOWN: a wrong code is refused even with the right name', 'city_code', '3550309', 'CITY_CODE_UNKNOWN'],
+    ['STATE_CITY_MISMATCH: a state other than the one of city_code', 'state', 'RJ', 'STATE_CITY_MISMATCH'],
+  ])('%s', (_rule, key, value, code) => {
+    expect(firstRequestError(withAddress({ ...SP, [key]: value }))).toEqual({ code, field: `recipient_address.${key}` });
   });
   it('NF-e layout limits on the address: xLgr and xBairro 2–60', () => {
     const [e] = requestErrors(withAddress({ ...SP, neighborhood: 'C' }));

@@ -1,6 +1,7 @@
 // Number reservation and the invoice's final transition against the run's real PostgreSQL (DATABASE_URL).
 import { randomUUID } from 'node:crypto';
 import { createPrismaClient } from '../prisma-client.js';
+import { invoiceEvent, nfeDraft } from '../testing/issuance-fixtures.js';
 import { useScratchCompany } from '../testing/test-database.js';
 import { createSqlPool, NUMBERING_POOL_OPTIONS, pgPoolSqlRunner } from './sql-runner.js';
 import { AlreadyReissuedError, InvoicesRepository, NumberTakenError } from './invoices-repository.js';
@@ -13,15 +14,8 @@ afterAll(async () => {
   await prisma.$disconnect();
 });
 
-const draft = (series: number, number?: number) => ({
-  companyId: scratchCompany(),
-  environment: 'homologation' as const,
-  documentType: 'nfe' as const,
-  series,
-  request: { test: true },
-  totalAmount: '10.00',
-  ...(number !== undefined ? { number } : {}),
-});
+const draft = (series: number, number?: number) =>
+  nfeDraft(scratchCompany(), series, { totalAmount: '10.00', ...(number !== undefined ? { number } : {}) });
 
 describe('InvoicesRepository', () => {
   it('gives concurrent reservations distinct consecutive numbers', async () => {
@@ -128,13 +122,7 @@ describe('InvoicesRepository', () => {
   it('finishes an invoice once, with its credit: a second finisher finds it decided and charges nothing', async () => {
     const invoice = await invoices.createProcessing({ ...draft(10), id: randomUUID(), describe: () => ({ accessKey: 'K'.repeat(44) }) });
     expect(invoice.accessKey).toBe('K'.repeat(44));
-    const event = (type: string) => ({
-      companyId: scratchCompany(),
-      environment: 'homologation' as const,
-      type,
-      aggregateId: invoice.id,
-      payload: { invoice_id: invoice.id },
-    });
+    const event = (type: string) => invoiceEvent(scratchCompany(), invoice.id, type);
     const charge = (unitPrice?: string) => ({
       charge: { documentType: 'nfe' as const, period: '2026-11', ...(unitPrice ? { unitPrice } : {}) },
     });
@@ -176,13 +164,7 @@ describe('InvoicesRepository', () => {
 
   it('finishWithEvent: state and event in one statement, once; undefined keeps a field, null clears it', async () => {
     const invoice = await invoices.createProcessing({ ...draft(11), id: randomUUID(), describe: () => ({ accessKey: 'A'.repeat(44) }) });
-    const event = (type: string) => ({
-      companyId: scratchCompany(),
-      environment: 'homologation' as const,
-      type,
-      aggregateId: invoice.id,
-      payload: { invoice_id: invoice.id, nested: { n: 1 } },
-    });
+    const event = (type: string) => invoiceEvent(scratchCompany(), invoice.id, type, { nested: { n: 1 } });
     const issuedAt = new Date('2026-11-20T12:34:56.789Z');
     const [a, b] = await Promise.all([
       invoices.finishWithEvent(

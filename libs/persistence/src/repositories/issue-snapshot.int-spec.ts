@@ -3,6 +3,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { CertificateVault } from '../certificate-vault.js';
 import { createPrismaClient } from '../prisma-client.js';
+import { nfeDraft } from '../testing/issuance-fixtures.js';
 import { CertificatesRepository } from './certificates-repository.js';
 import { InvoicesRepository } from './invoices-repository.js';
 import { createSqlPool, pgPoolSqlRunner } from './sql-runner.js';
@@ -51,14 +52,9 @@ afterAll(async () => {
 
 describe('InvoicesRepository.loadForIssue', () => {
   it('reads the invoice, its company, the active certificate and the exchanges as the single-purpose reads do', async () => {
-    const invoice = await viaPool.createProcessing({
-      companyId,
-      environment: 'homologation',
-      documentType: 'nfe',
-      series: 31,
-      request: { items: [{ amount: '1.50' }] },
-      totalAmount: '1.50',
-    });
+    const invoice = await viaPool.createProcessing(
+      nfeDraft(companyId, 31, { request: { items: [{ amount: '1.50' }] }, totalAmount: '1.50' }),
+    );
     const empty = await viaPool.loadForIssue(invoice.id);
     expect(empty).toEqual({
       invoice,
@@ -100,14 +96,7 @@ describe('InvoicesRepository.loadForIssue', () => {
   });
 
   it('names the invalidation (pending or registered) whose range holds an NF-e number; a rejected range does not count', async () => {
-    const invoice = await viaPool.createProcessing({
-      companyId,
-      environment: 'homologation',
-      documentType: 'nfe',
-      series: 32,
-      request: {},
-      totalAmount: '1.00',
-    });
+    const invoice = await viaPool.createProcessing(nfeDraft(companyId, 32, { request: {} }));
     const range = (status: string, numberStart: bigint, numberEnd: bigint) =>
       prisma.invalidation.create({
         data: { companyId, environment: 'homologation', series: 32, numberStart, numberEnd, reason: 'faixa de teste pulada', status },

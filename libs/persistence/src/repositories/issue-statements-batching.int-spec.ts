@@ -2,8 +2,9 @@
 // (DATABASE_URL): concurrent calls share multi-row statements and each caller gets what a statement of its own gives.
 import { randomUUID } from 'node:crypto';
 import { createPrismaClient } from '../prisma-client.js';
+import { invoiceEvent, nfeDraft } from '../testing/issuance-fixtures.js';
 import { useScratchCompany } from '../testing/test-database.js';
-import type { FinalState } from './issuance-records.js';
+import type { FinalState, FinishOptions } from './issuance-records.js';
 import { InvoicesRepository } from './invoices-repository.js';
 import { coalescingSqlRunner, createSqlPool, pgPoolSqlRunner } from './sql-runner.js';
 import { SubmissionsRepository } from './submissions-repository.js';
@@ -28,22 +29,14 @@ afterAll(async () => {
 
 const plain = new InvoicesRepository(prisma);
 const newInvoice = (series: number, accessKey?: string) =>
-  plain.createProcessing({
-    companyId: scratchCompany(),
-    environment: 'homologation',
-    documentType: 'nfe',
-    series,
-    request: { series },
-    totalAmount: '2.00',
-    ...(accessKey ? { describe: () => ({ accessKey }) } : {}),
-  });
-const event = (invoiceId: string, type: string) => ({
-  companyId: scratchCompany(),
-  environment: 'homologation' as const,
-  type,
-  aggregateId: invoiceId,
-  payload: { invoice_id: invoiceId, type },
-});
+  plain.createProcessing(
+    nfeDraft(scratchCompany(), series, {
+      request: { series },
+      totalAmount: '2.00',
+      ...(accessKey ? { describe: () => ({ accessKey }) } : {}),
+    }),
+  );
+const event = (invoiceId: string, type: string) => invoiceEvent(scratchCompany(), invoiceId, type, { type });
 const charge = (unitPrice?: string) => ({ documentType: 'nfe' as const, period: '2026-11', ...(unitPrice ? { unitPrice } : {}) });
 const request = (invoiceId: string, requestBody: string) => ({
   invoiceId,
@@ -203,6 +196,10 @@ describe('issue statements on a coalescing runner', () => {
         statusCode: `10${n}`,
         statusMessage: `answer ${n}`,
       });
+      const answered = (submissionId: string, n: number) => ({ answered: { submissionId, answer: answer(n) } });
+      /** One call of the batch: the invoice moved to `state`, with an event of `type`. */
+      const finish = (invoice: { id: string }, state: FinalState, type: string, options?: FinishOptions) => () =>
+        repos.invoices.finishWithEvent(invoice.id, state, event(invoice.id, type), options);
       const issuedAt = new Date('2026-11-20T10:00:00.000Z');
       const all: FinalState = {
         status: 'issued',
@@ -214,41 +211,19 @@ describe('issue statements on a coalescing runner', () => {
         issuedAt,
       };
       const outcomes = await calling(batched, [
-        () =>
-          repos.invoices.finishWithEvent(full.id, all, event(full.id, 'invoice.authorized'), {
-            answered: { submissionId: sFull, answer: answer(1) },
-            charge: charge('0.7500'),
-          }),
-        () =>
-          repos.invoices.finishWithEvent(keeps.id, { status: 'rejected' }, event(keeps.id, 'invoice.rejected'), {
-            answered: { submissionId: sKeeps, answer: answer(2) },
-          }),
-        () =>
-          repos.invoices.finishWithEvent(
-            clears.id,
-            { status: 'failed', protocol: null, statusCode: null, authorizedXml: null, issuedAt: null },
-            event(clears.id, 'invoice.failed'),
-            { answered: { submissionId: sClears, answer: answer(3) } },
-          ),
-        () =>
-          repos.invoices.finishWithEvent(done.id, { status: 'rejected' }, event(done.id, 'invoice.rejected'), {
-            answered: { submissionId: sDone, answer: answer(4) },
-            charge: charge(),
-          }),
-        () =>
-          repos.invoices.finishWithEvent(missing.id, { status: 'failed' }, event(missing.id, 'invoice.failed'), {
-            answered: { submissionId: randomUUID(), answer: answer(5) },
-          }),
-        () =>
-          repos.invoices.finishWithEvent(twice.id, { status: 'issued' }, event(twice.id, 'invoice.authorized'), {
-            answered: { submissionId: sTwice1, answer: answer(6) },
-            charge: charge(),
-          }),
-        () =>
-          repos.invoices.finishWithEvent(twice.id, { status: 'rejected' }, event(twice.id, 'invoice.rejected'), {
-            answered: { submissionId: sTwice2, answer: answer(7) },
-          }),
-        () => repos.invoices.finishWithEvent(bare.id, { status: 'failed', statusMessage: 'no answer' }, event(bare.id, 'invoice.failed')),
+        finish(full, all, 'invoice.authorized', { ...answered(sFull, 1), charge: charge('0.7500') }),
+        finish(keeps, { status: 'rejected' }, 'invoice.rejected', answered(sKeeps, 2)),
+        finish(
+          clears,
+          { status: 'failed', protocol: null, statusCode: null, authorizedXml: null, issuedAt: null },
+          'invoice.failed',
+          answered(sClears, 3),
+        ),
+        finish(done, { status: 'rejected' }, 'invoice.rejected', { ...answered(sDone, 4), charge: charge() }),
+        finish(missing, { status: 'failed' }, 'invoice.failed', answered(randomUUID(), 5)),
+        finish(twice, { status: 'issued' }, 'invoice.authorized', { ...answered(sTwice1, 6), charge: charge() }),
+        finish(twice, { status: 'rejected' }, 'invoice.rejected', answered(sTwice2, 7)),
+        finish(bare, { status: 'failed', statusMessage: 'no answer' }, 'invoice.failed'),
       ]);
       expect(outcomes).toEqual([true, true, true, false, expect.stringMatching(/^error: submission .* not found$/), true, false, true]);
       runs.push({

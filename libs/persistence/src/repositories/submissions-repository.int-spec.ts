@@ -1,5 +1,6 @@
 // Submissions against the run's real PostgreSQL (DATABASE_URL): attempt numbers per invoice, the exact bytes kept.
 import { createPrismaClient } from '../prisma-client.js';
+import { invoiceEvent, nfeDraft } from '../testing/issuance-fixtures.js';
 import { useScratchCompany } from '../testing/test-database.js';
 import { InvoicesRepository } from './invoices-repository.js';
 import { SubmissionsRepository } from './submissions-repository.js';
@@ -13,15 +14,7 @@ afterAll(async () => {
   await prisma.$disconnect();
 });
 
-const newInvoice = (series: number) =>
-  invoices.createProcessing({
-    companyId: scratchCompany(),
-    environment: 'homologation',
-    documentType: 'nfe',
-    series,
-    request: { test: true },
-    totalAmount: '1.00',
-  });
+const newInvoice = (series: number) => invoices.createProcessing(nfeDraft(scratchCompany(), series));
 
 describe('SubmissionsRepository', () => {
   it('numbers attempts 1, 2, … per invoice and keeps the request and response byte for byte', async () => {
@@ -93,13 +86,7 @@ describe('SubmissionsRepository', () => {
 
   it('the deciding answer rides with the final state and the event (one statement); the answer kept even when already final', async () => {
     const invoice = await newInvoice(23);
-    const event = (type: string) => ({
-      companyId: scratchCompany(),
-      environment: 'homologation' as const,
-      type,
-      aggregateId: invoice.id,
-      payload: { invoice_id: invoice.id },
-    });
+    const event = (type: string) => invoiceEvent(scratchCompany(), invoice.id, type);
     const first = await submissions.begin({
       invoiceId: invoice.id,
       companyId: scratchCompany(),

@@ -1,4 +1,5 @@
 import { createTestCertificate, signWithXmlCrypto, verifyWithXmlCrypto } from '../../testing/test-signer.js';
+import { homologationEventCommon } from '../../testing/nfe-event-common.js';
 import { OFFICIAL_NFE_SCHEMAS } from '../../testing/shared-fiscal.js';
 import { xmllintErrors } from '../../testing/xmllint-check.js';
 import { XmlBuildError } from '../../writer/canonical-xml.js';
@@ -12,13 +13,7 @@ import {
 
 const cert = createTestCertificate();
 const key = '35220605730928000145550010000048661583302921';
-const common = {
-  environment: 'homologation' as const,
-  author: { cnpj: '05730928000145' },
-  accessKey: key,
-  eventAt: new Date('2026-03-10T15:04:05Z'),
-  utcOffset: '-03:00',
-};
+const common = homologationEventCommon(key, '05730928000145', new Date('2026-03-10T15:04:05Z'));
 
 function lotOf(unsigned: { id: string; xml: string }): string {
   return buildEnvEvento({ lotId: '123', signedEvents: [signWithXmlCrypto(unsigned.xml, unsigned.id, cert)] });
