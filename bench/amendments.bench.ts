@@ -20,13 +20,12 @@ import { type ClientMarks, describeCancellationTimeline } from './support/amendm
 import { cpuByProcess, describeCpuPerDocument } from './support/process-cpu.js';
 import { postJson } from './support/post-json.js';
 import { withScratchDatabase } from './support/scratch-database.js';
+import { percentile } from './support/percentile.js';
 
 const COUNT = Number(process.env.BENCH_CANCELLATIONS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 50);
 const REASON = 'Pedido cancelado pelo cliente antes da entrega';
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** Runs `items` through `work` with CONCURRENCY workers; per second, p50 and p99 of the successful ones. */
 async function measure<T>(items: T[], work: (item: T) => Promise<boolean>) {

@@ -21,12 +21,14 @@
 import { spawnSync } from 'node:child_process';
 import { Agent, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { startPlatform } from '../e2e/issuance/support/platform.js';
 import { cpuByProcess, describeCpuPerDocument } from './support/process-cpu.js';
 import { postJson } from './support/post-json.js';
 import { withScratchDatabase } from './support/scratch-database.js';
+import { percentile } from './support/percentile.js';
 
 const repoRoot = fileURLToPath(new URL('../', import.meta.url));
 const BUDGET_MS = Number(process.env.BENCH_MS ?? 15_000);
@@ -34,9 +36,6 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 5_000);
 const LEAD_IN_MS = Number(process.env.BENCH_LEAD_IN_MS ?? 3_000);
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function runBaseline(): { output: string; perSecond: number | null } {
   const result = spawnSync(process.execPath, ['--import', './bench/support/register-ts.mjs', 'bench/authorizer.bench.ts'], {

@@ -14,12 +14,11 @@ import { createInvoice } from '@talao/issuance';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { startHarness } from '../e2e/issuer/support/issuer-harness.js';
 import { withScratchDatabase } from './support/scratch-database.js';
+import { percentile } from './support/percentile.js';
 
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 600);
 const CREATE_CONCURRENCY = Number(process.env.BENCH_CREATE_CONCURRENCY ?? 16);
 const WORKER_CONCURRENCY = Number(process.env.BENCH_WORKER_CONCURRENCY ?? 16);
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** Wraps every method of a port so the time spent in it is summed per "port.method". */
 function timed<T extends object>(label: string, target: T, totals: Map<string, { ms: number; calls: number }>): T {

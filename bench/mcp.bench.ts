@@ -14,12 +14,11 @@ import { freePort } from '../e2e/issuance/support/app-processes.js';
 import { startPlatform } from '../e2e/issuance/support/platform.js';
 import { startMcp } from '../e2e/mcp/support.js';
 import { withScratchDatabase } from './support/scratch-database.js';
+import { percentile } from './support/percentile.js';
 
 const LIST_CALLS = Number(process.env.BENCH_MCP_LIST ?? 300);
 const ISSUE_CALLS = Number(process.env.BENCH_MCP_ISSUE ?? 100);
 const WARMUP = 20;
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 interface Path {
   readonly name: string;

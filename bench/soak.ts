@@ -7,12 +7,14 @@
 // and, per window of the run (a tenth of it, at least a minute when it lasts ten), the p50/p99 of the answers; at the
 // end the RSS slope of each app (least squares over the run after its first fifth, MB per minute, and the total over
 // that stretch) and the p99 slope (ms per minute). A leak shows as a slope that does not go to zero with a longer run.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { processTreeMemory } from '@talao/rendering';
 import { startWebhookReceiver } from '@talao/webhooks/testing';
 import { type AppName, startChaosPlatform } from '../e2e/chaos/support/chaos-platform.js';
 import { INTEGRATOR_WEIGHTS, MixedLoad, statusHistogram } from '../e2e/chaos/support/mixed-load.js';
 import { cpuByProcess, describeCpuPerDocument } from './support/process-cpu.js';
 import { withScratchDatabase } from './support/scratch-database.js';
+import { percentile } from './support/percentile.js';
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -26,8 +28,6 @@ const RATE = option('rate', 100);
 const SAMPLE_MS = option('sample-seconds', 10) * 1_000;
 /** Requests in flight beyond which the offered load is not sent (counted as skipped): the client must not snowball. */
 const MAX_IN_FLIGHT = 400;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /**
  * RSS (bytes) of the app's process and every process it started (the pdf-renderer's Chromium: puppeteer starts it in

@@ -21,21 +21,20 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { Agent, request } from 'undici';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { startPlatform } from '../e2e/issuance/support/platform.js';
 import { type CpuByProcess, cpuByProcess } from './support/process-cpu.js';
 import { withScratchDatabase } from './support/scratch-database.js';
+import { percentile } from './support/percentile.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 3000);
 const ENDPOINTS = Number(process.env.BENCH_ENDPOINTS ?? 5);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const BUDGET_MS = Number(process.env.BENCH_MS ?? 10_000);
 const IN_FLIGHT = Number(process.env.BENCH_INFLIGHT ?? 64);
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** User + system CPU time of a process so far, in ms (Linux /proc; clock ticks of 10 ms). */
 function cpuMsOf(pid: number | undefined): number {

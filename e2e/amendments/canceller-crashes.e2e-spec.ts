@@ -5,6 +5,8 @@
 import { jest } from '@jest/globals';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { type Platform, startPlatform } from '../issuance/support/platform.js';
+import { CHAOS_ENV } from '../support/chaos-env.js';
+import { sendWhileKilling } from '../support/load-under-kills.js';
 
 jest.setTimeout(420_000);
 
@@ -19,24 +21,10 @@ let p: Platform;
 beforeAll(async () => {
   p = await startPlatform('canceller-chaos', {
     canceller: true,
-    // A killed worker's jobs return to the queue after the lock expires (2 s), checked every second.
-    // The sweeper enqueues again what is pending without a live job (a job that gave up after repeated kills).
-    cancellerEnv: {
-      CANCELLER_JOB_LOCK_MS: '2000',
-      CANCELLER_STALLED_CHECK_MS: '1000',
-      CANCELLER_SWEEP_INTERVAL_MS: '1000',
-      CANCELLER_SWEEP_STALE_AFTER_MS: '3000',
-      AUTHORIZER_READ_TIMEOUT_MS: '2000',
-    },
-    gatewayEnv: {
-      ISSUE_WAIT_MS: '5000',
-      AMENDMENT_WAIT_MS: '1500',
-      QUEUE_AMENDMENTS_ATTEMPTS: '20',
-      QUEUE_AMENDMENTS_BACKOFF_MS: '200',
-      RATE_LIMIT_CREATE_INVOICE: '100000',
-      RATE_LIMIT_CANCEL_INVOICE: '100000',
-      RATE_LIMIT_CORRECT_INVOICE: '100000',
-    },
+    // The chaos settings: a killed worker's jobs return to the queue after the lock expires (2 s), checked every
+    // second; the sweeper enqueues again what is pending without a live job (a job that gave up after repeated kills).
+    cancellerEnv: CHAOS_ENV.canceller,
+    gatewayEnv: { ...CHAOS_ENV.gateway, ISSUE_WAIT_MS: '5000', AMENDMENT_WAIT_MS: '1500' },
   });
 });
 
@@ -64,33 +52,14 @@ it('SIGKILLed canceller + 10% dropped answers: every amendment decided once, one
       ? { path: `/api/v1/invoices/${keys[index]}/cancel`, body: { reason: REASON } }
       : { path: `/api/v1/invoices/${keys[index]}/correction`, body: { correction: CORRECTION } };
   const answers: Array<{ status: number; code: unknown }> = [];
-  let sent = 0;
-  let finished = false;
-  const client = async () => {
-    for (;;) {
-      const index = sent++;
-      if (index >= keys.length) return;
-      // About one answer in ten is dropped after the simulator registered the event (re-armed through the run).
-      if (index % 10 === 5) await p.sim.control('PUT', '/_control/faults/*', { dropResponses: 1 });
-      const { path, body } = operation(index);
-      const answer = await p.api('POST', path, { key: company.homologationKey, body });
-      answers.push({ status: answer.status, code: (answer.body.detail as Record<string, unknown> | undefined)?.code });
-    }
-  };
-  const chaosMonkey = async () => {
-    let kills = 0;
-    while (!finished) {
-      await sleep(400 + Math.floor(Math.random() * 1_200));
-      if (finished) break;
-      await p.restartCanceller(); // SIGKILL, then a fresh process with the same environment
-      kills += 1;
-    }
-    return kills;
-  };
-  const monkey = chaosMonkey();
-  await Promise.all(Array.from({ length: CLIENTS }, client));
-  finished = true;
-  expect(await monkey).toBeGreaterThan(0);
+  const kills = await sendWhileKilling({ requests: keys.length, clients: CLIENTS, restart: () => p.restartCanceller() }, async (index) => {
+    // About one answer in ten is dropped after the simulator registered the event (re-armed through the run).
+    if (index % 10 === 5) await p.sim.control('PUT', '/_control/faults/*', { dropResponses: 1 });
+    const { path, body } = operation(index);
+    const answer = await p.api('POST', path, { key: company.homologationKey, body });
+    answers.push({ status: answer.status, code: (answer.body.detail as Record<string, unknown> | undefined)?.code });
+  });
+  expect(kills).toBeGreaterThan(0);
   expect(answers).toHaveLength(DOCUMENTS);
   expect(answers.filter((a) => a.status !== 200 && a.status !== 202)).toEqual([]);
 

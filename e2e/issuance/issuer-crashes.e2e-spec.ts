@@ -5,6 +5,7 @@
 // happened. Bounded: recovery after the last kill waits for BullMQ's stalled-job check (the worker's 30 s lock).
 import { jest } from '@jest/globals';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
+import { sendWhileKilling } from '../support/load-under-kills.js';
 import { type Platform, startPlatform } from './support/platform.js';
 
 jest.setTimeout(300_000);
@@ -29,34 +30,12 @@ afterAll(async () => {
 it('SIGKILLed issuer + 10% dropped answers: every invoice final, one document each, no 204/539', async () => {
   const company = await p.createCompany();
   const statuses: number[] = [];
-  let sent = 0;
-  let finished = false;
-
-  const client = async () => {
-    for (;;) {
-      const index = sent++;
-      if (index >= ISSUANCES) return;
-      // About one answer in ten is dropped after the simulator authorized (re-armed, so drops spread over the run).
-      if (index % 10 === 5) await p.sim.control('PUT', '/_control/faults/SP', { dropResponses: 1 });
-      const response = await p.api('POST', '/api/v1/invoices', { key: company.homologationKey, body: sampleNfeRequest() });
-      statuses.push(response.status);
-    }
-  };
-  const chaosMonkey = async () => {
-    let kills = 0;
-    while (!finished) {
-      await sleep(400 + Math.floor(Math.random() * 1_200));
-      if (finished) break;
-      await p.restartIssuer(); // SIGKILL, then a fresh process with the same environment
-      kills += 1;
-    }
-    return kills;
-  };
-
-  const monkey = chaosMonkey();
-  await Promise.all(Array.from({ length: CLIENTS }, client));
-  finished = true;
-  const kills = await monkey;
+  const kills = await sendWhileKilling({ requests: ISSUANCES, clients: CLIENTS, restart: () => p.restartIssuer() }, async (index) => {
+    // About one answer in ten is dropped after the simulator authorized (re-armed, so drops spread over the run).
+    if (index % 10 === 5) await p.sim.control('PUT', '/_control/faults/SP', { dropResponses: 1 });
+    const response = await p.api('POST', '/api/v1/invoices', { key: company.homologationKey, body: sampleNfeRequest() });
+    statuses.push(response.status);
+  });
   expect(kills).toBeGreaterThan(0);
   // Every request was answered by the gateway with an issuance outcome (201) or "still processing" (202).
   expect(statuses).toHaveLength(ISSUANCES);

@@ -5,15 +5,13 @@
 // granted scopes refused by the MCP app (403 insufficient_scope) and the same token refused by the REST API, and a
 // genuine token presented to an MCP server of another URL (wrong audience) refused.
 import { jest } from '@jest/globals';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { decodeJwt } from 'jose';
 import { discover, exchangeCode, pkcePair, refresh, registerClient } from '@talao/authorization-server/testing';
 import { freePort } from '../issuance/support/app-processes.js';
 import { type Platform, startPlatform, type TestCompany } from '../issuance/support/platform.js';
 import { chromiumPresent, consentInChromium } from './consent-in-chromium.js';
-import { type RunningMcp, startMcp } from './support.js';
+import { connectClient, listToolsWithoutCredentials, type RunningMcp, startMcp } from './support.js';
 
 jest.setTimeout(180_000);
 
@@ -40,19 +38,9 @@ afterAll(async () => {
   await p?.stop();
 });
 
-async function connect(url: string, token: string): Promise<Client> {
-  const client = new Client({ name: 'talao-oauth-e2e', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
-  return client;
-}
-
 it('discovery → registration → consent in Chromium → token → tools/call → refresh rotation → scope and audience refusals', async () => {
   // 1. The MCP app's 401 points at its resource metadata, which names the authorization server.
-  const unauthenticated = await fetch(mcp.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-  });
+  const unauthenticated = await listToolsWithoutCredentials(mcp.url);
   expect(unauthenticated.status).toBe(401);
   const resourceMetadataUrl = /resource_metadata="([^"]+)"/.exec(unauthenticated.headers.get('www-authenticate') ?? '')?.[1];
   expect(resourceMetadataUrl).toBeDefined();
@@ -99,7 +87,7 @@ it('discovery → registration → consent in Chromium → token → tools/call 
   expect(decodeJwt(accessToken)).toMatchObject({ aud: mcpPublicUrl, iss: issuer, scope: 'invoice:read' });
 
   // 4. Tool calls through the SDK's client with the access token; the REST API answers as for the key.
-  const agent = await connect(mcp.url, accessToken);
+  const agent = await connectClient(mcp.url, accessToken);
   try {
     const listed = (await agent.callTool({ name: 'list_invoices', arguments: {} })) as CallToolResult;
     expect(listed.isError).toBeFalsy();
@@ -127,7 +115,7 @@ it('discovery → registration → consent in Chromium → token → tools/call 
   const refreshed = await refresh(metadata, { clientId: clientId!, refreshToken: String(token.json['refresh_token']) });
   expect(refreshed.status).toBe(200);
   expect(refreshed.json['refresh_token']).not.toBe(token.json['refresh_token']);
-  const renewed = await connect(mcp.url, String(refreshed.json['access_token']));
+  const renewed = await connectClient(mcp.url, String(refreshed.json['access_token']));
   try {
     expect(((await renewed.callTool({ name: 'list_invoices', arguments: {} })) as CallToolResult).isError).toBeFalsy();
   } finally {

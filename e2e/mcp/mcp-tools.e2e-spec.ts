@@ -7,7 +7,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { type Platform, startPlatform, type TestCompany } from '../issuance/support/platform.js';
-import { connectClient, type RunningMcp, startMcp } from './support.js';
+import { connectClient, listToolsWithoutCredentials, type RunningMcp, startMcp } from './support.js';
 
 jest.setTimeout(120_000);
 
@@ -244,11 +244,7 @@ describe('issuing, reading and cancelling an NF-e through the tools', () => {
 
 describe('credentials', () => {
   it('no Authorization header → 401 JSON with a detail, before any MCP handling', async () => {
-    const response = await fetch(mcp.url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-    });
+    const response = await listToolsWithoutCredentials(mcp.url);
     expect(response.status).toBe(401);
     expect(response.headers.get('content-type')).toMatch(/application\/json/);
     expect(((await response.json()) as Record<string, unknown>)['detail']).toMatch(/API key/);

@@ -25,10 +25,19 @@ export async function startMcp(platform: Platform, options: { port?: number; env
   return { url: `http://127.0.0.1:${port}/mcp`, process: app };
 }
 
-/** An MCP client session on `url` sending `Authorization: Bearer <key>` on every request. */
+/** An MCP client session on `url` sending `Authorization: Bearer <key>` (an API key or an access token) on every request. */
 export async function connectClient(url: string, key: string): Promise<Client> {
   const client = new Client({ name: 'talao-e2e', version: '1.0.0' });
   const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${key}` } } });
   await client.connect(transport);
   return client;
+}
+
+/** tools/list sent to the MCP app at `url` with no Authorization header: the app answers 401 before any MCP handling. */
+export function listToolsWithoutCredentials(url: string): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+  });
 }

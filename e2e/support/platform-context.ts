@@ -63,19 +63,24 @@ export function platformDatabase(databaseUrl: string, certificateKey: string) {
   };
 }
 
-/** Deletes every Redis key under `prefix` (the platform's namespace: queues, schedulers, deduplication keys). */
-export async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
+/**
+ * Deletes every Redis key under `prefix` (the platform's namespace: queues, schedulers, deduplication keys) and
+ * resolves with how many there were.
+ */
+export async function deleteRedisKeys(url: string, prefix: string): Promise<number> {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true, retryStrategy: () => null });
   redis.on('error', () => undefined); // an unreachable Redis fails the SCAN below, with its own message
+  let deleted = 0;
   try {
     await redis.connect();
     let cursor = '0';
     do {
       const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix.replace(/[*?[\]\\]/g, '\\$&')}*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.unlink(...keys);
+      if (keys.length > 0) deleted += await redis.unlink(...keys);
       cursor = next;
     } while (cursor !== '0');
   } finally {
     redis.disconnect();
   }
+  return deleted;
 }

@@ -3,58 +3,25 @@
 // the receiver: the relay's fan-out is one transaction with the outbox, and what Redis lost is re-driven from
 // PostgreSQL by the sweep (a killed attempt becomes overdue when its claim's lease runs out).
 import { jest } from '@jest/globals';
-import { Redis } from 'ioredis';
 import { MAX_WEBHOOK_ENDPOINTS } from '@talao/persistence';
 import { verifyWebhookSignature } from '@talao/webhooks';
-import { startWebhookReceiver, type WebhookReceiver } from '@talao/webhooks/testing';
 import { issue } from '../contract/support/contract.js';
-import { type Platform, startPlatform, type TestCompany } from '../issuance/support/platform.js';
-import { register, SECRET, waitFor } from './support.js';
+import { CHAOS_ENV } from '../support/chaos-env.js';
+import { deleteRedisKeys } from '../support/platform-context.js';
+import { register, SECRET, useWebhookPlatform, waitFor } from './support.js';
 
 jest.setTimeout(300_000);
 
 const INVOICES = 50;
-let p: Platform;
-let company: TestCompany;
-let receiver: WebhookReceiver;
+const webhooks = useWebhookPlatform('webhook-crashes', CHAOS_ENV['webhook-dispatcher']);
 
-beforeAll(async () => {
-  p = await startPlatform('webhook-crashes', {
-    webhookDispatcherEnv: {
-      WEBHOOK_RETRY_BASE_DELAY_MS: '100',
-      WEBHOOK_DELIVERY_TIMEOUT_MS: '1000',
-      WEBHOOK_SWEEP_INTERVAL_MS: '500',
-      WEBHOOK_SWEEP_GRACE_MS: '2000',
-      WEBHOOK_DISPATCHER_JOB_LOCK_MS: '2000',
-      WEBHOOK_DISPATCHER_STALLED_CHECK_MS: '1000',
-    },
-  });
-  company = await p.createCompany();
-  receiver = await startWebhookReceiver();
+beforeAll(() => {
   // Slow enough that kills land mid-attempt.
-  receiver.respond = (res) => setTimeout(() => res.writeHead(200).end('ok'), 5 + Math.random() * 20);
+  webhooks().receiver.respond = (res) => setTimeout(() => res.writeHead(200).end('ok'), 5 + Math.random() * 20);
 });
-
-afterAll(async () => {
-  await receiver?.close();
-  await p?.stop();
-});
-
-async function flushRedis(): Promise<void> {
-  const redis = new Redis(p.redis.url, { maxRetriesPerRequest: 1 });
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${p.redis.prefix}*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
 
 it('delivers 100% of 1,000 deliveries through SIGKILLs of the dispatcher and a Redis flush', async () => {
+  const { p, company, receiver } = webhooks();
   for (let n = 0; n < MAX_WEBHOOK_ENDPOINTS; n++) expect((await register(p, company, `${receiver.origin}/e${n}`)).status).toBe(201);
   const expected = INVOICES * MAX_WEBHOOK_ENDPOINTS;
   const issuing = Promise.all(Array.from({ length: INVOICES }, () => issue(p, company)));
@@ -65,7 +32,7 @@ it('delivers 100% of 1,000 deliveries through SIGKILLs of the dispatcher and a R
     await new Promise((resolve) => setTimeout(resolve, 300 + Math.random() * 700));
     await p.dispatcher()!.kill('SIGKILL');
     if (!flushed && kill === 1) {
-      await flushRedis();
+      await deleteRedisKeys(p.redis.url, p.redis.prefix);
       flushed = true;
     }
     await p.restartDispatcher();

@@ -3,42 +3,27 @@
 // then up on the documented schedule (base delay shrunk to 20 ms: waits of 20, 80, 400 ms…), given up, redelivered.
 import { jest } from '@jest/globals';
 import { freePort } from '../issuance/support/app-processes.js';
-import { type Platform, startPlatform, type TestCompany } from '../issuance/support/platform.js';
 import { issue, rejectedNfe } from '../contract/support/contract.js';
 import { RETRY_DELAY_MULTIPLES, verifyWebhookSignature } from '@talao/webhooks';
-import { answerStatus, startWebhookReceiver, type WebhookReceiver } from '@talao/webhooks/testing';
-import { deliveries, register, SECRET, waitFor } from './support.js';
+import { answerStatus, startWebhookReceiver } from '@talao/webhooks/testing';
+import { deliveries, register, SECRET, useWebhookPlatform, waitFor } from './support.js';
 
 jest.setTimeout(180_000);
 
 const BASE_MS = 20;
-let p: Platform;
-let company: TestCompany;
-let receiver: WebhookReceiver;
-
-beforeAll(async () => {
-  p = await startPlatform('webhooks', {
-    webhookDispatcherEnv: {
-      WEBHOOK_RETRY_BASE_DELAY_MS: String(BASE_MS),
-      WEBHOOK_DELIVERY_TIMEOUT_MS: '1000',
-      WEBHOOK_SWEEP_INTERVAL_MS: '500',
-      WEBHOOK_SWEEP_GRACE_MS: '3000',
-      // Few slots, and at most 2 per endpoint: a hanging endpoint must still leave the others theirs.
-      WEBHOOK_DISPATCHER_CONCURRENCY: '8',
-      WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: '2',
-    },
-  });
-  company = await p.createCompany();
-  receiver = await startWebhookReceiver();
-});
-
-afterAll(async () => {
-  await receiver?.close();
-  await p?.stop();
+const webhooks = useWebhookPlatform('webhooks', {
+  WEBHOOK_RETRY_BASE_DELAY_MS: String(BASE_MS),
+  WEBHOOK_DELIVERY_TIMEOUT_MS: '1000',
+  WEBHOOK_SWEEP_INTERVAL_MS: '500',
+  WEBHOOK_SWEEP_GRACE_MS: '3000',
+  // Few slots, and at most 2 per endpoint: a hanging endpoint must still leave the others theirs.
+  WEBHOOK_DISPATCHER_CONCURRENCY: '8',
+  WEBHOOK_MAX_IN_FLIGHT_PER_ENDPOINT: '2',
 });
 
 describe('registration', () => {
   it('registers (201 without the secret), lists, deletes (204, no body) within the key’s company and environment', async () => {
+    const { p, company, receiver } = webhooks();
     const created = await register(p, company, `${receiver.origin}/registered`, ['invoice.authorized']);
     expect(created.status).toBe(201);
     expect(Object.keys(created.body).sort()).toEqual(['created_at', 'events', 'id', 'url']);
@@ -67,6 +52,7 @@ describe('registration', () => {
     ['the metadata service', { url: 'https://169.254.169.254/latest' }, /non-public address/],
     ['http to a non-loopback address', { url: 'http://8.8.8.8/hook' }, /https/],
   ])('refuses %s with 422', async (_, change, detail) => {
+    const { p, company, receiver } = webhooks();
     const body = { url: `${receiver.origin}/x`, secret: SECRET, events: [], ...change };
     const answer = await p.api('POST', '/api/v1/webhooks', { key: company.homologationKey, body });
     expect(answer.status).toBe(422);
@@ -76,6 +62,7 @@ describe('registration', () => {
 
 describe('delivery', () => {
   it('delivers authorized and rejected events, signed, in SPEC.md’s shape; a replay after 300 s and a tampered body are refused', async () => {
+    const { p, company, receiver } = webhooks();
     const path = '/signed';
     const created = await register(p, company, `${receiver.origin}${path}`);
     expect(created.status).toBe(201);
@@ -116,6 +103,7 @@ describe('delivery', () => {
   });
 
   it('receiver refused, then 500, then hanging past the timeout, then up: delivered on the schedule, one Service-Delivery-Id', async () => {
+    const { p, company } = webhooks();
     const port = await freePort();
     const created = await register(p, company, `http://127.0.0.1:${port}/flaky`, ['invoice.authorized']);
     const webhookId = String(created.body['id']);
@@ -154,6 +142,7 @@ describe('delivery', () => {
   });
 
   it('gives up after 7 attempts, lists it, and redelivers it on request with the same id', async () => {
+    const { p, company, receiver } = webhooks();
     const path = '/always-500';
     const created = await register(p, company, `${receiver.origin}${path}`, ['invoice.authorized']);
     const webhookId = String(created.body['id']);
@@ -179,6 +168,7 @@ describe('delivery', () => {
   });
 
   it('relays any SPEC.md event of the outbox (cancelled, corrected) and keeps internal events to itself', async () => {
+    const { p, company, receiver } = webhooks();
     const path = '/all-events';
     const created = await register(p, company, `${receiver.origin}${path}`);
     const authorized = await issue(p, company);
@@ -210,6 +200,7 @@ describe('delivery', () => {
   });
 
   it('an endpoint hanging until the timeout does not slow deliveries to another', async () => {
+    const { p, company, receiver } = webhooks();
     const slow = await startWebhookReceiver();
     // Never answers: every attempt takes the whole 1 s timeout. Counts the attempts open at once.
     let open = 0;

@@ -23,8 +23,15 @@ export const moduleBoundaries = {
   // Named exceptions, each a test project reaching a file it must share rather than copy:
   // - the benches drive the platform with the e2e tier's own launchers and fixtures;
   // - the e2e tier starts apps with the one launcher of `npm start` (tools/start, plain .mjs, no package);
+  // - the benches make their scratch database as `npm test` does (tools/test/scratch-database.mjs);
   // - e2e/issuer runs the issuer's own handler table in process (the rest of the tier runs apps as processes).
-  allow: ['../e2e/**', '../../tools/start/*', '../../../tools/start/*', '../../../apps/issuer/src/issuance-handlers.js'],
+  allow: [
+    '../e2e/**',
+    '../../tools/start/*',
+    '../../../tools/start/*',
+    '../../tools/test/*',
+    '../../../apps/issuer/src/issuance-handlers.js',
+  ],
   // A lib or an app imports another project by its package name (`@talao/x`), never by a relative path into it.
   banTransitiveDependencies: false,
   checkDynamicDependenciesExceptions: [],

@@ -7,10 +7,9 @@
 //   node tools/test/run-tests.mjs [--unit] [jest args…]
 // `--unit` (or `--selectProjects unit` alone) needs no database.
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import pg from 'pg';
+import { createDatabase, dropDatabase, uniqueRunId } from './scratch-database.mjs';
 
 const args = process.argv.slice(2);
 const projectNames = new Set(['unit', 'integration', 'e2e']);
@@ -27,7 +26,7 @@ if (unitOnly) jestArgs.unshift('--selectProjects', 'unit');
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const prismaCli = `${repoRoot}node_modules/prisma/build/index.js`;
 const jestCli = `${repoRoot}node_modules/jest/bin/jest.js`;
-const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+const runId = uniqueRunId();
 const env = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
 // infRespTec has no default (no app may plan a document naming a made-up company): tests that build an app from the
 // environment, such as the in-process gateway, get the test run's own software house.
@@ -42,23 +41,10 @@ const adminUrl = new URL(
 const dbName = `talao_test_${runId}`;
 let created = false;
 
-async function adminQuery(sql) {
-  const client = new pg.Client({ connectionString: adminUrl.toString() });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 async function main() {
   if (!unitOnly) {
-    await adminQuery(`CREATE DATABASE "${dbName}"`);
+    env.DATABASE_URL = await createDatabase(adminUrl, dbName);
     created = true;
-    const testUrl = new URL(adminUrl);
-    testUrl.pathname = `/${dbName}`;
-    env.DATABASE_URL = testUrl.toString();
     env.REDIS_URL ??= 'redis://127.0.0.1:6379';
     env.REDIS_PREFIX = `talao-test:${runId}:`;
     env.TALAO_TEST_RUN_ID = runId;
@@ -107,9 +93,7 @@ try {
   console.error(error instanceof Error ? error.message : error);
 } finally {
   if (created && !process.env.KEEP_TEST_DB) {
-    await adminQuery(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch((e) =>
-      console.error(`could not drop ${dbName}: ${e.message}`),
-    );
+    await dropDatabase(adminUrl, dbName).catch((e) => console.error(`could not drop ${dbName}: ${e.message}`));
   }
   if (env.REDIS_PREFIX && !process.env.KEEP_TEST_DB) {
     await cleanRedis(env.REDIS_URL, env.REDIS_PREFIX).catch((e) =>

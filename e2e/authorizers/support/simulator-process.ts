@@ -13,6 +13,19 @@ export interface RunningSimulator {
   stop(): Promise<void>;
 }
 
+/** The control API of a simulator at `controlUrl` that expects `token`: a JSON body in, the status and JSON out. */
+export function simulatorControl(controlUrl: string, token: string): RunningSimulator['control'] {
+  return async (method, path, body) => {
+    const response = await fetch(`${controlUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  };
+}
+
 export async function startSimulator(): Promise<RunningSimulator> {
   await withBuildLock(() => buildProjects(['@talao/authorizer-sim']));
   const dataDir = mkdtempSync(join(tmpdir(), 'talao-sim-'));
@@ -33,15 +46,7 @@ export async function startSimulator(): Promise<RunningSimulator> {
     baseUrl: `https://127.0.0.1:${ready.port}`,
     controlUrl,
     caCertificatePem: readFileSync(join(dataDir, 'ca-certificate.pem'), 'utf8'),
-    async control(method, path, body) {
-      const response = await fetch(`${controlUrl}${path}`, {
-        method,
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      return { status: response.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-    },
+    control: simulatorControl(controlUrl, token),
     async stop() {
       await app.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -7,12 +7,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { ApiKeysRepository, CertificatesRepository, CertificateVault, createPrismaClient } from '@talao/persistence';
 import { SAMPLE_TECHNICAL_RESPONSIBLE } from '@talao/fiscal-model/testing';
+import { simulatorControl } from '../../authorizers/support/simulator-process.js';
 import { type AppProcess, freePort, startApp } from '../../issuance/support/app-processes.js';
 import { buildProjects, withBuildLock } from '../../support/app-process.js';
+import { CHAOS_ENV } from '../../support/chaos-env.js';
 import { createIssuingCompany } from '../../support/issuing-company.js';
+import { deleteRedisKeys } from '../../support/platform-context.js';
 
 /** The workers a chaos run kills, in start order (the gateway starts last and is never killed). */
 export const WORKERS = ['issuer', 'canceller', 'webhook-dispatcher', 'pdf-renderer', 'received-sync'] as const;
@@ -50,71 +52,10 @@ export interface ChaosPlatform {
 }
 
 export interface ChaosPlatformOptions {
-  /** Extra variables per app, over the chaos defaults below. */
+  /** Extra variables per app, over the chaos defaults (CHAOS_ENV). */
   env?: Partial<Record<AppName, Record<string, string>>>;
   logLevel?: string;
 }
-
-/** Short locks, stalled checks and sweeps: a killed worker's work comes back in seconds, not the production minutes. */
-const CHAOS_ENV: Record<AppName, Record<string, string>> = {
-  'authorizer-sim': {},
-  issuer: {
-    ISSUER_CONCURRENCY: '8',
-    ISSUER_JOB_LOCK_MS: '3000',
-    ISSUER_STALLED_CHECK_MS: '1000',
-    SWEEPER_INTERVAL_MS: '1000',
-    SWEEPER_STALE_AFTER_MS: '5000',
-    AUTHORIZER_READ_TIMEOUT_MS: '2000',
-  },
-  canceller: {
-    CANCELLER_JOB_LOCK_MS: '2000',
-    CANCELLER_STALLED_CHECK_MS: '1000',
-    CANCELLER_SWEEP_INTERVAL_MS: '1000',
-    CANCELLER_SWEEP_STALE_AFTER_MS: '3000',
-    AUTHORIZER_READ_TIMEOUT_MS: '2000',
-  },
-  'webhook-dispatcher': {
-    WEBHOOK_RETRY_BASE_DELAY_MS: '100',
-    WEBHOOK_DELIVERY_TIMEOUT_MS: '1000',
-    WEBHOOK_SWEEP_INTERVAL_MS: '500',
-    WEBHOOK_SWEEP_GRACE_MS: '2000',
-    WEBHOOK_DISPATCHER_JOB_LOCK_MS: '2000',
-    WEBHOOK_DISPATCHER_STALLED_CHECK_MS: '1000',
-  },
-  'pdf-renderer': {
-    PDF_RENDERER_PAGES: '2',
-    PDF_RENDERER_JOB_LOCK_MS: '3000',
-    PDF_RENDERER_STALLED_CHECK_MS: '1000',
-  },
-  'received-sync': {
-    RECEIVED_SYNC_SCHEDULES: 'off',
-    // A manifestation whose job the Redis flush took is re-driven within the settle time (the default waits 3 min).
-    RECEIVED_MANIFESTATION_REDRIVE_AFTER_MS: '20000',
-    RECEIVED_MANIFESTATION_REDRIVE_INTERVAL_MS: '5000',
-    RECEIVED_SYNC_JOB_LOCK_MS: '3000',
-    RECEIVED_SYNC_STALLED_CHECK_MS: '1000',
-    AUTHORIZER_READ_TIMEOUT_MS: '2000',
-  },
-  gateway: {
-    ISSUE_WAIT_MS: '4000',
-    AMENDMENT_WAIT_MS: '4000',
-    PDF_WAIT_MS: '5000',
-    QUEUE_AMENDMENTS_ATTEMPTS: '20',
-    QUEUE_AMENDMENTS_BACKOFF_MS: '200',
-    // The load is the test's, not a tenant's abuse: no operation may be throttled.
-    RATE_LIMIT_CREATE_INVOICE: '1000000',
-    RATE_LIMIT_CANCEL_INVOICE: '1000000',
-    RATE_LIMIT_CORRECT_INVOICE: '1000000',
-    RATE_LIMIT_INVALIDATE_NUMBERING: '1000000',
-    RATE_LIMIT_LIST_INVALIDATIONS: '1000000',
-    RATE_LIMIT_GET_INVOICE: '1000000',
-    RATE_LIMIT_LIST_INVOICES: '1000000',
-    RATE_LIMIT_GET_INVOICE_PDF: '1000000',
-    RATE_LIMIT_SYNC_RECEIVED_INVOICES: '1000000',
-    RATE_LIMIT_LIST_RECEIVED_INVOICES: '1000000',
-    RATE_LIMIT_CREATE_WEBHOOK: '1000000',
-  },
-};
 
 export async function startChaosPlatform(name: string, options: ChaosPlatformOptions = {}): Promise<ChaosPlatform> {
   const workDir = mkdtempSync(join(tmpdir(), `talao-${name}-`));
@@ -183,33 +124,9 @@ export async function startChaosPlatform(name: string, options: ChaosPlatformOpt
   const gatewayUrl = `http://127.0.0.1:${ports.gateway!.http}`;
   const controlUrl = `http://127.0.0.1:${ports['authorizer-sim']!.control}`;
 
-  const control: ChaosPlatform['control'] = async (method, path, body) => {
-    const response = await fetch(`${controlUrl}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${simulatorToken}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-  };
+  const control = simulatorControl(controlUrl, simulatorToken);
 
-  const flushRedis = async () => {
-    const redis = new Redis(context.redisUrl, { maxRetriesPerRequest: 1, lazyConnect: true, retryStrategy: () => null });
-    redis.on('error', () => undefined); // an unreachable Redis fails the SCAN below, with its own message
-    let deleted = 0;
-    try {
-      await redis.connect();
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${context.redisPrefix.replace(/[*?[\]\\]/g, '\\$&')}*`, 'COUNT', 1000);
-        if (keys.length > 0) deleted += await redis.unlink(...keys);
-        cursor = next;
-      } while (cursor !== '0');
-    } finally {
-      redis.disconnect();
-    }
-    return deleted;
-  };
+  const flushRedis = () => deleteRedisKeys(context.redisUrl, context.redisPrefix);
 
   return {
     gatewayUrl,
@@ -232,8 +149,7 @@ export async function startChaosPlatform(name: string, options: ChaosPlatformOpt
       return { status: response.status, body: parsed };
     },
     async createCompany() {
-      const sim = { control: (method: string, path: string, body?: unknown) => control(method, path, body) };
-      const id = await createIssuingCompany({ prisma, certificates, sim }, { productionQuota: null });
+      const id = await createIssuingCompany({ prisma, certificates, sim: { control } }, { productionQuota: null });
       companyIds.push(id);
       const { taxId } = await prisma.company.findUniqueOrThrow({ where: { id } });
       const key = await apiKeys.create({ companyId: id, name: 'chaos', environment: 'homologation', context: 'api' });

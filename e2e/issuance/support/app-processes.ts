@@ -36,6 +36,28 @@ export interface AppProcess {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
+/**
+ * Starts a platform's apps one after another through `start`, which hands each app it started to `up`. When a start
+ * fails, the apps already up are killed (SIGKILL, in start order) and `cleanUp` runs before the error goes on: the
+ * caller never gets a platform to stop.
+ */
+export async function startAllOrNone<T>(
+  start: (up: (app: AppProcess) => AppProcess) => Promise<T>,
+  cleanUp: () => Promise<void>,
+): Promise<T> {
+  const started: AppProcess[] = [];
+  try {
+    return await start((app) => {
+      started.push(app);
+      return app;
+    });
+  } catch (error) {
+    for (const app of started) await app.kill('SIGKILL');
+    await cleanUp();
+    throw error;
+  }
+}
+
 /** A TCP port free right now on the loopback interface (the app binds it a moment later). */
 export async function freePort(): Promise<number> {
   const server = createServer();

@@ -5,7 +5,7 @@ import type { CertificatesRepository, createPrismaClient } from '@talao/persiste
 import { deleteRedisKeys, platformContext, platformDatabase } from '../../support/platform-context.js';
 import { createIssuingCompany, type IssuingCompanyOptions } from '../../support/issuing-company.js';
 import { type RunningSimulator, startSimulator } from '../../authorizers/support/simulator-process.js';
-import { type AppProcess, startApp, withBuiltApps } from './app-processes.js';
+import { type AppProcess, startAllOrNone, startApp, withBuiltApps } from './app-processes.js';
 
 export interface CompanyOptions {
   certificate?: boolean;
@@ -78,27 +78,21 @@ export async function startPlatform(name: string, options: PlatformOptions = {})
   const startCanceller = () => startApp('canceller', context, cancellerEnv);
   const gatewayUrl = `http://127.0.0.1:${context.ports.gateway.http}`;
   // An app that fails to start must not leave the ones before it running: the caller never gets a Platform to stop.
-  const started = await withBuiltApps(async () => {
-    let issuer: AppProcess | undefined;
-    let dispatcher: AppProcess | undefined;
-    let pdfRenderer: AppProcess | undefined;
-    let canceller: AppProcess | undefined;
-    try {
-      issuer = await startIssuer();
-      if (options.webhookDispatcherEnv) dispatcher = await startDispatcher();
-      if (options.pdfRendererEnv) pdfRenderer = await startApp('pdf-renderer', context, options.pdfRendererEnv);
-      if (options.canceller) canceller = await startCanceller();
-      return { issuer, dispatcher, pdfRenderer, canceller, gateway: await startApp('gateway', context, options.gatewayEnv) };
-    } catch (error) {
-      await issuer?.kill('SIGKILL');
-      await dispatcher?.kill('SIGKILL');
-      await pdfRenderer?.kill('SIGKILL');
-      await canceller?.kill('SIGKILL');
-      await sim.stop();
-      removeWorkDir();
-      throw error;
-    }
-  });
+  const started = await withBuiltApps(() =>
+    startAllOrNone(
+      async (up) => {
+        const issuer = up(await startIssuer());
+        const dispatcher = options.webhookDispatcherEnv ? up(await startDispatcher()) : undefined;
+        const pdfRenderer = options.pdfRendererEnv ? up(await startApp('pdf-renderer', context, options.pdfRendererEnv)) : undefined;
+        const canceller = options.canceller ? up(await startCanceller()) : undefined;
+        return { issuer, dispatcher, pdfRenderer, canceller, gateway: await startApp('gateway', context, options.gatewayEnv) };
+      },
+      async () => {
+        await sim.stop();
+        removeWorkDir();
+      },
+    ),
+  );
   let issuer = started.issuer;
   let dispatcher = started.dispatcher;
   let canceller = started.canceller;

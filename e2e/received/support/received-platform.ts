@@ -4,7 +4,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { createPrismaClient } from '@talao/persistence';
 import { type RunningSimulator, startSimulator } from '../../authorizers/support/simulator-process.js';
-import { type AppProcess, startApp } from '../../issuance/support/app-processes.js';
+import { type AppProcess, startAllOrNone, startApp } from '../../issuance/support/app-processes.js';
 import { buildProjects, withBuildLock } from '../../support/app-process.js';
 import { createIssuingCompany } from '../../support/issuing-company.js';
 import { deleteRedisKeys, platformContext, platformDatabase } from '../../support/platform-context.js';
@@ -35,8 +35,8 @@ export interface ReceivedPlatform {
   adnQueries(taxId: string): Promise<number>;
   /** The BullMQ state of a job of the received queue ('completed', 'active', …; 'unknown' once removed). */
   jobState(jobId: string): Promise<string>;
-  /** Deletes every Redis key of this platform (queues, schedulers, deduplication keys): Redis lost. */
-  flushRedis(): Promise<void>;
+  /** Deletes every Redis key of this platform (queues, schedulers, deduplication keys): Redis lost. Resolves with how many. */
+  flushRedis(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -45,18 +45,15 @@ export async function startReceivedPlatform(name: string, workerEnv: Record<stri
   const { context, removeWorkDir } = await platformContext(name, sim);
   const env = { RECEIVED_SYNC_SCHEDULES: 'off', AUTHORIZER_READ_TIMEOUT_MS: '5000', ...workerEnv };
   const startWorker = () => startApp('received-sync', context, env);
-  const started = await withBuildLock(async () => {
+  const started = await withBuildLock(() => {
     buildProjects(['@talao/gateway', '@talao/received-sync', '@talao/authorizer-sim']);
-    let worker: AppProcess | undefined;
-    try {
-      worker = await startWorker();
-      return { worker, gateway: await startApp('gateway', context) };
-    } catch (error) {
-      await worker?.kill('SIGKILL');
-      await sim.stop();
-      removeWorkDir();
-      throw error;
-    }
+    return startAllOrNone(
+      async (up) => ({ worker: up(await startWorker()), gateway: await startApp('gateway', context) }),
+      async () => {
+        await sim.stop();
+        removeWorkDir();
+      },
+    );
   });
   let worker = started.worker;
   const gateway = started.gateway;

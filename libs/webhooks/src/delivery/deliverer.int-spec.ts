@@ -16,14 +16,14 @@ const TIMEOUT_MS = 1000;
 
 let receiver: WebhookReceiver;
 let plainReceiver: WebhookReceiver;
-let deliverer: WebhookDeliverer;
-let impatient: WebhookDeliverer;
 const deliverers: WebhookDeliverer[] = [];
 const newDeliverer = (options: Partial<Parameters<typeof createWebhookDeliverer>[0]> = {}) => {
   const created = createWebhookDeliverer({ productVersion: '0.1.0', ...options });
   deliverers.push(created);
   return created;
 };
+const deliverer = newDeliverer({ policy: { allowLoopback: true }, ca: ca.caCertificatePem });
+const impatient = newDeliverer({ policy: { allowLoopback: true }, ca: ca.caCertificatePem, timeoutMs: TIMEOUT_MS });
 
 const attempt = (
   url: string,
@@ -50,8 +50,6 @@ const attempt = (
 beforeAll(async () => {
   receiver = await startWebhookReceiver({ tls: certificate });
   plainReceiver = await startWebhookReceiver();
-  deliverer = newDeliverer({ policy: { allowLoopback: true }, ca: ca.caCertificatePem });
-  impatient = newDeliverer({ policy: { allowLoopback: true }, ca: ca.caCertificatePem, timeoutMs: TIMEOUT_MS });
 });
 
 afterAll(async () => {
