@@ -8,6 +8,16 @@ import { EXAMPLE_IDS, errorExample } from '../invoices/invoice-examples.js';
 import { errorEnvelope, json, Respond } from '../openapi/decorators.js';
 import { nullable } from '../invoices/invoice-schemas.js';
 
+/** The fields of a request filed with the authorizer (an amendment, an invalidation): where it stands, and its answer. */
+export const filedProperties = (protocolDescription: string) => ({
+  status: { type: 'string', enum: ['pending', 'registered', 'rejected'] },
+  protocol: nullable('string', { description: protocolDescription }),
+  status_code: nullable('string'),
+  status_message: nullable('string'),
+  registered_at: nullable('string', { format: 'date-time' }),
+  created_at: { type: 'string', format: 'date-time' },
+});
+
 export const amendmentSchema = {
   type: 'object',
   properties: {
@@ -15,12 +25,7 @@ export const amendmentSchema = {
     kind: { type: 'string', enum: ['cancellation', 'correction'] },
     sequence: { type: 'integer', description: 'Cancellation: the try (1, 2 after a refusal); correction: nSeqEvento 1..20' },
     text: { type: 'string', description: 'The reason (cancellation) or the correction text, as sent' },
-    status: { type: 'string', enum: ['pending', 'registered', 'rejected'] },
-    protocol: nullable('string', { description: 'The event’s protocol at the authorizer' }),
-    status_code: nullable('string'),
-    status_message: nullable('string'),
-    registered_at: nullable('string', { format: 'date-time' }),
-    created_at: { type: 'string', format: 'date-time' },
+    ...filedProperties('The event’s protocol at the authorizer'),
   },
 };
 
@@ -39,15 +44,26 @@ const REASON = 'Pedido cancelado pelo cliente antes da entrega';
 
 const NO_SUCH_DOCUMENT = 'No document with that key belongs to the company behind the key (in the key’s environment)';
 
-/** An amendment as a 202 shows it: sent, not yet answered. */
-const pending = <A extends object>(amendment: A) => ({
-  ...amendment,
+/** A filed request as a 202 shows it: sent, not yet answered. */
+export const pending = <A extends object>(filed: A) => ({
+  ...filed,
   status: 'pending',
   protocol: null,
   status_code: null,
   status_message: null,
   registered_at: null,
 });
+
+/** 202: still with the authorizer after AMENDMENT_WAIT_MS; `value` is the answer then, its request `pending`. */
+export const OutcomePending = (description: string, schema: object, value: object) =>
+  Respond({ status: 202, description, content: json(schema, { pending: { summary: 'Outcome pending', value } }) });
+
+/** The `{access_key}` of an amendment route: each named request on an issued NF-e of yours, `unknown` on none. */
+const AmendedKeyParameter = (description: string, ...issuedNames: string[]) =>
+  AccessKeyParameter(description, {
+    ...Object.fromEntries(issuedNames.map((name) => [name, { summary: 'An issued NF-e of yours', value: EXAMPLE_IDS.issuedAccessKey }])),
+    unknown: { summary: 'No such document of yours', value: EXAMPLE_IDS.unknownAccessKey },
+  });
 
 /** 502: the authorizer refused the event; `refused` is one such answer (its code and message). */
 const AuthorizerRefused = (summary: string, code: string, message: string) =>
@@ -81,11 +97,7 @@ const CANCELLED_EXAMPLE = {
 /** POST /invoices/{access_key}/cancel: `cancelled` → 200, `short_reason` → 422, `unknown` → 404. */
 export const CancelOpenApi = () =>
   applyDecorators(
-    AccessKeyParameter('The access key (NF-e 44, NFS-e 50 digits) or the invoice id', {
-      cancelled: { summary: 'An issued NF-e of yours', value: EXAMPLE_IDS.issuedAccessKey },
-      short_reason: { summary: 'An issued NF-e of yours', value: EXAMPLE_IDS.issuedAccessKey },
-      unknown: { summary: 'No such document of yours', value: EXAMPLE_IDS.unknownAccessKey },
-    }),
+    AmendedKeyParameter('The access key (NF-e 44, NFS-e 50 digits) or the invoice id', 'cancelled', 'short_reason'),
     ApiBody({
       schema: {
         type: 'object',
@@ -111,21 +123,11 @@ export const CancelOpenApi = () =>
       description: 'Registered: the invoice is `cancelled`; `cancellation` is the event as registered',
       content: json(cancellationResultSchema, { cancelled: { summary: 'NF-e cancelled', value: CANCELLED_EXAMPLE } }),
     }),
-    Respond({
-      status: 202,
-      description:
-        'Additive. Still with the authorizer after AMENDMENT_WAIT_MS: `cancellation.status` is `pending`; outcome by webhook or GET',
-      content: json(cancellationResultSchema, {
-        pending: {
-          summary: 'Outcome pending',
-          value: {
-            ...CANCELLED_EXAMPLE,
-            status: 'issued',
-            cancellation: pending(CANCELLED_EXAMPLE.cancellation),
-          },
-        },
-      }),
-    }),
+    OutcomePending(
+      'Additive. Still with the authorizer after AMENDMENT_WAIT_MS: `cancellation.status` is `pending`; outcome by webhook or GET',
+      cancellationResultSchema,
+      { ...CANCELLED_EXAMPLE, status: 'issued', cancellation: pending(CANCELLED_EXAMPLE.cancellation) },
+    ),
     InvoiceNotFound(NO_SUCH_DOCUMENT),
     Respond({
       status: 409,
@@ -198,11 +200,7 @@ const correctionResultSchema = {
 /** POST /invoices/{access_key}/correction: `corrected` → 200, `short_correction` → 422, `unknown` → 404. */
 export const CorrectionOpenApi = () =>
   applyDecorators(
-    AccessKeyParameter('The NF-e access key (44 digits) or the invoice id', {
-      corrected: { summary: 'An issued NF-e of yours', value: EXAMPLE_IDS.issuedAccessKey },
-      short_correction: { summary: 'An issued NF-e of yours', value: EXAMPLE_IDS.issuedAccessKey },
-      unknown: { summary: 'No such document of yours', value: EXAMPLE_IDS.unknownAccessKey },
-    }),
+    AmendedKeyParameter('The NF-e access key (44 digits) or the invoice id', 'corrected', 'short_correction'),
     ApiBody({
       schema: {
         type: 'object',
@@ -224,19 +222,11 @@ export const CorrectionOpenApi = () =>
       description: 'Registered: `correction` is the letter as registered (nSeqEvento in `sequence`); the document stays `issued`',
       content: json(correctionResultSchema, { corrected: { summary: 'CC-e 1 registered', value: CORRECTED_EXAMPLE } }),
     }),
-    Respond({
-      status: 202,
-      description: 'Additive. Still with the authorizer after AMENDMENT_WAIT_MS: `correction.status` is `pending`',
-      content: json(correctionResultSchema, {
-        pending: {
-          summary: 'Outcome pending',
-          value: {
-            ...CORRECTED_EXAMPLE,
-            correction: pending(CORRECTED_EXAMPLE.correction),
-          },
-        },
-      }),
-    }),
+    OutcomePending(
+      'Additive. Still with the authorizer after AMENDMENT_WAIT_MS: `correction.status` is `pending`',
+      correctionResultSchema,
+      { ...CORRECTED_EXAMPLE, correction: pending(CORRECTED_EXAMPLE.correction) },
+    ),
     InvoiceNotFound(NO_SUCH_DOCUMENT),
     Respond({
       status: 409,

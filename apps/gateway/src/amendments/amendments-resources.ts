@@ -3,17 +3,15 @@
 //   AMENDMENT_WAIT_MS   how long cancel / correction wait for the authorizer's outcome before 202 (10000)
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { AmendmentWaiter, type AmendmentRequestDeps, type InvalidationRequestDeps } from '@talao/amendments/create';
-import { type GatewayConfig, integer, loadConfig } from '@talao/config';
+import type { GatewayConfig } from '@talao/config';
 import type { Logger } from '@talao/observability';
 import type { AmendmentsRepository, InvalidationsRepository } from '@talao/persistence';
 import { QUEUE_NAMES } from '@talao/queue-contracts';
 import type { Queue } from 'bullmq';
-import { z } from 'zod';
 import type { GatewayResources } from '../gateway-resources.js';
+import { decisionWaitMs } from '../queues/decision-wait.js';
 import { QueueProducer } from '../queues/queue-producer.js';
 import type { InvoicesResources } from '../invoices/invoices-resources.js';
-
-const amendmentsConfig = z.object({ AMENDMENT_WAIT_MS: integer(10_000, 0) }).transform((env) => ({ waitMs: env.AMENDMENT_WAIT_MS }));
 
 export class AmendmentsResources implements OnApplicationShutdown {
   readonly queue: Queue;
@@ -22,7 +20,7 @@ export class AmendmentsResources implements OnApplicationShutdown {
   readonly requestDeps: AmendmentRequestDeps;
   readonly invalidations: InvalidationsRepository;
   readonly invalidationDeps: InvalidationRequestDeps;
-  readonly waitMs: number;
+  readonly waitMs = decisionWaitMs('AMENDMENT_WAIT_MS');
   private readonly producer: QueueProducer;
 
   constructor(
@@ -31,7 +29,6 @@ export class AmendmentsResources implements OnApplicationShutdown {
     readonly invoices: InvoicesResources,
     logger: Logger,
   ) {
-    this.waitMs = loadConfig({ amendments: amendmentsConfig }).amendments.waitMs;
     this.producer = new QueueProducer(gatewayConfig, QUEUE_NAMES.amendments, logger);
     this.queue = this.producer.queue;
     const outcomes = this.producer.outcomes;

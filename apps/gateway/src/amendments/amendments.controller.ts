@@ -1,13 +1,14 @@
 // POST /invoices/{access_key}/cancel (and, next to it, the other amendments): the local checks and the amendment row
 // are @talao/amendments/create's; this enqueues nothing itself, waits for the canceller's outcome within
 // AMENDMENT_WAIT_MS and answers it, with the Idempotency-Key rules of issuance.
-import { Body, Controller, Headers, HttpCode, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AmendmentRefused, requestCancellation, requestCorrection } from '@talao/amendments/create';
 import type { AmendedInvoice, AmendmentRecord } from '@talao/persistence';
-import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
-import type { Caller, GatewayRequest, GatewayResponse } from '../http/gateway-request.js';
+import { ApiKeyGuard } from '../auth/api-key.guard.js';
+import type { Caller, GatewayResponse } from '../http/gateway-request.js';
 import type { StoredResponse } from '../idempotency/idempotency-store.js';
+import { IdempotentRequest } from '../idempotency/idempotent-request.js';
 import type { IdempotentWork } from '../idempotency/run-idempotently.js';
 import { ApiErrors } from '../openapi/decorators.js';
 import { IdempotencyKeyHeader } from '../invoices/invoice-openapi.js';
@@ -66,10 +67,8 @@ export class AmendmentsController {
   @CorrectionOpenApi()
   @ApiErrors(401, 429)
   async correct(
-    @CurrentCaller() caller: Caller,
-    @Req() req: GatewayRequest,
+    @IdempotentRequest() { caller, req, key }: IdempotentRequest,
     @Res() res: GatewayResponse,
-    @Headers('idempotency-key') key: string | undefined,
     @Param('access_key') accessKey: string,
     @Body() body: unknown,
   ) {
@@ -108,10 +107,8 @@ export class AmendmentsController {
   @CancelOpenApi()
   @ApiErrors(401, 429)
   async cancel(
-    @CurrentCaller() caller: Caller,
-    @Req() req: GatewayRequest,
+    @IdempotentRequest() { caller, req, key }: IdempotentRequest,
     @Res() res: GatewayResponse,
-    @Headers('idempotency-key') key: string | undefined,
     @Param('access_key') accessKey: string,
     @Query('document_type') queryDocumentType: string | undefined,
     @Body() body: unknown,

@@ -4,7 +4,9 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiBody, ApiQuery } from '@nestjs/swagger';
 import { errorExample } from '../invoices/invoice-examples.js';
 import { errorEnvelope, json, Respond } from '../openapi/decorators.js';
+import { firstPageExample } from '../openapi/page-parameters.js';
 import { nullable } from '../invoices/invoice-schemas.js';
+import { filedProperties, OutcomePending, pending } from './amendments-openapi.js';
 
 const invalidationSchema = {
   type: 'object',
@@ -15,12 +17,7 @@ const invalidationSchema = {
     number_start: { type: 'integer' },
     number_end: { type: 'integer', description: 'Inclusive' },
     reason: { type: 'string' },
-    status: { type: 'string', enum: ['pending', 'registered', 'rejected'] },
-    protocol: nullable('string', { description: 'SEFAZ’s protocol (nProt) once registered' }),
-    status_code: nullable('string'),
-    status_message: nullable('string'),
-    registered_at: nullable('string', { format: 'date-time' }),
-    created_at: { type: 'string', format: 'date-time' },
+    ...filedProperties('SEFAZ’s protocol (nProt) once registered'),
   },
 };
 
@@ -80,16 +77,11 @@ export const InvalidateOpenApi = () =>
       description: 'Registered by SEFAZ: the range with its protocol',
       content: json(invalidationSchema, { invalidated: { summary: 'Range invalidated', value: RANGE_EXAMPLE } }),
     }),
-    Respond({
-      status: 202,
-      description: 'Additive. Still with SEFAZ after AMENDMENT_WAIT_MS: `status: pending`; see GET /invoices/invalidations',
-      content: json(invalidationSchema, {
-        pending: {
-          summary: 'Outcome pending',
-          value: { ...RANGE_EXAMPLE, status: 'pending', protocol: null, status_code: null, status_message: null, registered_at: null },
-        },
-      }),
-    }),
+    OutcomePending(
+      'Additive. Still with SEFAZ after AMENDMENT_WAIT_MS: `status: pending`; see GET /invoices/invalidations',
+      invalidationSchema,
+      pending(RANGE_EXAMPLE),
+    ),
     Respond({
       status: 409,
       description:
@@ -150,7 +142,7 @@ export const ListInvalidationsOpenApi = () =>
       content: json(pageSchema, {
         ranges: {
           summary: 'One range',
-          value: { total: 1, total_pages: 1, page: 1, page_size: 20, next_page: null, prev_page: null, data: [RANGE_EXAMPLE] },
+          value: firstPageExample([RANGE_EXAMPLE]),
         },
       }),
     }),

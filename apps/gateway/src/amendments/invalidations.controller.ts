@@ -1,19 +1,20 @@
 // POST and GET /invoices/invalidations: NF-e numbering ranges reported as unused. Registered before the invoices'
 // controller, so these static paths win over /invoices/{access_key} (which captured GET and answered 422).
-import { Body, Controller, Get, Headers, HttpException, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AmendmentRefused, refusedForNumbersInUse, requestInvalidation } from '@talao/amendments/create';
 import type { InvalidationRecord } from '@talao/persistence';
-import { z } from 'zod';
 import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PAGE_PARAMETERS, PAGE_QUERY_FIELDS, pageEnvelope, pageOffset } from '../http/pagination.js';
-import { requestIdOf, type Caller, type GatewayRequest, type GatewayResponse } from '../http/gateway-request.js';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageEnvelope, pageOffset } from '../http/pagination.js';
+import type { Caller, GatewayResponse } from '../http/gateway-request.js';
+import { sendJson } from '../http/json-answer.js';
+import { listQuery, validQuery } from '../http/query-validation.js';
 import type { StoredResponse } from '../idempotency/idempotency-store.js';
+import { IdempotentRequest } from '../idempotency/idempotent-request.js';
 import { IdempotencyKeyHeader } from '../invoices/invoice-openapi.js';
-import { parseQuery } from '../invoices/query-parameters.js';
 import { refusedByAuthorizer } from '../http/authorizer-refusal.js';
 import { ApiErrors } from '../openapi/decorators.js';
-import { answerIdempotently, sendAmendmentAnswer } from './amendment-responses.js';
+import { answerIdempotently } from './amendment-responses.js';
 import { AmendmentsResources } from './amendments-resources.js';
 import { InvalidateOpenApi, ListInvalidationsOpenApi } from './invalidations-openapi.js';
 
@@ -46,7 +47,8 @@ function outcomeOf(invalidation: InvalidationRecord): StoredResponse {
   return { status: invalidation.status === 'registered' ? 201 : 202, body: presentInvalidation(invalidation) };
 }
 
-const listSchema = z.strictObject(PAGE_QUERY_FIELDS);
+// No filters: the ranges are paged only.
+const listInvalidationsQuery = listQuery({}, {});
 
 @ApiTags('invoices')
 @ApiBearerAuth()
@@ -70,13 +72,7 @@ export class InvalidationsController {
   @IdempotencyKeyHeader()
   @InvalidateOpenApi()
   @ApiErrors(401, 429)
-  async invalidate(
-    @CurrentCaller() caller: Caller,
-    @Req() req: GatewayRequest,
-    @Res() res: GatewayResponse,
-    @Headers('idempotency-key') key: string | undefined,
-    @Body() body: unknown,
-  ) {
+  async invalidate(@IdempotentRequest() { caller, req, key }: IdempotentRequest, @Res() res: GatewayResponse, @Body() body: unknown) {
     await answerIdempotently(
       { resources: this.resources, caller, req, res, key },
       {
@@ -119,20 +115,14 @@ export class InvalidationsController {
   })
   @ListInvalidationsOpenApi()
   @ApiErrors(401, 429)
-  async list(
-    @CurrentCaller() caller: Caller,
-    @Req() req: GatewayRequest,
-    @Res() res: GatewayResponse,
-    @Query() query: Record<string, unknown>,
-  ) {
-    const parsed = parseQuery(listSchema, PAGE_PARAMETERS, query);
-    if (!parsed.ok) throw new HttpException({ detail: parsed.errors[0], errors: parsed.errors }, 422);
+  async list(@CurrentCaller() caller: Caller, @Res() res: GatewayResponse, @Query() query: Record<string, unknown>) {
+    const page = validQuery(listInvalidationsQuery.parse(query));
     const { total, data } = await this.resources.invalidations.list({
       companyId: caller.company.id,
       environment: caller.environment,
-      offset: pageOffset(parsed.value),
-      limit: parsed.value.page_size,
+      offset: pageOffset(page),
+      limit: page.page_size,
     });
-    sendAmendmentAnswer(res, { status: 200, body: pageEnvelope(total, parsed.value, data.map(presentInvalidation)) }, requestIdOf(req));
+    sendJson(res, 200, pageEnvelope(total, page, data.map(presentInvalidation)));
   }
 }

@@ -2,12 +2,14 @@
 // parameters); the issuing routes' pieces are in invoice-openapi.ts. Examples go together by name as there.
 import { applyDecorators } from '@nestjs/common';
 import { ApiParam, ApiQuery } from '@nestjs/swagger';
+import { MAX_PAGE_SIZE } from '../http/pagination.js';
 import { errorEnvelope, json, Respond } from '../openapi/decorators.js';
+import { firstPageExample, PageSizeQuery } from '../openapi/page-parameters.js';
 import { AccessKeyParameter, DocumentTypeQuery, InvoiceNotFound, MISSING_DOCUMENT_TYPE_EXAMPLE } from './document-openapi.js';
 import { EXAMPLE_IDS, fieldErrorExample, NFE_RECORD_EXAMPLE } from './invoice-examples.js';
 import { consultSchema, invoicePageSchema, submissionsSchema } from './invoice-schemas.js';
 /** GET /invoices: the parameters, with the examples of one request each (`issued_nfe` → 200, `page_size_too_large` → 422). */
-export const ListQueryParameters = (statuses: readonly string[], maxPageSize: number, defaultPageSize: number) =>
+export const ListQueryParameters = (statuses: readonly string[]) =>
   applyDecorators(
     ApiQuery({
       name: 'document_type',
@@ -28,30 +30,14 @@ export const ListQueryParameters = (statuses: readonly string[], maxPageSize: nu
       schema: { type: 'integer', minimum: 1, default: 1 },
       examples: { issued_nfe: { summary: 'First page', value: 1 } },
     }),
-    ApiQuery({
-      name: 'page_size',
-      required: false,
-      schema: { type: 'integer', minimum: 1, maximum: maxPageSize, default: defaultPageSize },
-      examples: {
-        issued_nfe: { summary: 'Twenty rows', value: defaultPageSize },
-        page_size_too_large: { summary: `Over ${maxPageSize}: 422`, value: maxPageSize + 1 },
-      },
-    }),
+    PageSizeQuery('issued_nfe'),
     Respond({
       status: 200,
       description: 'A page of invoices: `total`, `total_pages`, `next_page`, `prev_page`, `data` (additive: `page`, `page_size`)',
       content: json(invoicePageSchema, {
         issued_nfe: {
           summary: 'The authorized NF-e',
-          value: {
-            total: 1,
-            total_pages: 1,
-            page: 1,
-            page_size: defaultPageSize,
-            next_page: null,
-            prev_page: null,
-            data: [NFE_RECORD_EXAMPLE],
-          },
+          value: firstPageExample([NFE_RECORD_EXAMPLE]),
         },
       }),
     }),
@@ -65,9 +51,9 @@ export const ListQueryParameters = (statuses: readonly string[], maxPageSize: nu
           value: fieldErrorExample({
             code: 'FIELD_OUT_OF_RANGE',
             field: 'page_size',
-            message: `page_size must be an integer from 1 to ${maxPageSize}`,
-            expected: `an integer from 1 to ${maxPageSize}`,
-            received: String(maxPageSize + 1),
+            message: `page_size must be an integer from 1 to ${MAX_PAGE_SIZE}`,
+            expected: `an integer from 1 to ${MAX_PAGE_SIZE}`,
+            received: String(MAX_PAGE_SIZE + 1),
           }),
         },
       }),

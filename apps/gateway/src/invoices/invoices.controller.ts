@@ -1,11 +1,14 @@
-import { Body, Controller, Get, Headers, HttpException, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpException, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { createInvoice, reissueInvoice } from '@talao/issuance/create';
 import type { InvoiceRecord } from '@talao/persistence';
 import { z } from 'zod';
 import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
-import { requestIdOf, type Caller, type GatewayRequest, type GatewayResponse } from '../http/gateway-request.js';
+import { requestIdOf, type Caller, type GatewayResponse } from '../http/gateway-request.js';
+import { sendJson } from '../http/json-answer.js';
+import { validQuery } from '../http/query-validation.js';
 import type { StoredResponse } from '../idempotency/idempotency-store.js';
+import { IdempotentRequest } from '../idempotency/idempotent-request.js';
 import { runIdempotently, type IdempotentWork } from '../idempotency/run-idempotently.js';
 import { presentAmendment } from '../amendments/amendment-responses.js';
 import { ApiErrors } from '../openapi/decorators.js';
@@ -23,7 +26,7 @@ import { issuanceErrorResponse, outcomeResponse, presentInvoice, presentSubmissi
 import { InvoicesResources } from './invoices-resources.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../http/pagination.js';
 import { INVOICE_STATUSES, listInvoices, parseListQuery } from './list-invoices.js';
-import { parseQuery, type QueryParsed } from './query-parameters.js';
+import { parseQuery } from './query-parameters.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,15 +37,7 @@ const noQuerySchema = z.strictObject({});
 /** Every answer of these routes is written here, so an invoice record's amount is a number token (invoice-json.ts). */
 function send(res: GatewayResponse, response: StoredResponse): void {
   for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);
-  res.statusCode = response.status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.end(invoiceJson(response.body));
-}
-
-/** A query that failed: 422 with the first field error as `detail` and all of them as `errors`, as POST answers. */
-function valid<T>(parsed: QueryParsed<T>): T {
-  if (!parsed.ok) throw new HttpException({ detail: parsed.errors[0], errors: parsed.errors }, 422);
-  return parsed.value;
+  sendJson(res, response.status, response.body, invoiceJson);
 }
 
 const notFound = () => new HttpException({ detail: 'Invoice not found' }, 404);
@@ -60,7 +55,7 @@ export class InvoicesController {
    * waits for the outcome within the window and sends the answer.
    */
   private async answerIssuance(
-    context: { caller: Caller; req: GatewayRequest; res: GatewayResponse; key: string | undefined },
+    context: IdempotentRequest & { res: GatewayResponse },
     operation: string,
     body: unknown,
     create: (scope: { companyId: string; environment: Caller['environment'] }) => Promise<InvoiceRecord>,
@@ -121,14 +116,8 @@ export class InvoicesController {
   @InvoiceRequestBody()
   @IssuanceResponses('create')
   @ApiErrors(401, 413, 415, 429)
-  async create(
-    @CurrentCaller() caller: Caller,
-    @Req() req: GatewayRequest,
-    @Res() res: GatewayResponse,
-    @Headers('idempotency-key') key: string | undefined,
-    @Body() body: unknown,
-  ) {
-    await this.answerIssuance({ caller, req, res, key }, 'create_invoice', body, async (scope) => {
+  async create(@IdempotentRequest() request: IdempotentRequest, @Res() res: GatewayResponse, @Body() body: unknown) {
+    await this.answerIssuance({ ...request, res }, 'create_invoice', body, async (scope) => {
       const { invoice } = await createInvoice(this.resources.createDeps, { ...scope, body });
       return invoice;
     });
@@ -149,15 +138,9 @@ export class InvoicesController {
   @IssuanceResponses('reissue')
   @ReissueNotFound()
   @ApiErrors(401, 429)
-  async reissue(
-    @CurrentCaller() caller: Caller,
-    @Req() req: GatewayRequest,
-    @Res() res: GatewayResponse,
-    @Headers('idempotency-key') key: string | undefined,
-    @Param('invoice_id') invoiceId: string,
-  ) {
+  async reissue(@IdempotentRequest() request: IdempotentRequest, @Res() res: GatewayResponse, @Param('invoice_id') invoiceId: string) {
     if (!UUID.test(invoiceId)) throw notFound();
-    await this.answerIssuance({ caller, req, res, key }, `reissue_invoice:${invoiceId}`, {}, async (scope) => {
+    await this.answerIssuance({ ...request, res }, `reissue_invoice:${invoiceId}`, {}, async (scope) => {
       const { invoice } = await reissueInvoice(this.resources.createDeps, { ...scope, invoiceId });
       return invoice;
     });
@@ -173,10 +156,10 @@ export class InvoicesController {
       '`prev_page` (page numbers, null at the ends; past the last page `prev_page` is the last page), `data` (the page’s invoice records); ' +
       '`page` and `page_size` are additive.',
   })
-  @ListQueryParameters(INVOICE_STATUSES, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE)
+  @ListQueryParameters(INVOICE_STATUSES)
   @ApiErrors(401, 429)
   async list(@CurrentCaller() caller: Caller, @Res() res: GatewayResponse, @Query() query: Record<string, unknown>) {
-    const parsed = valid(parseListQuery(query));
+    const parsed = validQuery(parseListQuery(query));
     send(res, {
       status: 200,
       body: await listInvoices(this.resources, { companyId: caller.company.id, environment: caller.environment }, parsed),
@@ -200,7 +183,7 @@ export class InvoicesController {
     @Param('access_key') key: string,
     @Query() query: Record<string, unknown>,
   ) {
-    const { document_type: documentType } = valid(parseQuery(consultQuerySchema, CONSULT_PARAMETERS, query));
+    const { document_type: documentType } = validQuery(parseQuery(consultQuerySchema, CONSULT_PARAMETERS, query));
     const company = await this.resources.createDeps.companies.findById(caller.company.id);
     const scope = { companyId: caller.company.id, companyState: company?.state ?? '', environment: caller.environment, documentType };
     const invoice = await findCompanyInvoice(this.resources, scope, key);
@@ -231,7 +214,7 @@ export class InvoicesController {
     @Param('invoice_id') invoiceId: string,
     @Query() query: Record<string, unknown>,
   ) {
-    valid(parseQuery(noQuerySchema, {}, query));
+    validQuery(parseQuery(noQuerySchema, {}, query));
     const invoice = UUID.test(invoiceId) ? await this.resources.invoices.findForCompany(caller.company.id, invoiceId) : null;
     if (!invoice || invoice.environment !== caller.environment) throw notFound();
     const [submissions, replacedBy, invalidations] = await Promise.all([

@@ -11,6 +11,7 @@ import type { PdfLookup, StoredPdf } from '@talao/persistence';
 import { z } from 'zod';
 import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
 import type { Caller, GatewayResponse } from '../http/gateway-request.js';
+import { validQuery } from '../http/query-validation.js';
 import { InvoicesResources } from '../invoices/invoices-resources.js';
 import { parseQuery } from '../invoices/query-parameters.js';
 import { ApiErrors } from '../openapi/decorators.js';
@@ -57,9 +58,7 @@ export class PdfsController {
     @Query() query: Record<string, unknown>,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
   ) {
-    const parsed = parseQuery(pdfQuerySchema, PDF_PARAMETERS, query);
-    if (!parsed.ok) throw new HttpException({ detail: parsed.errors[0], errors: parsed.errors }, 422);
-    const { document_type: documentType, source } = parsed.value;
+    const { document_type: documentType, source } = validQuery(parseQuery(pdfQuerySchema, PDF_PARAMETERS, query));
     const lookupKey = UUID.test(key) ? { id: key } : DOCUMENT_KEY.test(key) ? { accessKey: key } : undefined;
     const scope = { companyId: caller.company.id, environment: caller.environment, documentType };
     // One statement: the invoice (without its XML) and the PDF stored for it; a cached PDF needs nothing else.

@@ -14,68 +14,42 @@ interface OperationDefinition {
   readonly description: string;
 }
 
+/** A routed operation's row, its route written as SPEC.md's endpoint table writes it ("POST /invoices/:invoice_id/reissue"). */
+function operation(perMinute: number, route: `${string} /${string}`, description: string) {
+  const [method, path] = route.split(' ') as [string, string];
+  return { perMinute, route: [method, path] as const, description };
+}
+
 export const OPERATIONS = {
   // SPEC.md "Limits": these five are the contract.
-  create_invoice: {
-    perMinute: 60,
-    route: ['POST', '/invoices'],
-    description: 'issue an NF-e or NFS-e (produces a document, consumes credit)',
-  },
-  reissue_invoice: { perMinute: 60, route: ['POST', '/invoices/:invoice_id/reissue'], description: 'reissue a rejected or failed attempt' },
+  create_invoice: operation(60, 'POST /invoices', 'issue an NF-e or NFS-e (produces a document, consumes credit)'),
+  reissue_invoice: operation(60, 'POST /invoices/:invoice_id/reissue', 'reissue a rejected or failed attempt'),
   // Before get_invoice: the first row that matches counts, and /invoices/invalidations would also match /invoices/:access_key.
-  invalidate_numbering: { perMinute: 30, route: ['POST', '/invoices/invalidations'], description: 'invalidate an NF-e numbering range' },
-  list_invalidations: { perMinute: 300, route: ['GET', '/invoices/invalidations'], description: 'numbering ranges already invalidated' },
-  get_invoice: { perMinute: 120, route: ['GET', '/invoices/:access_key'], description: 'consult one invoice at the authorizer' },
-  cancel_invoice: { perMinute: 120, route: ['POST', '/invoices/:access_key/cancel'], description: 'cancel an invoice' },
-  list_invoices: { perMinute: 600, route: ['GET', '/invoices'], description: 'list invoices' },
+  invalidate_numbering: operation(30, 'POST /invoices/invalidations', 'invalidate an NF-e numbering range'),
+  list_invalidations: operation(300, 'GET /invoices/invalidations', 'numbering ranges already invalidated'),
+  get_invoice: operation(120, 'GET /invoices/:access_key', 'consult one invoice at the authorizer'),
+  cancel_invoice: operation(120, 'POST /invoices/:access_key/cancel', 'cancel an invoice'),
+  list_invoices: operation(600, 'GET /invoices', 'list invoices'),
   // Not stated by SPEC.md: the defaults this service documents (README, OpenAPI), for the operations of later issues too.
-  correct_invoice: {
-    perMinute: 60,
-    route: ['POST', '/invoices/:access_key/correction'],
-    description: 'correction letter (CC-e), NF-e only',
-  },
-  get_invoice_pdf: {
-    perMinute: 120,
-    route: ['GET', '/invoices/:access_key/pdf'],
-    description: 'DANFE / DANFSe (rendered, or fetched from the authorizer)',
-  },
-  list_submissions: {
-    perMinute: 300,
-    route: ['GET', '/invoices/:invoice_id/submissions'],
-    description: 'submission history of an attempt',
-  },
-  list_received_invoices: {
-    perMinute: 300,
-    route: ['GET', '/received-invoices'],
-    description: 'documents received (already collected data)',
-  },
+  correct_invoice: operation(60, 'POST /invoices/:access_key/correction', 'correction letter (CC-e), NF-e only'),
+  get_invoice_pdf: operation(120, 'GET /invoices/:access_key/pdf', 'DANFE / DANFSe (rendered, or fetched from the authorizer)'),
+  list_submissions: operation(300, 'GET /invoices/:invoice_id/submissions', 'submission history of an attempt'),
+  list_received_invoices: operation(300, 'GET /received-invoices', 'documents received (already collected data)'),
   // The authorizer caps distribution queries per tax id; the service collects on a schedule, so a manual sync is rare.
-  sync_received_invoices: {
-    perMinute: 6,
-    route: ['POST', '/received-invoices/sync'],
-    description: 'fetch new received invoices from the authorizer',
-  },
-  get_received_invoice_xml: {
-    perMinute: 300,
-    route: ['GET', '/received-invoices/:access_key/xml'],
-    description: 'the full XML of a received invoice, when collected (additive)',
-  },
-  manifest_received_invoice: {
-    perMinute: 60,
-    route: ['POST', '/received-invoices/:access_key/manifestation'],
-    description: 'recipient manifestation',
-  },
-  create_webhook: { perMinute: 30, route: ['POST', '/webhooks'], description: 'register a webhook endpoint' },
-  list_webhooks: { perMinute: 300, route: ['GET', '/webhooks'], description: 'registered webhook endpoints' },
-  list_webhook_deliveries: {
-    perMinute: 300,
-    route: ['GET', '/webhooks/deliveries'],
-    description: 'delivery history, given-up deliveries included',
-  },
-  delete_webhook: { perMinute: 30, route: ['DELETE', '/webhooks/:id'], description: 'remove a webhook endpoint' },
-  retry_webhook_delivery: { perMinute: 60, route: ['POST', '/webhooks/deliveries/:id/retry'], description: 'send a delivery again' },
-  get_me: { perMinute: 300, route: ['GET', '/me'], description: 'the company and environment behind the key' },
-  get_company: { perMinute: 300, route: ['GET', '/companies/:company_id'], description: "the caller's company profile" },
+  sync_received_invoices: operation(6, 'POST /received-invoices/sync', 'fetch new received invoices from the authorizer'),
+  get_received_invoice_xml: operation(
+    300,
+    'GET /received-invoices/:access_key/xml',
+    'the full XML of a received invoice, when collected (additive)',
+  ),
+  manifest_received_invoice: operation(60, 'POST /received-invoices/:access_key/manifestation', 'recipient manifestation'),
+  create_webhook: operation(30, 'POST /webhooks', 'register a webhook endpoint'),
+  list_webhooks: operation(300, 'GET /webhooks', 'registered webhook endpoints'),
+  list_webhook_deliveries: operation(300, 'GET /webhooks/deliveries', 'delivery history, given-up deliveries included'),
+  delete_webhook: operation(30, 'DELETE /webhooks/:id', 'remove a webhook endpoint'),
+  retry_webhook_delivery: operation(60, 'POST /webhooks/deliveries/:id/retry', 'send a delivery again'),
+  get_me: operation(300, 'GET /me', 'the company and environment behind the key'),
+  get_company: operation(300, 'GET /companies/:company_id', "the caller's company profile"),
   /** Any other authenticated request (routes added later without their own row). */
   default: { perMinute: 300, description: 'any other authenticated request' },
   /** Requests without a valid API key, per client IP: bounds key guessing and anonymous load. */

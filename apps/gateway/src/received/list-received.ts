@@ -12,8 +12,8 @@ import {
   UNKNOWN_OPERATION,
 } from '@talao/received-invoices/manifest';
 import { z } from 'zod';
-import { PAGE_PARAMETERS, PAGE_QUERY_FIELDS, pageEnvelope } from '../http/pagination.js';
-import { parseQuery, type QueryParsed } from '../invoices/query-parameters.js';
+import { pageEnvelope } from '../http/pagination.js';
+import { listQuery } from '../http/query-validation.js';
 
 /** A calendar date (the whole day, Brasília time, as fiscal dates are) or a full ISO 8601 instant. */
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -25,43 +25,40 @@ const instant = (endOfDay: boolean) =>
     .refine((date) => !Number.isNaN(date.getTime()))
     .optional();
 
-export const receivedQuerySchema = z.strictObject({
-  document_type: z.enum(['nfe', 'nfse']).optional(),
-  issuer_tax_id: z
-    .string()
-    .regex(/^(\d{11}|[0-9A-Z]{12}\d{2})$/)
-    .optional(),
-  issued_from: instant(false),
-  issued_to: instant(true),
-  form: z.enum(['summary', 'full']).optional(),
-  situation: z.enum(['authorized', 'cancelled', 'denied']).optional(),
-  manifestation_state: z.enum(MANIFESTATION_STATES).optional(),
-  awaiting_conclusive: z
-    .enum(['true', 'false'])
-    .transform((v) => v === 'true')
-    .optional(),
-  deadline_before: instant(false),
-  ...PAGE_QUERY_FIELDS,
-});
+const receivedQuery = listQuery(
+  {
+    document_type: z.enum(['nfe', 'nfse']).optional(),
+    issuer_tax_id: z
+      .string()
+      .regex(/^(\d{11}|[0-9A-Z]{12}\d{2})$/)
+      .optional(),
+    issued_from: instant(false),
+    issued_to: instant(true),
+    form: z.enum(['summary', 'full']).optional(),
+    situation: z.enum(['authorized', 'cancelled', 'denied']).optional(),
+    manifestation_state: z.enum(MANIFESTATION_STATES).optional(),
+    awaiting_conclusive: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
+    deadline_before: instant(false),
+  },
+  {
+    document_type: { expected: 'one of: nfe, nfse' },
+    issuer_tax_id: { expected: 'a CNPJ (14 characters) or CPF (11 digits), digits only' },
+    issued_from: { expected: 'a date (YYYY-MM-DD) or an ISO 8601 date-time with offset' },
+    issued_to: { expected: 'a date (YYYY-MM-DD) or an ISO 8601 date-time with offset' },
+    form: { expected: 'one of: summary, full' },
+    situation: { expected: 'one of: authorized, cancelled, denied' },
+    manifestation_state: { expected: `one of: ${MANIFESTATION_STATES.join(', ')}` },
+    awaiting_conclusive: { expected: 'true or false' },
+    deadline_before: { expected: 'a date (YYYY-MM-DD) or an ISO 8601 date-time with offset' },
+  },
+);
 
-export const RECEIVED_PARAMETERS = {
-  document_type: { expected: 'one of: nfe, nfse' },
-  issuer_tax_id: { expected: 'a CNPJ (14 characters) or CPF (11 digits), digits only' },
-  issued_from: { expected: 'a date (YYYY-MM-DD) or an ISO 8601 date-time with offset' },
-  issued_to: { expected: 'a date (YYYY-MM-DD) or an ISO 8601 date-time with offset' },
-  form: { expected: 'one of: summary, full' },
-  situation: { expected: 'one of: authorized, cancelled, denied' },
-  manifestation_state: { expected: `one of: ${MANIFESTATION_STATES.join(', ')}` },
-  awaiting_conclusive: { expected: 'true or false' },
-  deadline_before: { expected: 'a date (YYYY-MM-DD) or an ISO 8601 date-time with offset' },
-  ...PAGE_PARAMETERS,
-};
+export type ReceivedQuery = z.output<typeof receivedQuery.schema>;
 
-export type ReceivedQuery = z.output<typeof receivedQuerySchema>;
-
-export function parseReceivedQuery(query: unknown): QueryParsed<ReceivedQuery> {
-  return parseQuery(receivedQuerySchema, RECEIVED_PARAMETERS, query);
-}
+export const parseReceivedQuery = receivedQuery.parse;
 
 /** The manifestation side of a row (NF-e only): where it stands, its deadlines, and every event filed. */
 function presentManifestation(record: ReceivedDocumentRecord, now: Date) {

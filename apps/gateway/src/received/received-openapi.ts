@@ -5,8 +5,9 @@ import { ApiBody, ApiParam, ApiQuery, ApiResponse } from '@nestjs/swagger';
 import { MANIFESTATION_CODES, MANIFESTATION_STATES } from '@talao/received-invoices/manifest';
 import { z } from 'zod';
 import { RATE_LIMIT_HEADERS } from '../openapi/decorators.js';
+import { firstPageExample, PageSizeQuery } from '../openapi/page-parameters.js';
 import { jsonSchemaOf, pageSchemaOf } from '../openapi/schemas.js';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../http/pagination.js';
+import { MAX_PAGE_SIZE } from '../http/pagination.js';
 
 function manifestationSchema() {
   return z.object({
@@ -69,18 +70,20 @@ const syncSchema = z.object({ job_id: z.string(), status: z.enum(['queued']) });
 const errorSchema = z.object({ detail: z.union([z.string(), z.record(z.string(), z.unknown())]), request_id: z.string() });
 const REQUEST_ID = 'b1f0c2d3-e4f5-4a6b-8c7d-9e0f1a2b3c4d';
 
+type Examples = Record<string, { summary: string; value: unknown }>;
+
+/** A date filter: a calendar day (YYYY-MM-DD, Brasília time) or an ISO 8601 instant, as list-received.ts reads it. */
+const DateQuery = (name: string, description: string, examples?: Examples) =>
+  ApiQuery({ name, required: false, schema: { type: 'string' }, description, ...(examples && { examples }) });
+
 export const ReceivedListDocs = () =>
   applyDecorators(
     ApiQuery({ name: 'document_type', required: false, enum: ['nfe', 'nfse'], examples: { nfe: { summary: 'NF-e only', value: 'nfe' } } }),
     ApiQuery({ name: 'issuer_tax_id', required: false, schema: { type: 'string' }, description: 'CNPJ or CPF of the issuer, digits only' }),
-    ApiQuery({
-      name: 'issued_from',
-      required: false,
-      schema: { type: 'string' },
-      description: 'Issued on or after: YYYY-MM-DD (Brasília day) or ISO 8601',
-      examples: { nfe: { summary: 'From a date', value: '2026-01-01' } },
+    DateQuery('issued_from', 'Issued on or after: YYYY-MM-DD (Brasília day) or ISO 8601', {
+      nfe: { summary: 'From a date', value: '2026-01-01' },
     }),
-    ApiQuery({ name: 'issued_to', required: false, schema: { type: 'string' }, description: 'Issued on or before (inclusive)' }),
+    DateQuery('issued_to', 'Issued on or before (inclusive)'),
     ApiQuery({ name: 'form', required: false, enum: ['summary', 'full'], description: 'Only summaries, or only documents held in full' }),
     ApiQuery({ name: 'situation', required: false, enum: ['authorized', 'cancelled', 'denied'] }),
     ApiQuery({
@@ -98,23 +101,13 @@ export const ReceivedListDocs = () =>
       description: 'NF-e with no conclusive event yet and the deadline still open (true), or the others (false)',
       examples: { awaiting: { summary: 'Still to answer', value: 'true' } },
     }),
-    ApiQuery({
-      name: 'deadline_before',
-      required: false,
-      schema: { type: 'string' },
-      description: 'NF-e awaiting a conclusive event whose deadline ends before this date (YYYY-MM-DD, Brasília day) or instant',
-      examples: { awaiting: { summary: 'Due within a week', value: '2026-12-10' } },
-    }),
+    DateQuery(
+      'deadline_before',
+      'NF-e awaiting a conclusive event whose deadline ends before this date (YYYY-MM-DD, Brasília day) or instant',
+      { awaiting: { summary: 'Due within a week', value: '2026-12-10' } },
+    ),
     ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, default: 1 } }),
-    ApiQuery({
-      name: 'page_size',
-      required: false,
-      schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
-      examples: {
-        nfe: { summary: 'Twenty rows', value: DEFAULT_PAGE_SIZE },
-        page_size_too_large: { summary: '422', value: MAX_PAGE_SIZE + 1 },
-      },
-    }),
+    PageSizeQuery('nfe'),
     ApiResponse({
       status: 200,
       description: 'A page of received documents (same envelope as GET /invoices)',
@@ -123,14 +116,8 @@ export const ReceivedListDocs = () =>
         'application/json': {
           schema: jsonSchemaOf(pageSchema),
           examples: {
-            nfe: {
-              summary: 'Received NF-e',
-              value: { total: 0, total_pages: 0, page: 1, page_size: 20, next_page: null, prev_page: null, data: [] },
-            },
-            awaiting: {
-              summary: 'NF-e still awaiting a conclusive manifestation',
-              value: { total: 0, total_pages: 0, page: 1, page_size: 20, next_page: null, prev_page: null, data: [] },
-            },
+            nfe: { summary: 'Received NF-e', value: firstPageExample([]) },
+            awaiting: { summary: 'NF-e still awaiting a conclusive manifestation', value: firstPageExample([]) },
           },
         },
       },

@@ -4,19 +4,15 @@
 //   MANIFESTATION_WAIT_MS   how long POST …/manifestation waits for the authorizer's decision before 202 (10000)
 import type { OnApplicationShutdown } from '@nestjs/common';
 import { AmendmentWaiter } from '@talao/amendments/create';
-import { type GatewayConfig, integer, loadConfig } from '@talao/config';
+import type { GatewayConfig } from '@talao/config';
 import type { Logger } from '@talao/observability';
 import { createSqlPool, ReceivedDocumentsReads, ReceivedDocumentsRepository, ReceivedManifestationsRepository } from '@talao/persistence';
 import { QUEUE_NAMES } from '@talao/queue-contracts';
 import type { ManifestationRequestDeps } from '@talao/received-invoices/manifest';
 import type { Queue } from 'bullmq';
-import { z } from 'zod';
 import type { GatewayResources } from '../gateway-resources.js';
+import { decisionWaitMs } from '../queues/decision-wait.js';
 import { QueueProducer } from '../queues/queue-producer.js';
-
-const manifestationConfig = z
-  .object({ MANIFESTATION_WAIT_MS: integer(10_000, 0) })
-  .transform((env) => ({ waitMs: env.MANIFESTATION_WAIT_MS }));
 
 export class ReceivedResources implements OnApplicationShutdown {
   readonly queue: Queue;
@@ -26,7 +22,7 @@ export class ReceivedResources implements OnApplicationShutdown {
   readonly manifestationDeps: ManifestationRequestDeps;
   /** Waits on the received queue's outcome channel for a `manifest` job (jobId = the row's id), PostgreSQL the truth. */
   readonly waiter: AmendmentWaiter;
-  readonly waitMs: number;
+  readonly waitMs = decisionWaitMs('MANIFESTATION_WAIT_MS');
   private readonly producer: QueueProducer;
   private readonly pool: ReturnType<typeof createSqlPool>;
 
@@ -35,7 +31,6 @@ export class ReceivedResources implements OnApplicationShutdown {
     readonly gateway: GatewayResources,
     logger: Logger,
   ) {
-    this.waitMs = loadConfig({ manifestation: manifestationConfig }).manifestation.waitMs;
     // Redis away: the producer fails fast; a sync request gets an error and may ask again, a manifestation row is
     // already stored and received-sync's re-drive enqueues it.
     this.producer = new QueueProducer(config, QUEUE_NAMES.received, logger);

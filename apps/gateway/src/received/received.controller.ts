@@ -3,6 +3,8 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
 import { sendError } from '../http/error-envelope.js';
 import type { Caller, GatewayRequest, GatewayResponse } from '../http/gateway-request.js';
+import { sendJson } from '../http/json-answer.js';
+import { validQuery } from '../http/query-validation.js';
 import { ApiErrors } from '../openapi/decorators.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../http/pagination.js';
 import { listReceived, parseReceivedQuery, receivedJson } from './list-received.js';
@@ -33,12 +35,9 @@ export class ReceivedController {
   @ReceivedListDocs()
   @ApiErrors(401, 429)
   async list(@CurrentCaller() caller: Caller, @Res() res: GatewayResponse, @Query() query: Record<string, unknown>) {
-    const parsed = parseReceivedQuery(query);
-    if (!parsed.ok) throw new HttpException({ detail: parsed.errors[0], errors: parsed.errors }, 422);
-    const body = await listReceived(this.resources.reads, { companyId: caller.company.id, environment: caller.environment }, parsed.value);
-    res.statusCode = 200;
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.end(receivedJson(body));
+    const parsed = validQuery(parseReceivedQuery(query));
+    const body = await listReceived(this.resources.reads, { companyId: caller.company.id, environment: caller.environment }, parsed);
+    sendJson(res, 200, body, receivedJson);
   }
 
   @Post('sync')
@@ -55,9 +54,7 @@ export class ReceivedController {
   async sync(@CurrentCaller() caller: Caller, @Req() req: GatewayRequest, @Res() res: GatewayResponse) {
     const answer = await requestSync(this.resources, { companyId: caller.company.id, environment: caller.environment });
     if (answer.status === 202) {
-      res.statusCode = 202;
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.end(JSON.stringify(answer.body));
+      sendJson(res, 202, answer.body);
       return;
     }
     if (answer.status === 429) res.setHeader('Retry-After', String(answer.retryAfterSeconds));
@@ -115,8 +112,6 @@ export class ReceivedController {
       sendError(req, res, answer.status, answer.body['detail'] as string | object);
       return;
     }
-    res.statusCode = answer.status;
-    res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.end(JSON.stringify(answer.body));
+    sendJson(res, answer.status, answer.body);
   }
 }

@@ -3,8 +3,8 @@ import type { DeliveryLogRecord, WebhookEndpointRecord } from '@talao/persistenc
 import { WEBHOOK_DELIVERY_STATUSES } from '@talao/persistence';
 import { WEBHOOK_EVENTS } from '@talao/webhooks';
 import { z } from 'zod';
-import { PAGE_PARAMETERS, PAGE_QUERY_FIELDS, pageEnvelope } from '../http/pagination.js';
-import { parseQuery, type QueryParsed } from '../invoices/query-parameters.js';
+import { pageEnvelope } from '../http/pagination.js';
+import { listQuery } from '../http/query-validation.js';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -39,27 +39,24 @@ export function presentDelivery(delivery: DeliveryLogRecord) {
   };
 }
 
-const deliveryQuerySchema = z.strictObject({
-  status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
-  event: z.enum(WEBHOOK_EVENTS).optional(),
-  webhook_id: z.uuid().optional(),
-  invoice_id: z.uuid().optional(),
-  ...PAGE_QUERY_FIELDS,
-});
+const deliveryQuery = listQuery(
+  {
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
+    event: z.enum(WEBHOOK_EVENTS).optional(),
+    webhook_id: z.uuid().optional(),
+    invoice_id: z.uuid().optional(),
+  },
+  {
+    status: { expected: `one of: ${WEBHOOK_DELIVERY_STATUSES.join(', ')}` },
+    event: { expected: `one of: ${WEBHOOK_EVENTS.join(', ')}` },
+    webhook_id: { expected: 'a webhook id (UUID)' },
+    invoice_id: { expected: 'an invoice id (UUID)' },
+  },
+);
 
-const DELIVERY_PARAMETERS = {
-  status: { expected: `one of: ${WEBHOOK_DELIVERY_STATUSES.join(', ')}` },
-  event: { expected: `one of: ${WEBHOOK_EVENTS.join(', ')}` },
-  webhook_id: { expected: 'a webhook id (UUID)' },
-  invoice_id: { expected: 'an invoice id (UUID)' },
-  ...PAGE_PARAMETERS,
-};
+export type DeliveryQuery = z.output<typeof deliveryQuery.schema>;
 
-export type DeliveryQuery = z.output<typeof deliveryQuerySchema>;
-
-export function parseDeliveryQuery(query: unknown): QueryParsed<DeliveryQuery> {
-  return parseQuery(deliveryQuerySchema, DELIVERY_PARAMETERS, query);
-}
+export const parseDeliveryQuery = deliveryQuery.parse;
 
 /** The list envelope of GET /invoices, for deliveries. */
 export function deliveryPage(total: number, query: DeliveryQuery, data: DeliveryLogRecord[]) {
