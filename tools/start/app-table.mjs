@@ -71,6 +71,27 @@ function platformEnv(ctx) {
   };
 }
 
+/**
+ * A worker's entry: instrumented, on PostgreSQL and Redis, ready when its health port (`<healthVariable>_PORT`, on
+ * the loopback interface by `<healthVariable>_HOST`) answers /readyz. `env` adds the worker's own variables.
+ */
+function worker({ name, healthVariable, healthPort, env = () => ({}), nodeArgs = INSTRUMENTED, unavailable }) {
+  return {
+    name,
+    entry: `apps/${name}/dist/main.js`,
+    nodeArgs,
+    ports: { health: healthPort },
+    env: (ctx) => ({
+      ...platformEnv(ctx),
+      [`${healthVariable}_PORT`]: String(ctx.ports[name].health),
+      [`${healthVariable}_HOST`]: '127.0.0.1',
+      ...env(ctx),
+    }),
+    readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports[name].health}/readyz` }),
+    ...(unavailable && { unavailable }),
+  };
+}
+
 /** @type {Array<{ name: string, entry: string, nodeArgs?: string[], ports: Record<string, number>, env: (ctx: any) => Record<string, string>,
  *   readiness: (ctx: any) => { url: string, headers?: Record<string, string> }, unavailable?: () => string | undefined }>} */
 export const APPS = [
@@ -120,77 +141,28 @@ export const APPS = [
     }),
     readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports.gateway.http}/readyz` }),
   },
-  {
-    // Consumes `issue` jobs and transmits to the authorizers (the simulator under `npm start` and in tests).
-    name: 'issuer',
-    entry: 'apps/issuer/dist/main.js',
-    nodeArgs: INSTRUMENTED,
-    ports: { health: 3100 },
-    env: (ctx) => ({
-      ...platformEnv(ctx),
-      ISSUER_HEALTH_PORT: String(ctx.ports.issuer.health),
-      ISSUER_HEALTH_HOST: '127.0.0.1',
-      ...authorizerEnv(ctx),
-    }),
-    readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports.issuer.health}/readyz` }),
-  },
-  {
-    // Relays the outbox into deliveries and sends them (signed, retried). Loopback receivers allowed, as for the gateway.
+  // Consumes `issue` jobs and transmits to the authorizers (the simulator under `npm start` and in tests).
+  worker({ name: 'issuer', healthVariable: 'ISSUER_HEALTH', healthPort: 3100, env: authorizerEnv }),
+  // Relays the outbox into deliveries and sends them (signed, retried). Loopback receivers allowed, as for the gateway.
+  worker({
     name: 'webhook-dispatcher',
-    entry: 'apps/webhook-dispatcher/dist/main.js',
-    nodeArgs: INSTRUMENTED,
-    ports: { health: 3200 },
-    env: (ctx) => ({
-      ...platformEnv(ctx),
-      WEBHOOK_DISPATCHER_HEALTH_PORT: String(ctx.ports['webhook-dispatcher'].health),
-      WEBHOOK_DISPATCHER_HEALTH_HOST: '127.0.0.1',
-      WEBHOOK_ALLOW_LOOPBACK: 'true',
-    }),
-    readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports['webhook-dispatcher'].health}/readyz` }),
-  },
-  {
-    // Renders DANFE / DANFSe (`render-pdf` jobs) on Debian's Chromium; `npm start` skips it, saying so, without Chromium.
+    healthVariable: 'WEBHOOK_DISPATCHER_HEALTH',
+    healthPort: 3200,
+    env: () => ({ WEBHOOK_ALLOW_LOOPBACK: 'true' }),
+  }),
+  // Renders DANFE / DANFSe (`render-pdf` jobs) on Debian's Chromium; `npm start` skips it, saying so, without Chromium.
+  worker({
     name: 'pdf-renderer',
-    entry: 'apps/pdf-renderer/dist/main.js',
+    healthVariable: 'PDF_RENDERER_HEALTH',
+    healthPort: 3300,
     nodeArgs: [...PDF_RENDERER_NODE_FLAGS, ...INSTRUMENTED],
-    ports: { health: 3300 },
-    env: (ctx) => ({
-      ...platformEnv(ctx),
-      PDF_RENDERER_HEALTH_PORT: String(ctx.ports['pdf-renderer'].health),
-      PDF_RENDERER_HEALTH_HOST: '127.0.0.1',
-      ...(process.env.CHROMIUM_PATH && { CHROMIUM_PATH: process.env.CHROMIUM_PATH }),
-    }),
-    readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports['pdf-renderer'].health}/readyz` }),
+    env: () => ({ ...(process.env.CHROMIUM_PATH && { CHROMIUM_PATH: process.env.CHROMIUM_PATH }) }),
     unavailable: chromiumMissing,
-  },
-  {
-    // Consumes `amend` jobs (cancellations, correction letters) and transmits them to the authorizers.
-    name: 'canceller',
-    entry: 'apps/canceller/dist/main.js',
-    nodeArgs: INSTRUMENTED,
-    ports: { health: 3110 },
-    env: (ctx) => ({
-      ...platformEnv(ctx),
-      CANCELLER_HEALTH_PORT: String(ctx.ports.canceller.health),
-      CANCELLER_HEALTH_HOST: '127.0.0.1',
-      ...authorizerEnv(ctx),
-    }),
-    readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports.canceller.health}/readyz` }),
-  },
-  {
-    // Collects received invoices (distribution sync) and keeps one job scheduler per company with a certificate.
-    name: 'received-sync',
-    entry: 'apps/received-sync/dist/main.js',
-    nodeArgs: INSTRUMENTED,
-    ports: { health: 3120 },
-    env: (ctx) => ({
-      ...platformEnv(ctx),
-      RECEIVED_SYNC_HEALTH_PORT: String(ctx.ports['received-sync'].health),
-      RECEIVED_SYNC_HEALTH_HOST: '127.0.0.1',
-      ...authorizerEnv(ctx),
-    }),
-    readiness: (ctx) => ({ url: `http://127.0.0.1:${ctx.ports['received-sync'].health}/readyz` }),
-  },
+  }),
+  // Consumes `amend` jobs (cancellations, correction letters) and transmits them to the authorizers.
+  worker({ name: 'canceller', healthVariable: 'CANCELLER_HEALTH', healthPort: 3110, env: authorizerEnv }),
+  // Collects received invoices (distribution sync) and keeps one job scheduler per company with a certificate.
+  worker({ name: 'received-sync', healthVariable: 'RECEIVED_SYNC_HEALTH', healthPort: 3120, env: authorizerEnv }),
   {
     // The agent-tool (MCP) interface: streamable HTTP at /mcp. It reaches the platform only through the gateway's REST
     // API, with each request's own Authorization header; no database, no queues, no credential of its own.

@@ -74,11 +74,10 @@ export {
 // For a reader that must build exactly parseXmlTree's tree (the simulator's canonical-form fast path).
 export { addChild as addXmlTreeChild, MAX_NESTED_ELEMENTS } from './parsing/xml-tree-parser.js';
 export { decodeGzipBase64, DEFAULT_MAX_INFLATED_BYTES, encodeGzipBase64 } from './parsing/gzip-base64.js';
-export { SoapFaultError, unwrapSoapResponse } from './parsing/soap-envelope.js';
+export { fiscalResponse, SoapFaultError, unwrapSoapResponse } from './parsing/soap-envelope.js';
 export {
   type AuthorizerStatus,
   type EventResult,
-  fiscalResponse,
   type NfeProtocol,
   parseRetConsSitNFe,
   parseRetConsStatServ,
@@ -86,11 +85,13 @@ export {
   parseRetEnvEvento,
   parseRetInutNFe,
   type ProcessedEvent,
+  readProtocol,
   type RetConsSitNFe,
   type RetConsStatServ,
   type RetEnviNFe,
   type RetEnvEvento,
   type RetInutNFe,
+  statusOf,
 } from './parsing/nfe-responses.js';
 export {
   type DistributedDocument,

@@ -2,8 +2,8 @@
 // schemas (retEnvEvento_v1.00, retInutNFe_v4.00, retDistDFeInt_v1.01, resNFe_v1.01, resEvento_v1.01).
 import { gzipSync } from 'node:zlib';
 import { element, NFE_NAMESPACE } from '@talao/fiscal-xml';
-import { SIM_VERSION } from './nfe-responses.js';
-import { taxIdField, textElements } from './text-sequence.js';
+import { VER_APLIC } from './nfe-responses.js';
+import { elementsOf, taxIdField, textElements } from './text-sequence.js';
 
 export interface RetEventoInfo {
   tpAmb: '1' | '2';
@@ -19,17 +19,17 @@ export interface RetEventoInfo {
 }
 
 export function retEvento(info: RetEventoInfo): string {
-  const body = textElements([
-    ['tpAmb', info.tpAmb],
-    ['verAplic', SIM_VERSION],
-    ['cOrgao', info.cOrgao],
-    ['cStat', info.cStat],
-    ['xMotivo', info.xMotivo],
+  const body = elementsOf(info, [
+    'tpAmb',
+    VER_APLIC,
+    'cOrgao',
+    'cStat',
+    'xMotivo',
     ['chNFe', info.chNFe || undefined],
     ['tpEvento', info.tpEvento || undefined],
     ['xEvento', info.xEvento || undefined],
-    ['nSeqEvento', info.nSeqEvento],
-    ['dhRegEvento', info.dhRegEvento],
+    'nSeqEvento',
+    'dhRegEvento',
     ['nProt', info.nProt || undefined],
   ]);
   return element('retEvento', element('infEvento', body), { versao: '1.00' });
@@ -39,15 +39,7 @@ export function retEnvEvento(
   h: { idLote: string; tpAmb: '1' | '2'; cOrgao: string; cStat: string; xMotivo: string },
   events: string[] = [],
 ): string {
-  const body =
-    textElements([
-      ['idLote', h.idLote],
-      ['tpAmb', h.tpAmb],
-      ['verAplic', SIM_VERSION],
-      ['cOrgao', h.cOrgao],
-      ['cStat', h.cStat],
-      ['xMotivo', h.xMotivo],
-    ]) + events.join('');
+  const body = elementsOf(h, ['idLote', 'tpAmb', VER_APLIC, 'cOrgao', 'cStat', 'xMotivo']) + events.join('');
   return element('retEnvEvento', body, { xmlns: NFE_NAMESPACE, versao: '1.00' });
 }
 
@@ -70,7 +62,7 @@ export function retInutNFe(info: RetInutInfo): string {
   const r = info.range;
   const body = textElements([
     ['tpAmb', info.tpAmb],
-    ['verAplic', SIM_VERSION],
+    VER_APLIC,
     ['cStat', info.cStat],
     ['xMotivo', info.xMotivo],
     ['cUF', info.cUF],
@@ -97,16 +89,16 @@ export function resNFe(r: {
   nProt: string;
   cancelled: boolean;
 }): string {
-  const body = textElements([
-    ['chNFe', r.chNFe],
+  const body = elementsOf(r, [
+    'chNFe',
     taxIdField(r.issuerTaxId),
-    ['xNome', r.xNome],
-    ['IE', r.IE],
-    ['dhEmi', r.dhEmi],
+    'xNome',
+    'IE',
+    'dhEmi',
     ['tpNF', '1'],
-    ['vNF', r.vNF],
-    ['dhRecbto', r.dhRecbto],
-    ['nProt', r.nProt],
+    'vNF',
+    'dhRecbto',
+    'nProt',
     ['cSitNFe', r.cancelled ? '3' : '1'],
   ]);
   return element('resNFe', body, { xmlns: NFE_NAMESPACE, versao: '1.01' });
@@ -123,16 +115,16 @@ export function resEvento(r: {
   dhRecbto: string;
   nProt: string;
 }): string {
-  const body = textElements([
-    ['cOrgao', r.cOrgao],
+  const body = elementsOf(r, [
+    'cOrgao',
     taxIdField(r.authorTaxId),
-    ['chNFe', r.chNFe],
-    ['dhEvento', r.dhEvento],
-    ['tpEvento', r.tpEvento],
-    ['nSeqEvento', r.nSeqEvento],
-    ['xEvento', r.xEvento],
-    ['dhRecbto', r.dhRecbto],
-    ['nProt', r.nProt],
+    'chNFe',
+    'dhEvento',
+    'tpEvento',
+    'nSeqEvento',
+    'xEvento',
+    'dhRecbto',
+    'nProt',
   ]);
   return element('resEvento', body, { xmlns: NFE_NAMESPACE, versao: '1.01' });
 }
@@ -149,15 +141,6 @@ export function retDistDFeInt(
           .join(''),
       )
     : '';
-  const body =
-    textElements([
-      ['tpAmb', h.tpAmb],
-      ['verAplic', SIM_VERSION],
-      ['cStat', h.cStat],
-      ['xMotivo', h.xMotivo],
-      ['dhResp', h.dhResp],
-      ['ultNSU', h.ultNSU],
-      ['maxNSU', h.maxNSU],
-    ]) + lot;
+  const body = elementsOf(h, ['tpAmb', VER_APLIC, 'cStat', 'xMotivo', 'dhResp', 'ultNSU', 'maxNSU']) + lot;
   return element('retDistDFeInt', body, { xmlns: NFE_NAMESPACE, versao: '1.01' });
 }

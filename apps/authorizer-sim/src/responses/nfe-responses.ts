@@ -1,9 +1,11 @@
 // Answers of the NF-e 4.00 services, in the element order of the official response schemas (retEnviNFe_v4.00,
 // retConsReciNFe_v4.00, retConsSitNFe_v4.00, retConsStatServ_v4.00). Values are escaped by the canonical writer.
 import { element, NFE_NAMESPACE, textElement } from '@talao/fiscal-xml';
-import { textElements } from './text-sequence.js';
+import { elementsOf, type Field } from './text-sequence.js';
 
 export const SIM_VERSION = 'TALAO-SIM-1.0';
+/** verAplic: every answer names the simulator's version as the application that wrote it. */
+export const VER_APLIC: Field = ['verAplic', SIM_VERSION];
 
 export interface AnswerHeader {
   tpAmb: '1' | '2';
@@ -24,28 +26,21 @@ export interface ProtocolInfo {
 }
 
 export function protNFe(info: ProtocolInfo): string {
-  const body = textElements([
-    ['tpAmb', info.tpAmb],
-    ['verAplic', SIM_VERSION],
-    ['chNFe', info.chNFe],
-    ['dhRecbto', info.dhRecbto],
+  const body = elementsOf(info, [
+    'tpAmb',
+    VER_APLIC,
+    'chNFe',
+    'dhRecbto',
     ['nProt', info.nProt || undefined],
     ['digVal', info.digVal || undefined],
-    ['cStat', info.cStat],
-    ['xMotivo', info.xMotivo],
+    'cStat',
+    'xMotivo',
   ]);
   return element('protNFe', element('infProt', body), { versao: '4.00' });
 }
 
 function header(h: AnswerHeader): string {
-  return textElements([
-    ['tpAmb', h.tpAmb],
-    ['verAplic', SIM_VERSION],
-    ['cStat', h.cStat],
-    ['xMotivo', h.xMotivo],
-    ['cUF', h.cUF],
-    ['dhRecbto', h.dhRecbto],
-  ]);
+  return elementsOf(h, ['tpAmb', VER_APLIC, 'cStat', 'xMotivo', 'cUF', 'dhRecbto']);
 }
 
 /** retEnviNFe: lot-level answer alone, with the NF-e's protocol (sync, 104), or with a receipt (async, 103). */
@@ -57,16 +52,7 @@ export function retEnviNFe(h: AnswerHeader, detail?: { protNFe: string } | { nRe
 }
 
 export function retConsReciNFe(h: AnswerHeader & { nRec: string }, protocols: string[]): string {
-  const body =
-    textElements([
-      ['tpAmb', h.tpAmb],
-      ['verAplic', SIM_VERSION],
-      ['nRec', h.nRec],
-      ['cStat', h.cStat],
-      ['xMotivo', h.xMotivo],
-      ['cUF', h.cUF],
-      ['dhRecbto', h.dhRecbto],
-    ]) + protocols.join('');
+  const body = elementsOf(h, ['tpAmb', VER_APLIC, 'nRec', 'cStat', 'xMotivo', 'cUF', 'dhRecbto']) + protocols.join('');
   return element('retConsReciNFe', body, { xmlns: NFE_NAMESPACE, versao: '4.00' });
 }
 

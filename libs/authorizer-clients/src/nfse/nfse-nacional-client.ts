@@ -54,6 +54,27 @@ function rejectedFrom<T>(status: number, body: string, exchanges: RecordedExchan
   return { status: 'rejected', code: first?.code || String(status), message: first?.description || `HTTP ${status}`, exchanges };
 }
 
+/**
+ * The answer to an event call (registration, 201, or lookup, 200): the registered event's XML, its Id (EVT…) as the
+ * protocol. Any other status, or a body without the event, is the national API's rejection.
+ */
+function eventAnswer(expectedStatus: 200 | 201, message: string): Interpret<{ eventXml?: string }> {
+  return (status, text, exchanges) => {
+    if (status !== expectedStatus) return rejectedFrom(status, text, exchanges);
+    const answer = parseSefinEventResponse(text);
+    if (!answer.ok) return rejectedFrom(status, text, exchanges);
+    const id = /Id="(EVT[0-9]+)"/.exec(answer.eventXml)?.[1];
+    return {
+      status: 'accepted',
+      code: String(expectedStatus),
+      message,
+      ...(id ? { protocol: id } : {}),
+      result: { eventXml: answer.eventXml },
+      exchanges,
+    };
+  };
+}
+
 /** The routes as recorded with each call (`operation`); the path's key or id is in the call's URL. */
 export const NFSE_OPERATIONS = {
   emission: 'POST /nfse',
@@ -203,20 +224,7 @@ export class NfseNacionalClient {
   prepareEventResend(ctx: NfseCallContext, accessKey: string, body: string): PreparedCall<{ eventXml?: string }> {
     if (!KEY.test(accessKey)) throw new Error('accessKey: expected 50 digits');
     const url = `${this.baseUrls(ctx.environment).sefin}/nfse/${accessKey}/eventos`;
-    return this.prepare(ctx, { operation: NFSE_OPERATIONS.event, method: 'POST', url, body }, (status, text, exchanges) => {
-      if (status !== 201) return rejectedFrom(status, text, exchanges);
-      const answer = parseSefinEventResponse(text);
-      if (!answer.ok) return rejectedFrom(status, text, exchanges);
-      const id = /Id="(EVT[0-9]+)"/.exec(answer.eventXml)?.[1];
-      return {
-        status: 'accepted',
-        code: '201',
-        message: 'Evento registrado',
-        ...(id ? { protocol: id } : {}),
-        result: { eventXml: answer.eventXml },
-        exchanges,
-      };
-    });
+    return this.prepare(ctx, { operation: NFSE_OPERATIONS.event, method: 'POST', url, body }, eventAnswer(201, 'Evento registrado'));
   }
 
   /**
@@ -230,20 +238,7 @@ export class NfseNacionalClient {
     if (!KEY.test(input.accessKey)) throw new Error('accessKey: expected 50 digits');
     if (!/^[0-9]{6}$/.test(input.eventType)) throw new Error('eventType: expected 6 digits');
     const url = `${this.baseUrls(ctx.environment).sefin}/nfse/${input.accessKey}/eventos/${input.eventType}/${input.sequence}`;
-    return this.prepare(ctx, { operation: NFSE_OPERATIONS.eventLookup, method: 'GET', url }, (status, text, exchanges) => {
-      if (status !== 200) return rejectedFrom(status, text, exchanges);
-      const answer = parseSefinEventResponse(text);
-      if (!answer.ok) return rejectedFrom(status, text, exchanges);
-      const id = /Id="(EVT[0-9]+)"/.exec(answer.eventXml)?.[1];
-      return {
-        status: 'accepted',
-        code: '200',
-        message: 'Evento localizado',
-        ...(id ? { protocol: id } : {}),
-        result: { eventXml: answer.eventXml },
-        exchanges,
-      };
-    });
+    return this.prepare(ctx, { operation: NFSE_OPERATIONS.eventLookup, method: 'GET', url }, eventAnswer(200, 'Evento localizado'));
   }
 
   /** GET {adn}/danfse/{chaveAcesso}: the official DANFSe PDF (base64 in the result and in the recorded exchange). */

@@ -7,7 +7,6 @@ import {
   childOf,
   childrenOf,
   parseXmlTree,
-  rawElement,
   requiredChild,
   requiredText,
   rootOf,
@@ -15,15 +14,8 @@ import {
   type XmlObject,
   XmlParseError,
 } from './hardened-xml.js';
-import {
-  type AuthorizerStatus,
-  fiscalResponse,
-  type NfeProtocol,
-  type ProcessedEvent,
-  readProcessedEvent,
-  readProtocol,
-  statusOf,
-} from './nfe-responses.js';
+import { type AuthorizerStatus, type NfeProtocol, type ProcessedEvent, protocolIn, readProcessedEvent, statusOf } from './nfe-responses.js';
+import { fiscalResponse } from './soap-envelope.js';
 
 /** resNFe: the summary of an NF-e addressed to us, before the recipient manifests awareness. */
 export interface NfeSummary {
@@ -127,12 +119,11 @@ function readProcessedNfe(node: XmlObject, xml: string): ProcessedNfe {
   const info = requiredChild(nfe, 'infNFe', 'nfeProc/NFe');
   const id = attributeOf(info, 'Id') ?? '';
   const emit = childOf(info, 'emit');
-  const prot = childOf(node, 'protNFe');
   return {
     accessKey: id.replace(/^NFe/, ''),
     version: attributeOf(info, 'versao'),
     issuerTaxId: emit && taxIdOf(emit),
-    protocol: prot && readProtocol(prot, rawElement(xml, 'protNFe')),
+    protocol: protocolIn(node, xml),
   };
 }
 

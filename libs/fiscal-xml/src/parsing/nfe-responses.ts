@@ -1,32 +1,12 @@
 // Readers of the SEFAZ NF-e 4.00 answers the platform acts on. Each takes either the SOAP 1.2 envelope or the bare
 // response document, and returns plain values; codes stay strings (cStat "100"), as the authorizers send them.
-import {
-  attributeOf,
-  childOf,
-  childrenOf,
-  parseXmlTree,
-  rawElement,
-  requiredChild,
-  requiredText,
-  rootOf,
-  textOf,
-  type XmlObject,
-  XmlParseError,
-} from './hardened-xml.js';
-import { unwrapSoapResponse } from './soap-envelope.js';
+import { attributeOf, childOf, childrenOf, rawElement, requiredChild, requiredText, textOf, type XmlObject } from './hardened-xml.js';
+import { fiscalResponse } from './soap-envelope.js';
 
 /** cStat + xMotivo: the authorizer's own code and message. */
 export interface AuthorizerStatus {
   readonly code: string;
   readonly message: string;
-}
-
-/** The fiscal response element of `xml` (SOAP envelope or bare), checked to be `expected`. */
-export function fiscalResponse(xml: string, expected: string): XmlObject {
-  const head = xml.slice(0, 512);
-  const root = /<(?:[A-Za-z_][\w.-]*:)?Envelope[\s>]/.test(head) ? unwrapSoapResponse(xml) : rootOf(parseXmlTree(xml));
-  if (root.name !== expected) throw new XmlParseError(`expected <${expected}>, found <${root.name}>`);
-  return root.node;
 }
 
 export function statusOf(node: XmlObject, path: string): AuthorizerStatus {
@@ -60,6 +40,17 @@ export function readProtocol(protNFe: XmlObject, rawXml: string | undefined): Nf
   };
 }
 
+/** The answer's protNFe, if any, with its exact text (for nfeProc). */
+export function protocolIn(node: XmlObject, xml: string): NfeProtocol | undefined {
+  const prot = childOf(node, 'protNFe');
+  return prot && readProtocol(prot, rawElement(xml, 'protNFe'));
+}
+
+/** tpAmb, cUF, cStat and xMotivo: how the answers about one state's documents and service begin. */
+function stateAnswerHead(node: XmlObject, path: string): { environment: string; ufCode: string; status: AuthorizerStatus } {
+  return { environment: requiredText(node, 'tpAmb', path), ufCode: requiredText(node, 'cUF', path), status: statusOf(node, path) };
+}
+
 export interface RetEnviNFe {
   readonly environment: string;
   readonly ufCode: string;
@@ -72,15 +63,12 @@ export interface RetEnviNFe {
 
 export function parseRetEnviNFe(xml: string): RetEnviNFe {
   const node = fiscalResponse(xml, 'retEnviNFe');
-  const prot = childOf(node, 'protNFe');
   const receipt = childOf(node, 'infRec');
   return {
-    environment: requiredText(node, 'tpAmb', 'retEnviNFe'),
-    ufCode: requiredText(node, 'cUF', 'retEnviNFe'),
-    status: statusOf(node, 'retEnviNFe'),
+    ...stateAnswerHead(node, 'retEnviNFe'),
     receivedAt: textOf(node, 'dhRecbto'),
     receipt: receipt && textOf(receipt, 'nRec'),
-    protocol: prot && readProtocol(prot, rawElement(xml, 'protNFe')),
+    protocol: protocolIn(node, xml),
   };
 }
 
@@ -161,13 +149,10 @@ export interface RetConsSitNFe {
 
 export function parseRetConsSitNFe(xml: string): RetConsSitNFe {
   const node = fiscalResponse(xml, 'retConsSitNFe');
-  const prot = childOf(node, 'protNFe');
   return {
-    environment: requiredText(node, 'tpAmb', 'retConsSitNFe'),
-    ufCode: requiredText(node, 'cUF', 'retConsSitNFe'),
-    status: statusOf(node, 'retConsSitNFe'),
+    ...stateAnswerHead(node, 'retConsSitNFe'),
     accessKey: textOf(node, 'chNFe'),
-    protocol: prot && readProtocol(prot, rawElement(xml, 'protNFe')),
+    protocol: protocolIn(node, xml),
     events: childrenOf(node, 'procEventoNFe').map(readProcessedEvent),
   };
 }
@@ -219,9 +204,7 @@ export interface RetConsStatServ {
 export function parseRetConsStatServ(xml: string): RetConsStatServ {
   const node = fiscalResponse(xml, 'retConsStatServ');
   return {
-    environment: requiredText(node, 'tpAmb', 'retConsStatServ'),
-    ufCode: requiredText(node, 'cUF', 'retConsStatServ'),
-    status: statusOf(node, 'retConsStatServ'),
+    ...stateAnswerHead(node, 'retConsStatServ'),
     receivedAt: requiredText(node, 'dhRecbto', 'retConsStatServ'),
     averageSeconds: textOf(node, 'tMed'),
     expectedReturnAt: textOf(node, 'dhRetorno'),

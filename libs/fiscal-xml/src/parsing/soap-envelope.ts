@@ -39,3 +39,11 @@ export function unwrapSoapResponse(xml: string): { name: string; node: XmlObject
   }
   throw new XmlParseError('SOAP: no fiscal response element (ret…) in Body');
 }
+
+/** The fiscal response element of `xml` (SOAP envelope or bare), checked to be `expected`. */
+export function fiscalResponse(xml: string, expected: string): XmlObject {
+  const head = xml.slice(0, 512);
+  const root = /<(?:[A-Za-z_][\w.-]*:)?Envelope[\s>]/.test(head) ? unwrapSoapResponse(xml) : rootOf(parseXmlTree(xml));
+  if (root.name !== expected) throw new XmlParseError(`expected <${expected}>, found <${root.name}>`);
+  return root.node;
+}

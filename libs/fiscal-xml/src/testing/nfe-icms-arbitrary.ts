@@ -30,6 +30,8 @@ const retained = fc.record({ vBCSTRet: money, pST: rate, vICMSSubstituto: fc.opt
 const fcpStRetained = fc.option(fc.record({ vBCFCPSTRet: money, pFCPSTRet: rate, vFCPSTRet: money }), { nil: undefined });
 const effective = fc.option(fc.record({ pRedBCEfet: rate, vBCEfet: money, pICMSEfet: rate, vICMSEfet: money }), { nil: undefined });
 const own = fc.record({ modBC, vBC: money, pRedBC: fc.option(rate, { nil: undefined }), pICMS: rate, vICMS: money });
+/** The own ICMS on a reduced base with its FCP, as ICMS20 and ICMS70 carry it. */
+const reducedBase = { modBC, pRedBC: rate, vBC: money, pICMS: rate, vICMS: money, fcp: fcpWithBase };
 
 export const icmsArbitrary: fc.Arbitrary<NfeIcms> = fc.oneof(
   fc.record({
@@ -71,12 +73,7 @@ export const icmsArbitrary: fc.Arbitrary<NfeIcms> = fc.oneof(
     group: fc.constant('ICMS20'),
     orig,
     CST: fc.constant('20'),
-    modBC,
-    pRedBC: rate,
-    vBC: money,
-    pICMS: rate,
-    vICMS: money,
-    fcp: fcpWithBase,
+    ...reducedBase,
     deson,
   }),
   fc.record({ group: fc.constant('ICMS30'), orig, CST: fc.constant('30'), st, deson }),
@@ -119,12 +116,7 @@ export const icmsArbitrary: fc.Arbitrary<NfeIcms> = fc.oneof(
     group: fc.constant('ICMS70'),
     orig,
     CST: fc.constant('70'),
-    modBC,
-    pRedBC: rate,
-    vBC: money,
-    pICMS: rate,
-    vICMS: money,
-    fcp: fcpWithBase,
+    ...reducedBase,
     st,
     deson,
     desonSt,

@@ -3,7 +3,6 @@
 import {
   escapeHtml,
   formatDate,
-  formatDateTime,
   formatDecimal,
   formatMoney,
   formatMoneyOrZero,
@@ -187,12 +186,4 @@ export function additionalBlock(model: DanfeModel, notices: readonly string[]): 
     `<td class="c wrap" style="width:64mm"><div class="l">Reservado ao fisco</div><div class="v">${escapeHtml(fisco)}</div></td>` +
     '</tr></table>'
   );
-}
-
-/** The contingency notice (tpEmis other than 1) as the additional data prints it. */
-export function contingencyNotice(model: DanfeModel, name: string | undefined): string {
-  if (!name) return '';
-  const since = model.contingency ? ` Entrada em contingência: ${formatDateTime(model.contingency.at)}.` : '';
-  const reason = model.contingency?.reason ? ` Justificativa: ${model.contingency.reason}.` : '';
-  return `DANFE EMITIDO EM CONTINGÊNCIA (${name}).${since}${reason}`;
 }

@@ -7,7 +7,7 @@ import { BASE_CSS } from '../layout/base-css.js';
 import { htmlDocument, watermark } from '../layout/html-parts.js';
 import { PAGINATE_SCRIPT } from '../layout/paginate-script.js';
 import type { RenderOptions } from '../render-options.js';
-import { additionalBlock, billingBlock, contingencyNotice, issqnBlock, recipientBlock, taxBlock, transportBlock } from './danfe-blocks.js';
+import { additionalBlock, billingBlock, issqnBlock, recipientBlock, taxBlock, transportBlock } from './danfe-blocks.js';
 import { contingencyName, danfeHeader, danfeStub } from './danfe-header.js';
 import { emptyItemsArea, itemsArea } from './danfe-items.js';
 import type { DanfeModel } from './danfe-model.js';
@@ -47,9 +47,18 @@ table.additional td { height: 28mm; }
 table.additional p { margin: 0 0 0.8mm; }
 `;
 
+/** The contingency notice (tpEmis other than 1) as the additional data prints it. */
+function contingencyNotice(model: DanfeModel): string {
+  const name = contingencyName(model.emissionType);
+  if (!name) return '';
+  const since = model.contingency ? ` Entrada em contingência: ${formatDateTime(model.contingency.at)}.` : '';
+  const reason = model.contingency?.reason ? ` Justificativa: ${model.contingency.reason}.` : '';
+  return `DANFE EMITIDO EM CONTINGÊNCIA (${name}).${since}${reason}`;
+}
+
 /** The notices the renderer adds to the additional data: contingency, correction letter, homologation. */
 function notices(model: DanfeModel, options: RenderOptions): string[] {
-  const list = [contingencyNotice(model, contingencyName(model.emissionType))];
+  const list = [contingencyNotice(model)];
   if (model.environment === '2') list.push('NF-E EMITIDA EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL.');
   const correction = options.correction;
   if (correction) {

@@ -58,21 +58,23 @@ const fields = (...items: string[]) => `<div class="fields">${items.join('')}</d
 const money = (value: string) => (value ? `R$ ${formatMoney(value)}` : '');
 const percent = (value: string) => (value ? `${formatDecimal(value)}%` : '');
 
+/** A party's identification and address, the same fields in every party block; the e-mail's width varies. */
+function personFields(person: DanfsePerson, withRegistration: boolean, emailClass: string): string[] {
+  return [
+    field('CNPJ / CPF / NIF', formatTaxId(person.taxId)),
+    withRegistration ? field('Inscrição municipal', person.municipalRegistration) : '',
+    field('Telefone', person.phone),
+    field('Nome / Nome empresarial', person.name, 's2'),
+    field('Município', person.city),
+    field('CEP', person.postalCode),
+    field('Endereço', person.address, 's2'),
+    field('E-mail', person.email, emailClass),
+  ];
+}
+
 function personBlock(title: string, person: DanfsePerson | undefined, absent: string, withRegistration = true): string {
   if (!person) return `<div class="blk"><div class="fixed">${escapeHtml(absent)}</div></div>`;
-  return block(
-    title,
-    fields(
-      field('CNPJ / CPF / NIF', formatTaxId(person.taxId)),
-      withRegistration ? field('Inscrição municipal', person.municipalRegistration) : '',
-      field('Telefone', person.phone),
-      field('Nome / Nome empresarial', person.name, 's2'),
-      field('Município', person.city),
-      field('CEP', person.postalCode),
-      field('Endereço', person.address, 's2'),
-      field('E-mail', person.email, 's2'),
-    ),
-  );
+  return block(title, fields(...personFields(person, withRegistration, 's2')));
 }
 
 function header(model: DanfseModel): string {
@@ -116,14 +118,7 @@ function providerBlock(model: DanfseModel): string {
   return block(
     'Prestador / fornecedor',
     fields(
-      field('CNPJ / CPF / NIF', formatTaxId(p.taxId)),
-      field('Inscrição municipal', p.municipalRegistration),
-      field('Telefone', p.phone),
-      field('Nome / Nome empresarial', p.name, 's2'),
-      field('Município', p.city),
-      field('CEP', p.postalCode),
-      field('Endereço', p.address, 's2'),
-      field('E-mail', p.email),
+      ...personFields(p, true, ''),
       field('Simples Nacional na data de competência', p.simplesNacional, 's2'),
       field('Regime de apuração tributária pelo SN', p.simplesRegime, 's2'),
     ),
