@@ -1,13 +1,11 @@
 // The amendments queue's handler table: one method per job name (the runtime refuses to start otherwise).
-import { Controller, Inject } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { type AmendmentWorkerDependencies, runAmendJob, runInvalidateJob } from '@talao/amendments';
 import type { AmendJobResult, JobPayload } from '@talao/queue-contracts';
-import { JobContext, JobHandler, WORKER_DEPENDENCIES } from '@talao/worker-runtime';
+import { HandlerTable, JobContext, JobHandler } from '@talao/worker-runtime';
 
 @Controller()
-export class AmendmentHandlers {
-  constructor(@Inject(WORKER_DEPENDENCIES) private readonly dependencies: AmendmentWorkerDependencies) {}
-
+export class AmendmentHandlers extends HandlerTable<AmendmentWorkerDependencies> {
   @JobHandler('amend')
   amend(data: JobPayload<'amend'>, job: JobContext): Promise<AmendJobResult> {
     return runAmendJob(this.dependencies.amend, data, job.attempt);

@@ -1,28 +1,26 @@
 // The one wiring of the canceller: the database, the authorizer clients on one pool of mTLS agents, the certificate
 // cache, and the `amend` job's dependencies made from them (the canceller app and the tests build them here).
-import { type AuthorizerConnectionSettings, openAuthorizerConnections } from '@talao/authorizer-exchange';
+import {
+  authorizerWorkerLifecycle,
+  type AuthorizerWorkerLifecycle,
+  type AuthorizerWorkerSettings,
+  openAuthorizerConnections,
+} from '@talao/authorizer-exchange';
 import { createDatabase, type Database } from '@talao/persistence';
 import type { AmendDeps, AmendLogger } from './amend/amend-context.js';
 import type { InvalidateDeps } from './amend/run-invalidate-job.js';
 import type { AmendmentQueuePort } from './create/ports.js';
 import type { SweepPendingDeps } from './sweep/sweep-pending.js';
 
-/** What the wiring reads; the canceller's config (the fragments of @talao/config) has exactly this shape. */
-export interface AmendmentWorkerSettings {
-  database: { url: string };
-  certificates: { encryptionKey: string };
-  authorizers: AuthorizerConnectionSettings;
-  worker: { concurrency: number };
-}
+/** What the wiring reads; the canceller's config (the fragments of @talao/config) has this shape. */
+export type AmendmentWorkerSettings = AuthorizerWorkerSettings;
 
-export interface AmendmentWorkerDependencies {
+export interface AmendmentWorkerDependencies extends AuthorizerWorkerLifecycle {
   readonly database: Database;
   readonly amend: AmendDeps;
   readonly invalidate: InvalidateDeps;
   /** The sweeper of amendments left pending without a live job. */
   readonly sweep: SweepPendingDeps;
-  readonly checks: { database: () => Promise<void> };
-  close(): Promise<void>;
 }
 
 export function createAmendmentWorkerDependencies(
@@ -55,10 +53,6 @@ export function createAmendmentWorkerDependencies(
     amend,
     invalidate: { ...amend, invalidations },
     sweep: { prisma: database.prisma, queue: context.queue, logger: logger.child({ component: 'sweeper' }) },
-    checks: { database: () => database.ping() },
-    async close() {
-      authorizers.close();
-      await database.close();
-    },
+    ...authorizerWorkerLifecycle(database, authorizers),
   };
 }

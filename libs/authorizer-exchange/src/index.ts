@@ -5,6 +5,7 @@
 //   nfseEmission({ nfse, caller, signedDps })              NFS-e Nacional (POST /nfse / GET /dps / GET /nfse)
 //   new CertificateCache().loadOrUnseal(id, unseal)        a company's parsed A1: signer and mTLS credentials
 //   openAuthorizerConnections(settings.authorizers)        a worker's SEFAZ and Sefin/ADN clients, agents, certificate cache
+//   authorizerWorkerLifecycle(database, authorizers)       a worker's readiness check and the close of both
 //   nfeEvent({ sefaz, caller, envEvento })                 NF-e events of the issuer (cancellation, CC-e; NFeRecepcaoEvento4)
 //   nfseCancellation({ nfse, caller, accessKey, … })       NFS-e cancellation (POST /nfse/{key}/eventos e101101)
 //   nfeInutilizacao({ sefaz, caller, signedInutNFe })    NF-e numbering invalidation (NFeInutilizacao4; resend = consult)
@@ -31,6 +32,7 @@ export {
 } from './consult-first.js';
 export { CertificateCache, type LoadedCertificate } from './certificate-cache.js';
 export { type AuthorizerConnections, type AuthorizerConnectionSettings, openAuthorizerConnections } from './authorizer-connections.js';
+export { authorizerWorkerLifecycle, type AuthorizerWorkerLifecycle, type AuthorizerWorkerSettings } from './authorizer-worker.js';
 export type { DocumentDecision } from './strategies/document-decision.js';
 export {
   accessKeyOf,

@@ -14,5 +14,6 @@ export {
   type GatewayConfig,
 } from './load-config.js';
 export * from './fragments.js';
+export { workerAppConfigLoader } from './worker-app-config.js';
 /** For an app's own fragment: an integer variable with its default (`integer(10_000, 0)`: ≥ 0, 10 s when unset). */
 export { integer } from './environment-values.js';

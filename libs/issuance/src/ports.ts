@@ -1,6 +1,6 @@
 // What the use cases need from the outside, stated structurally: @talao/persistence's repositories, the authorizer
 // clients and a BullMQ queue satisfy these. Field names follow prisma/schema.prisma.
-import type { EnqueueTarget } from '@talao/queue-contracts';
+import type { RequeueTarget } from '@talao/queue-contracts';
 import type { Company, InvoiceRecord, NewInvoice } from '@talao/persistence';
 
 export type EnvironmentName = 'homologation' | 'production';
@@ -49,9 +49,7 @@ export interface UsageLedgerPort {
 }
 
 /** A BullMQ Queue of the issuance queue, seen structurally. */
-export interface IssuanceQueuePort extends EnqueueTarget {
-  getJob(jobId: string): Promise<{ getState(): Promise<string>; remove(): Promise<void> } | undefined | null>;
-}
+export type IssuanceQueuePort = RequeueTarget;
 
 export interface IssuanceLogger {
   info(fields: Record<string, unknown>, message: string): void;

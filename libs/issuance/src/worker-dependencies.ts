@@ -1,7 +1,12 @@
 // The one wiring of the issuance side: the database (pools and statement batching inside), the authorizer clients
 // on one pool of mTLS agents, the certificate cache, and each use case's dependencies made from them. The issuer
 // app, the e2e harness and the benches all build their dependencies here, so what they run is what production runs.
-import { type AuthorizerConnectionSettings, openAuthorizerConnections } from '@talao/authorizer-exchange';
+import {
+  authorizerWorkerLifecycle,
+  type AuthorizerWorkerLifecycle,
+  type AuthorizerWorkerSettings,
+  openAuthorizerConnections,
+} from '@talao/authorizer-exchange';
 import type { TechnicalResponsible } from '@talao/fiscal-model';
 import { createDatabase, type Database } from '@talao/persistence';
 import type { CreateInvoiceDeps } from './create/create-invoice.js';
@@ -9,19 +14,14 @@ import type { IssuanceLogger, IssuanceQueuePort } from './ports.js';
 import type { IssueDeps } from './issue/issue-context.js';
 import type { SweepDeps } from './sweep/sweep-stuck-invoices.js';
 
-/** What the wiring reads; the issuer's config (the fragments of @talao/config) has exactly this shape. */
-export interface IssuanceWorkerSettings {
-  database: { url: string };
-  certificates: { encryptionKey: string };
-  authorizers: AuthorizerConnectionSettings;
+/** What the wiring reads; the issuer's config (the fragments of @talao/config) has this shape. */
+export interface IssuanceWorkerSettings extends AuthorizerWorkerSettings {
   technicalResponsible: TechnicalResponsible;
-  /** Jobs at once: each may hold a connection of each pool. */
-  worker: { concurrency: number };
   /** Coalescing of the issue job's statements across concurrent jobs (undefined: one statement per call). */
   batching?: { maxBatch: number; maxInFlight: number } | undefined;
 }
 
-export interface IssuanceWorkerDependencies {
+export interface IssuanceWorkerDependencies extends AuthorizerWorkerLifecycle {
   readonly database: Database;
   /** The `issue` job's. */
   readonly issue: IssueDeps;
@@ -29,9 +29,6 @@ export interface IssuanceWorkerDependencies {
   readonly sweep: SweepDeps;
   /** Invoice creation's (the gateway's use case; tests and benches create invoices with it). */
   readonly create: CreateInvoiceDeps;
-  /** Readiness: resolves when the dependency answers. */
-  readonly checks: { database: () => Promise<void> };
-  close(): Promise<void>;
 }
 
 export interface IssuanceWorkerContext {
@@ -71,10 +68,6 @@ export function createIssuanceWorkerDependencies(
     },
     sweep: { invoices, queue, logger: logger.child({ component: 'sweeper' }) },
     create: { companies, certificates, invoices, usage, queue, logger: issuanceLogger },
-    checks: { database: () => database.ping() },
-    async close() {
-      authorizers.close();
-      await database.close();
-    },
+    ...authorizerWorkerLifecycle(database, authorizers),
   };
 }

@@ -29,7 +29,7 @@ export {
   RetryLaterError,
 } from './job-results.js';
 export { bullJobOptions, DEFAULT_JOB_OPTIONS, jobOptionsFor, QueueOptionsError, type QueueJobOptions } from './job-options.js';
-export { type EnqueueTarget, enqueueJob, type JobQueues } from './enqueue.js';
+export { type EnqueueTarget, enqueueJob, enqueueReplacingEnded, type JobQueues, type RequeueTarget } from './enqueue.js';
 export {
   jobOutcomeChannel,
   type JobOutcomeMessage,

@@ -1,6 +1,11 @@
 // The one wiring of the received-sync worker: the database (Prisma for companies and certificates, a pg pool for
 // the received tables and the tax id locks), the SEFAZ client on a pool of mTLS agents and the certificate cache.
-import { type AuthorizerConnectionSettings, openAuthorizerConnections } from '@talao/authorizer-exchange';
+import {
+  authorizerWorkerLifecycle,
+  type AuthorizerWorkerLifecycle,
+  type AuthorizerWorkerSettings,
+  openAuthorizerConnections,
+} from '@talao/authorizer-exchange';
 import {
   createDatabase,
   createSqlPool,
@@ -14,14 +19,10 @@ import type { SchedulerQueue } from './schedules.js';
 import type { SyncReceivedJobDeps } from './sync-received.js';
 import type { SyncReceivedDeps } from './sync-received-nfe.js';
 
-export interface ReceivedWorkerSettings {
-  database: { url: string };
-  certificates: { encryptionKey: string };
-  authorizers: AuthorizerConnectionSettings;
-  worker: { concurrency: number };
-}
+/** What the wiring reads; the received-sync worker's config (the fragments of @talao/config) has this shape. */
+export type ReceivedWorkerSettings = AuthorizerWorkerSettings;
 
-export interface ReceivedWorkerDependencies {
+export interface ReceivedWorkerDependencies extends AuthorizerWorkerLifecycle {
   readonly database: Database;
   readonly received: ReceivedDocumentsRepository;
   readonly sync: SyncReceivedJobDeps;
@@ -29,8 +30,6 @@ export interface ReceivedWorkerDependencies {
   /** The worker's own queue, where the per-company job schedulers live (and pending manifestations are re-driven). */
   readonly schedulerQueue: SchedulerQueue & ManifestationQueuePort;
   readonly manifestations: ReceivedManifestationsRepository;
-  readonly checks: { database: () => Promise<void> };
-  close(): Promise<void>;
 }
 
 export function createReceivedWorkerDependencies(
@@ -51,6 +50,7 @@ export function createReceivedWorkerDependencies(
   const received = new ReceivedDocumentsRepository(pool);
   const authorizers = openAuthorizerConnections(settings.authorizers);
   const manifestations = new ReceivedManifestationsRepository(pool);
+  const lifecycle = authorizerWorkerLifecycle(database, authorizers);
   return {
     database,
     received,
@@ -73,11 +73,10 @@ export function createReceivedWorkerDependencies(
       sefaz: authorizers.sefaz,
       logger: context.logger.child({ component: 'manifest' }),
     },
-    checks: { database: () => database.ping() },
+    checks: lifecycle.checks,
     async close() {
-      authorizers.close();
+      await lifecycle.close();
       await pool.end();
-      await database.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 // What the request side needs (the gateway's repositories and its producer of the amendments queue satisfy these).
 import type { AmendableInvoice, AmendmentRecord, DocumentTypeName, EnvironmentName, NewAmendment } from '@talao/persistence';
-import type { EnqueueTarget } from '@talao/queue-contracts';
+import type { RequeueTarget } from '@talao/queue-contracts';
 
 export interface AmendmentsPort {
   /** The request side's one read: the invoice by access key or id, its company's state and its amendments. */
@@ -10,9 +10,7 @@ export interface AmendmentsPort {
 }
 
 /** The amendments queue: a failed job of a still pending amendment is removed before it is enqueued again. */
-export interface AmendmentQueuePort extends EnqueueTarget {
-  getJob(jobId: string): Promise<{ getState(): Promise<string>; remove(): Promise<void> } | undefined | null>;
-}
+export type AmendmentQueuePort = RequeueTarget;
 
 export interface AmendmentRequestDeps {
   amendments: AmendmentsPort;

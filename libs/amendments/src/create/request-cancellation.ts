@@ -1,7 +1,7 @@
 // POST /invoices/{access_key}/cancel, the request side: every rule the service can check is checked here, before
 // anything is stored or sent (body, document, status, window); then the amendment is stored `pending` and its job
 // enqueued (jobId = the amendment's id). A repeated request while one is pending resumes that one (no second event).
-import { enqueueJob } from '@talao/queue-contracts';
+import { enqueueReplacingEnded } from '@talao/queue-contracts';
 import type { AmendableInvoice, AmendedInvoice, AmendmentRecord } from '@talao/persistence';
 import { z } from 'zod';
 import { AmendmentRefused, invoiceNotFound } from './amendment-errors.js';
@@ -68,10 +68,7 @@ export async function findAmendableInvoice(
  */
 export async function enqueueAmendment(deps: AmendmentRequestDeps, amendment: AmendmentRecord, created = false): Promise<boolean> {
   try {
-    const earlier = created ? null : await deps.queue.getJob(amendment.id);
-    // A job that gave up (an outcome still unknown after every try) keeps its id: only removing it lets it run again.
-    if (earlier && (await earlier.getState()) === 'failed') await earlier.remove();
-    await enqueueJob({ amendments: deps.queue }, { name: 'amend', data: { amendmentId: amendment.id } });
+    await enqueueReplacingEnded(deps.queue, { name: 'amend', data: { amendmentId: amendment.id } }, { fresh: created });
     return true;
   } catch {
     return false;

@@ -2,7 +2,7 @@
 // refused the enqueue, or the job gave up after its tries or stalls — a worker killed twice in the middle of it). It
 // is enqueued again with the same jobId; a failed job of it is removed first, since BullMQ keeps its id.
 import type { PrismaClient } from '@talao/persistence';
-import { enqueueJob, type Job } from '@talao/queue-contracts';
+import { enqueueReplacingEnded, type Job } from '@talao/queue-contracts';
 import type { AmendmentQueuePort } from '../create/ports.js';
 
 export interface SweepPendingDeps {
@@ -16,8 +16,6 @@ export interface SweepPendingSettings {
   limit?: number;
 }
 
-const LIVE_STATES = new Set(['waiting', 'active', 'delayed', 'prioritized', 'waiting-children']);
-
 export async function sweepPendingAmendments(deps: SweepPendingDeps, settings: SweepPendingSettings): Promise<number> {
   const before = new Date(Date.now() - settings.staleAfterMs);
   const limit = settings.limit ?? 200;
@@ -30,15 +28,7 @@ export async function sweepPendingAmendments(deps: SweepPendingDeps, settings: S
     ...invalidations.map(({ id }) => ({ name: 'invalidate' as const, data: { invalidationId: id } })),
   ];
   let redriven = 0;
-  for (const job of jobs) {
-    const id = job.name === 'amend' ? job.data.amendmentId : job.name === 'invalidate' ? job.data.invalidationId : '';
-    const existing = await deps.queue.getJob(id);
-    const state = existing ? await existing.getState() : undefined;
-    if (state && LIVE_STATES.has(state)) continue;
-    if (existing) await existing.remove();
-    await enqueueJob({ amendments: deps.queue }, job);
-    redriven += 1;
-  }
+  for (const job of jobs) if ((await enqueueReplacingEnded(deps.queue, job)) !== 'live') redriven += 1;
   if (redriven > 0) deps.logger.info({ redriven }, 'pending amendments enqueued again');
   return redriven;
 }

@@ -3,18 +3,17 @@
 // ("duplicate event") that says the first attempt may have registered, is reconciled with NFeConsultaProtocolo4,
 // whose answer lists the registered events of the key: found = registered (never surfaced as a failure), not found =
 // the stored envelope again, byte for byte (same event Id).
-import { type MutualTlsCredentials, type SefazClient, type SefazPreparedCall, issuedInContingency } from '@talao/authorizer-clients';
+import { type SefazPreparedCall, issuedInContingency } from '@talao/authorizer-clients';
 import type { RetEnvEvento } from '@talao/fiscal-xml';
 import type { ExchangeStrategy, Reconciled } from '../consult-first.js';
 import type { EventDecision } from './event-decision.js';
+import type { SefazStrategyOptions } from './sefaz-strategy-options.js';
 
 export const NFE_EVENT = 'NFeRecepcaoEvento4';
 /** "Rejeição: Duplicidade de evento": the event may be the one a lost answer registered — a consult decides. */
 export const NFE_DUPLICATE_EVENT = '573';
 
-export interface NfeEventOptions {
-  sefaz: SefazClient;
-  caller: { credentials: MutualTlsCredentials; environment: 'homologation' | 'production'; uf: string };
+export interface NfeEventOptions extends SefazStrategyOptions {
   /** The signed and schema-validated envEvento holding the one event, when nothing of it was sent before. */
   envEvento(): string;
   /**

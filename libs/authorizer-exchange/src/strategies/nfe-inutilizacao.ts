@@ -2,18 +2,17 @@
 // but its Id (cUF, year, CNPJ, model, series, first and last number) names the request: sending the stored bytes again
 // is harmless, and SEFAZ answers 563 ("same range already invalidated") when the first one did register. So an
 // unknown outcome is reconciled by resending the same bytes, and 563 on our own Id means registered.
-import { type MutualTlsCredentials, type SefazClient, type SefazPreparedCall } from '@talao/authorizer-clients';
+import type { SefazPreparedCall } from '@talao/authorizer-clients';
 import type { RetInutNFe } from '@talao/fiscal-xml';
 import type { ExchangeStrategy } from '../consult-first.js';
 import type { EventDecision } from './event-decision.js';
+import type { SefazStrategyOptions } from './sefaz-strategy-options.js';
 
 export const NFE_INUTILIZACAO = 'NFeInutilizacao4';
 /** "Rejeição: Já existe pedido de inutilização com a mesma faixa de inutilização": this very range is invalidated. */
 export const NFE_SAME_RANGE_INVALIDATED = '563';
 
-export interface NfeInutilizacaoOptions {
-  sefaz: SefazClient;
-  caller: { credentials: MutualTlsCredentials; environment: 'homologation' | 'production'; uf: string };
+export interface NfeInutilizacaoOptions extends SefazStrategyOptions {
   /** The signed and schema-validated inutNFe, when nothing of it was sent before. */
   signedInutNFe(): string;
 }

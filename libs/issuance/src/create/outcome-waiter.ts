@@ -33,18 +33,11 @@ function decidedStateOf(returnvalue: unknown): DecidedState | undefined {
   return decided as unknown as DecidedState;
 }
 
+/** The record as created, with what the final statement wrote over it. */
 function settledFrom(created: InvoiceRecord, decided: DecidedState): InvoiceOutcome {
+  const { request: _request, authorizedXml: _authorizedXml, updatedAt: _updatedAt, ...outcome } = created;
   return {
-    id: created.id,
-    companyId: created.companyId,
-    environment: created.environment,
-    documentType: created.documentType,
-    series: created.series,
-    number: created.number,
-    dpsId: created.dpsId,
-    totalAmount: created.totalAmount,
-    reissueOfId: created.reissueOfId,
-    createdAt: created.createdAt,
+    ...outcome,
     status: decided.status,
     accessKey: decided.accessKey,
     protocol: decided.protocol,

@@ -12,6 +12,37 @@ function say(text: string): GetPromptResult {
 
 const optional = (description: string) => z.string().optional().describe(description);
 
+/** NF-e and NFS-e are issued by one procedure (build, validate, show, confirm, issue); each says what differs. */
+function issueProcedure(
+  document: { name: 'NF-e' | 'NFS-e'; type: 'nfe' | 'nfse'; build: string; shown: string },
+  args: { client_name?: string | undefined; tax_id?: string | undefined },
+  sold: string,
+): GetPromptResult {
+  return say(
+    `Issue an ${document.name} (document_type "${document.type}") for ${args.client_name ?? 'the recipient the person names'}` +
+      `${args.tax_id ? ` (tax id ${args.tax_id})` : ''}${sold}.\n` +
+      `1. ${document.build}.\n` +
+      '2. Call validate_invoice_payload and fix every error it returns.\n' +
+      `3. Show the person the recipient, each item, ${document.shown} and the total exactly as they will be sent.\n` +
+      `4. ${CONFIRM}\n` +
+      '5. Call issue_invoice with a fresh idempotency_key (reuse it if you must retry), then report the status and access key.',
+  );
+}
+
+const NFSE = {
+  name: 'NFS-e',
+  type: 'nfse',
+  build: 'Build the request; ask for any missing required field (client_name, tax_id, items with service code, amounts, ibs_cbs)',
+  shown: 'the amounts',
+} as const;
+
+const NFE = {
+  name: 'NF-e',
+  type: 'nfe',
+  build: 'Build the request: recipient and address, each item with NCM, CFOP, quantity, unit amount and taxes; payments',
+  shown: 'the taxes',
+} as const;
+
 export function registerPrompts(server: McpServer): void {
   server.registerPrompt(
     'issue_nfse',
@@ -20,16 +51,7 @@ export function registerPrompts(server: McpServer): void {
       description: 'Gathers the recipient and the services, validates, shows, then issues one NFS-e.',
       argsSchema: { client_name: optional('Recipient name'), tax_id: optional('Recipient CNPJ'), services: optional('What was provided') },
     },
-    (args) =>
-      say(
-        `Issue an NFS-e (document_type "nfse") for ${args.client_name ?? 'the recipient the person names'}` +
-          `${args.tax_id ? ` (tax id ${args.tax_id})` : ''}${args.services ? `, services: ${args.services}` : ''}.\n` +
-          '1. Build the request; ask for any missing required field (client_name, tax_id, items with service code, amounts, ibs_cbs).\n' +
-          '2. Call validate_invoice_payload and fix every error it returns.\n' +
-          '3. Show the person the recipient, each item, the amounts and the total exactly as they will be sent.\n' +
-          `4. ${CONFIRM}\n` +
-          '5. Call issue_invoice with a fresh idempotency_key (reuse it if you must retry), then report the status and access key.',
-      ),
+    (args) => issueProcedure(NFSE, args, args.services ? `, services: ${args.services}` : ''),
   );
 
   server.registerPrompt(
@@ -43,16 +65,7 @@ export function registerPrompts(server: McpServer): void {
         products: optional('What was sold'),
       },
     },
-    (args) =>
-      say(
-        `Issue an NF-e (document_type "nfe") for ${args.client_name ?? 'the recipient the person names'}` +
-          `${args.tax_id ? ` (tax id ${args.tax_id})` : ''}${args.products ? `, products: ${args.products}` : ''}.\n` +
-          '1. Build the request: recipient and address, each item with NCM, CFOP, quantity, unit amount and taxes; payments.\n' +
-          '2. Call validate_invoice_payload and fix every error it returns.\n' +
-          '3. Show the person the recipient, each item, the taxes and the total exactly as they will be sent.\n' +
-          `4. ${CONFIRM}\n` +
-          '5. Call issue_invoice with a fresh idempotency_key (reuse it if you must retry), then report the status and access key.',
-      ),
+    (args) => issueProcedure(NFE, args, args.products ? `, products: ${args.products}` : ''),
   );
 
   server.registerPrompt(

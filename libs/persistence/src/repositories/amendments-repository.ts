@@ -15,10 +15,12 @@ import {
 } from './amendment-reads.js';
 import { isUuid } from '../uuid.js';
 import {
+  answerParameters,
   type AuthorizerDecision,
   decisionParameters,
   type EnvironmentName,
   type NewOutboxEvent,
+  requestParameters,
   type SubmissionAnswer,
 } from './issuance-records.js';
 
@@ -142,26 +144,13 @@ export class AmendmentsRepository {
 
   /** Stores an exchange's exact request (committed when this resolves: only then may it leave). */
   async begin(amendmentId: string, call: { operation: string; endpoint: string; requestBody: string }): Promise<{ id: string }> {
-    const rows = await this.sql.query<{ id: string }>('talao_amendment_begin', BEGIN, [
-      randomUUID(),
-      amendmentId,
-      call.operation,
-      call.endpoint,
-      call.requestBody,
-    ]);
+    const rows = await this.sql.query<{ id: string }>('talao_amendment_begin', BEGIN, requestParameters(amendmentId, call));
     if (!rows[0]) throw new Error(`amendment ${amendmentId} not found`);
     return rows[0];
   }
 
   async answer(submissionId: string, answer: SubmissionAnswer): Promise<void> {
-    const rows = await this.sql.query<unknown>('talao_amendment_answer', ANSWER, [
-      submissionId,
-      answer.responseBody ?? null,
-      answer.httpStatus ?? null,
-      answer.outcome,
-      answer.statusCode ?? null,
-      answer.statusMessage ?? null,
-    ]);
+    const rows = await this.sql.query<unknown>('talao_amendment_answer', ANSWER, [submissionId, ...answerParameters(answer)]);
     if (rows.length !== 1) throw new Error(`submission ${submissionId} not found`);
   }
 

@@ -6,24 +6,20 @@ import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '../generated/prisma/client.js';
 import { isUuid } from '../uuid.js';
 import {
+  answerParameters,
   type AuthorizerDecision,
   type DecidedFields,
   decisionParameters,
   type EnvironmentName,
+  requestParameters,
   type SubmissionAnswer,
 } from './issuance-records.js';
 
 /** Why the service refused a range on its own records, before sending anything (see InvalidationDecision). */
 export type InvalidationRefusal = 'numbers_in_use';
 
-export interface InvalidationRecord extends DecidedFields {
+export interface InvalidationRecord extends NewInvalidation, DecidedFields {
   id: string;
-  companyId: string;
-  environment: EnvironmentName;
-  series: number;
-  numberStart: number;
-  numberEnd: number;
-  reason: string;
   refusedFor: InvalidationRefusal | null;
 }
 
@@ -200,11 +196,7 @@ export class InvalidationsRepository {
        SELECT $1::uuid, $2::uuid, COALESCE(MAX(attempt), 0) + 1, $3::varchar, $4::text, $5::text, now()
        FROM invalidation_submissions WHERE invalidation_id = $2::uuid
        RETURNING id::text AS id`,
-      randomUUID(),
-      invalidationId,
-      call.operation,
-      call.endpoint,
-      call.requestBody,
+      ...requestParameters(invalidationId, call),
     );
     if (!rows[0]) throw new Error(`invalidation ${invalidationId}: the submission was not inserted`);
     return rows[0];
@@ -215,11 +207,7 @@ export class InvalidationsRepository {
       `UPDATE invalidation_submissions SET response_body = $2::text, http_status = $3::int, outcome = $4::varchar,
          status_code = $5::varchar, status_message = $6::text, answered_at = now() WHERE id = $1::uuid`,
       submissionId,
-      answer.responseBody ?? null,
-      answer.httpStatus ?? null,
-      answer.outcome,
-      answer.statusCode ?? null,
-      answer.statusMessage ?? null,
+      ...answerParameters(answer),
     );
   }
 

@@ -15,6 +15,7 @@ import { releaseNumber, reserveNumber } from './number-sequences-repository.js';
 import { enterContingency } from './enter-contingency.js';
 import { finishWithEvent } from './finish-with-event.js';
 import { insertProcessingInvoice, selectInvoiceByAccessKey, selectInvoiceById } from './invoice-insert.js';
+import { newestFirst, pageWithTotal } from './list-page.js';
 import { type IssueSnapshot, selectIssueSnapshot } from './issue-snapshot.js';
 import { isUuid } from '../uuid.js';
 import { prismaSqlRunner, type SqlRunner } from './sql-runner.js';
@@ -218,18 +219,11 @@ export class InvoicesRepository {
       ...(query.documentType ? { documentType: query.documentType } : {}),
       ...(query.statuses?.length ? { status: { in: [...query.statuses] } } : {}),
     };
-    // Side by side on two pooled connections, not in a transaction: a transaction waits for one connection within
-    // Prisma's 2 s maxWait and fails the request when the pool is busy. `total` may then count a row the page missed.
-    const [total, rows] = await Promise.all([
+    const { total, data } = await pageWithTotal(
       this.prisma.invoice.count({ where }),
-      this.prisma.invoice.findMany({
-        where,
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        skip: (query.page - 1) * query.pageSize,
-        take: query.pageSize,
-      }),
-    ]);
-    return { total, data: rows.map(toInvoiceRecord) };
+      this.prisma.invoice.findMany({ where, ...newestFirst(query) }),
+    );
+    return { total, data: data.map(toInvoiceRecord) };
   }
 
   /** GET /invoices/{access_key}: the company's invoice with that key (NF-e key, NFS-e key or DPS id). */

@@ -1,5 +1,6 @@
 // Plain records the issuance repositories return: numbers instead of BigInt, decimals as strings, so use cases and
 // job payloads never handle Prisma's runtime types.
+import { randomUUID } from 'node:crypto';
 import type { Prisma } from '../generated/prisma/client.js';
 
 export type EnvironmentName = 'homologation' | 'production';
@@ -119,16 +120,34 @@ export interface DecidedFields {
 }
 
 /**
+ * The parameters $1..$5 of a statement storing an exchange's exact request before it leaves: a new submission id, the
+ * id of the row it belongs to (amendment, invalidation, manifestation), then the operation, endpoint and body.
+ */
+export function requestParameters(ownerId: string, call: Pick<NewSubmission, 'operation' | 'endpoint' | 'requestBody'>): unknown[] {
+  return [randomUUID(), ownerId, call.operation, call.endpoint, call.requestBody];
+}
+
+/** An answer as the five parameters storing it (body, HTTP status, outcome, code, message); all null for none. */
+export function answerParameters(answer: SubmissionAnswer | undefined): unknown[] {
+  return [
+    answer?.responseBody ?? null,
+    answer?.httpStatus ?? null,
+    answer?.outcome ?? null,
+    answer?.statusCode ?? null,
+    answer?.statusMessage ?? null,
+  ];
+}
+
+/**
  * The parameters $1..$11 of a statement deciding row `id` and storing the answer that decided it: the row's id, the
- * decision (status, protocol, code, message), then the submission's id and its answer (body, HTTP status, outcome,
- * code, message). Amendments and invalidations decide with this one parameter list.
+ * decision (status, protocol, code, message), then the submission's id and its answer (answerParameters).
+ * Amendments, invalidations and manifestations decide with this one parameter list.
  */
 export function decisionParameters(
   id: string,
   decision: AuthorizerDecision,
   answered: { submissionId: string; answer: SubmissionAnswer } | undefined,
 ): unknown[] {
-  const answer = answered?.answer;
   return [
     id,
     decision.status,
@@ -136,11 +155,7 @@ export function decisionParameters(
     decision.statusCode,
     decision.statusMessage,
     answered?.submissionId ?? null,
-    answer?.responseBody ?? null,
-    answer?.httpStatus ?? null,
-    answer?.outcome ?? null,
-    answer?.statusCode ?? null,
-    answer?.statusMessage ?? null,
+    ...answerParameters(answered?.answer),
   ];
 }
 

@@ -4,7 +4,7 @@
 // (unique access key per company and environment, unique event per key, type and sequence).
 import type pg from 'pg';
 import type { DocumentTypeName, EnvironmentName } from './issuance-records.js';
-import type { ReceivedDocumentFields } from './received-documents-reads.js';
+import type { ReceivedDocumentFields, ReceivedEventRecord } from './received-documents-reads.js';
 
 export interface ReceivedScope {
   companyId: string;
@@ -31,15 +31,10 @@ export interface ReceivedDocumentInput extends ReceivedDocumentFields {
   xml: string;
 }
 
-export interface ReceivedEventInput {
+/** An event on one access key, as the feed delivers it. */
+export interface ReceivedEventInput extends ReceivedEventRecord {
   nsu: string;
   accessKey: string;
-  eventType: string;
-  sequence: number;
-  description: string | null;
-  authorTaxId: string | null;
-  occurredAt: Date | null;
-  protocol: string | null;
   xml: string;
 }
 
@@ -72,35 +67,37 @@ SELECT * FROM unnest($4::varchar[], $5::varchar[], $6::varchar[], $7::timestampt
   $11::varchar[], $12::text[], $13::varchar[])
   AS r(access_key, issuer_tax_id, issuer_name, issued_at, authorized_at, total_value, protocol, situation, xml, nsu)`;
 
-const UPSERT_SUMMARIES = `
-INSERT INTO received_documents (id, company_id, environment, document_type, access_key, issuer_tax_id, issuer_name, issued_at,
-  authorized_at, total_value, protocol, situation, summary_xml, summary_nsu)
-SELECT gen_random_uuid(), $1::uuid, $2::"Environment", $3::"DocumentType", r.access_key, r.issuer_tax_id, r.issuer_name, r.issued_at,
-  r.authorized_at, r.total_value, r.protocol, r.situation, r.xml, r.nsu FROM (${DOCUMENT_ROWS}) r
-ON CONFLICT (company_id, environment, access_key) DO UPDATE SET
-  summary_xml = EXCLUDED.summary_xml, summary_nsu = EXCLUDED.summary_nsu,
-  situation = CASE WHEN received_documents.situation = 'cancelled' THEN 'cancelled' ELSE EXCLUDED.situation END,
-  issuer_name = COALESCE(received_documents.issuer_name, EXCLUDED.issuer_name),
-  issued_at = COALESCE(received_documents.issued_at, EXCLUDED.issued_at),
-  authorized_at = COALESCE(received_documents.authorized_at, EXCLUDED.authorized_at),
-  total_value = COALESCE(received_documents.total_value, EXCLUDED.total_value),
-  protocol = COALESCE(received_documents.protocol, EXCLUDED.protocol),
-  updated_at = now()
-WHERE received_documents.summary_nsu IS NULL OR received_documents.summary_nsu <= EXCLUDED.summary_nsu`;
+// A held row keeps what it has of a document's own fields (issuer name, dates, value, protocol) and fills its blanks;
+// each form's upsert names the columns where the new value wins instead (`newWins`).
+const DESCRIPTIVE_COLUMNS = ['issuer_name', 'issued_at', 'authorized_at', 'total_value', 'protocol'];
 
-const UPSERT_FULL = `
+const keepOrFill = (newWins: readonly string[]) =>
+  DESCRIPTIVE_COLUMNS.map((c) =>
+    newWins.includes(c)
+      ? `${c} = COALESCE(EXCLUDED.${c}, received_documents.${c})`
+      : `${c} = COALESCE(received_documents.${c}, EXCLUDED.${c})`,
+  );
+
+/** The upsert of one form's documents into its own xml and NSU columns; `set` is how a held row takes them. */
+const upsertForm = (form: 'summary' | 'full', set: readonly string[], onlyWhen?: string) => `
 INSERT INTO received_documents (id, company_id, environment, document_type, access_key, issuer_tax_id, issuer_name, issued_at,
-  authorized_at, total_value, protocol, situation, full_xml, full_nsu)
+  authorized_at, total_value, protocol, situation, ${form}_xml, ${form}_nsu)
 SELECT gen_random_uuid(), $1::uuid, $2::"Environment", $3::"DocumentType", r.access_key, r.issuer_tax_id, r.issuer_name, r.issued_at,
   r.authorized_at, r.total_value, r.protocol, r.situation, r.xml, r.nsu FROM (${DOCUMENT_ROWS}) r
 ON CONFLICT (company_id, environment, access_key) DO UPDATE SET
-  full_xml = EXCLUDED.full_xml, full_nsu = EXCLUDED.full_nsu,
-  issuer_name = COALESCE(EXCLUDED.issuer_name, received_documents.issuer_name),
-  issued_at = COALESCE(EXCLUDED.issued_at, received_documents.issued_at),
-  authorized_at = COALESCE(received_documents.authorized_at, EXCLUDED.authorized_at),
-  total_value = COALESCE(EXCLUDED.total_value, received_documents.total_value),
-  protocol = COALESCE(received_documents.protocol, EXCLUDED.protocol),
-  updated_at = now()`;
+  ${form}_xml = EXCLUDED.${form}_xml, ${form}_nsu = EXCLUDED.${form}_nsu,
+  ${set.join(',\n  ')},
+  updated_at = now()${onlyWhen ? `\nWHERE ${onlyWhen}` : ''}`;
+
+// A summary never revives a cancelled document, and an older summary never replaces a newer one.
+const UPSERT_SUMMARIES = upsertForm(
+  'summary',
+  [`situation = CASE WHEN received_documents.situation = 'cancelled' THEN 'cancelled' ELSE EXCLUDED.situation END`, ...keepOrFill([])],
+  'received_documents.summary_nsu IS NULL OR received_documents.summary_nsu <= EXCLUDED.summary_nsu',
+);
+
+// The full document's issuer name, issue date and value win over a summary's; the authorization stays as first held.
+const UPSERT_FULL = upsertForm('full', keepOrFill(['issuer_name', 'issued_at', 'total_value']));
 
 const INSERT_EVENTS = `
 INSERT INTO received_events (id, company_id, environment, access_key, event_type, sequence, description, author_tax_id, occurred_at,

@@ -3,7 +3,13 @@
 // decides it, and the full document fetched after it (consChNFe). Plain SQL on the received tables' pool.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { type AuthorizerDecision, decisionParameters, type EnvironmentName } from './issuance-records.js';
+import {
+  answerParameters,
+  type AuthorizerDecision,
+  decisionParameters,
+  type EnvironmentName,
+  requestParameters,
+} from './issuance-records.js';
 import type { ReceivedDocumentInput } from './received-documents-repository.js';
 
 export interface ManifestationRecord {
@@ -162,26 +168,13 @@ export class ReceivedManifestationsRepository {
 
   /** Stores an exchange's exact request (committed when this resolves: only then may it leave). */
   async begin(manifestationId: string, call: { operation: string; endpoint: string; requestBody: string }): Promise<{ id: string }> {
-    const { rows } = await this.pool.query<{ id: string }>(BEGIN, [
-      randomUUID(),
-      manifestationId,
-      call.operation,
-      call.endpoint,
-      call.requestBody,
-    ]);
+    const { rows } = await this.pool.query<{ id: string }>(BEGIN, requestParameters(manifestationId, call));
     if (!rows[0]) throw new Error(`manifestation ${manifestationId} not found`);
     return rows[0];
   }
 
   async answer(transmissionId: string, answer: ManifestationAnswer): Promise<void> {
-    await this.pool.query(ANSWER, [
-      transmissionId,
-      answer.responseBody,
-      answer.httpStatus,
-      answer.outcome,
-      answer.statusCode,
-      answer.statusMessage,
-    ]);
+    await this.pool.query(ANSWER, [transmissionId, ...answerParameters(answer)]);
   }
 
   /** Decides the manifestation (only a pending one moves) with the deciding answer; true when this call moved it. */

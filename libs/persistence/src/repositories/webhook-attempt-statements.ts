@@ -21,15 +21,20 @@ export interface ClaimRow {
   attempts: number;
 }
 
-export interface RecordCall {
-  deliveryId: string;
-  attempt: number;
+/** An attempt's line of the delivery log. */
+export interface AttemptRecord {
   startedAt: Date;
   durationMs: number;
   result: string;
   httpStatus: number | null;
   error: string | null;
   responseExcerpt: string | null;
+}
+
+/** The attempt's log line and the delivery's state after it. */
+export interface RecordCall extends AttemptRecord {
+  deliveryId: string;
+  attempt: number;
   status: string;
   nextAttemptAt: Date | null;
 }

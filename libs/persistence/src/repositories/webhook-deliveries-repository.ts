@@ -3,12 +3,14 @@
 // flush or a killed dispatcher loses nothing: what is due and not running is found here again (listOverdue).
 import type pg from 'pg';
 import type { PrismaClient } from '../generated/prisma/client.js';
+import { newestFirst, pageWithTotal } from './list-page.js';
 import { prismaSqlRunner, type SqlRunner } from './sql-runner.js';
-import { claimAttempt, recordAttempt } from './webhook-attempt-statements.js';
+import { type AttemptRecord, claimAttempt, recordAttempt } from './webhook-attempt-statements.js';
 import type { WebhookScope } from './webhook-endpoints-repository.js';
 import { inPoolTransaction, type NewDeliveryRef, type RelayPlan, relayStep } from './webhook-relay-statements.js';
 
 export type { NewDeliveryRef, PlannedDelivery, RelayEndpoint, RelayEvent } from './webhook-relay-statements.js';
+export type { AttemptRecord } from './webhook-attempt-statements.js';
 
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'given_up', 'cancelled'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
@@ -22,15 +24,6 @@ export interface ClaimedDelivery {
   secretSealed: Uint8Array;
   /** This attempt's number (1 = the first). */
   attempt: number;
-}
-
-export interface AttemptRecord {
-  startedAt: Date;
-  durationMs: number;
-  result: string;
-  httpStatus: number | null;
-  error: string | null;
-  responseExcerpt: string | null;
 }
 
 export interface DeliveryListQuery extends WebhookScope {
@@ -137,20 +130,15 @@ export class WebhookDeliveriesRepository {
       ...(query.webhookId ? { endpointId: query.webhookId } : {}),
       ...(query.invoiceId ? { invoiceId: query.invoiceId } : {}),
     };
-    // Side by side on two pooled connections, not in a transaction: a transaction waits for one connection within
-    // Prisma's 2 s maxWait and fails the request when the pool is busy. `total` may then count a row the page missed.
-    const [total, rows] = await Promise.all([
+    return pageWithTotal(
       this.prisma.webhookDelivery.count({ where }),
       this.prisma.webhookDelivery.findMany({
         where,
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        skip: (query.page - 1) * query.pageSize,
-        take: query.pageSize,
+        ...newestFirst(query),
         omit: { body: true, updatedAt: true, companyId: true, environment: true },
         include: { attemptLog: { orderBy: { number: 'asc' }, omit: { deliveryId: true } } },
       }),
-    ]);
-    return { total, data: rows };
+    );
   }
 
   /**

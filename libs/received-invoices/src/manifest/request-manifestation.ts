@@ -2,7 +2,7 @@
 // every rule of manifestation-rules.ts, then the row `pending` and its `manifest` job (jobId = the row's id) on the
 // received queue. No XML, signing or schema library is loaded from here (the gateway imports it).
 import type { EnvironmentName, ManifestableDocument, ManifestationRecord, ReceivedManifestationsRepository } from '@talao/persistence';
-import { enqueueJob, type EnqueueTarget } from '@talao/queue-contracts';
+import { enqueueReplacingEnded, type RequeueTarget } from '@talao/queue-contracts';
 import { z } from 'zod';
 import {
   checkManifestation,
@@ -22,9 +22,7 @@ export class ManifestationRefused extends Error {
 }
 
 /** The received queue: a finished job of the same id (a refused slot filed again) is removed before enqueueing. */
-export interface ManifestationQueuePort extends EnqueueTarget {
-  getJob(jobId: string): Promise<{ getState(): Promise<string>; remove(): Promise<void> } | undefined | null>;
-}
+export type ManifestationQueuePort = RequeueTarget;
 
 export interface ManifestationRequestDeps {
   manifestations: Pick<ReceivedManifestationsRepository, 'findDocument' | 'listForDocument' | 'file' | 'findById'>;
@@ -72,11 +70,8 @@ export function parseManifestationBody(raw: unknown): { code: ManifestationCode;
  */
 export async function enqueueManifestation(deps: Pick<ManifestationRequestDeps, 'queue'>, manifestation: { id: string }): Promise<boolean> {
   try {
-    const earlier = await deps.queue.getJob(manifestation.id);
-    // A row filed again after a refusal keeps its id; so does one whose job gave up: only removing it lets it run.
-    const state = earlier ? await earlier.getState() : undefined;
-    if (earlier && (state === 'failed' || state === 'completed')) await earlier.remove();
-    await enqueueJob({ received: deps.queue }, { name: 'manifest', data: { manifestationId: manifestation.id } });
+    // A row filed again after a refusal keeps its id; so does one whose job gave up.
+    await enqueueReplacingEnded(deps.queue, { name: 'manifest', data: { manifestationId: manifestation.id } });
     return true;
   } catch {
     return false;
