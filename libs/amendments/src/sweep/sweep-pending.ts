@@ -1,6 +1,6 @@
 // The canceller's sweeper: an amendment or a range still `pending` long after it was filed has no live job (Redis
 // refused the enqueue, or the job gave up after its tries or stalls — a worker killed twice in the middle of it). It
-// is enqueued again with the same jobId; a failed job of it is removed first, since BullMQ keeps its id.
+// is enqueued again with the same jobId; an ended job of it is removed first, since BullMQ keeps its id.
 import type { PrismaClient } from '@talao/persistence';
 import { enqueueReplacingEnded, type Job } from '@talao/queue-contracts';
 import type { AmendmentQueuePort } from '../create/ports.js';
