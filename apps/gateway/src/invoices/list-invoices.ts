@@ -3,31 +3,22 @@
 // authorizer) and failed (the authorizer stayed unavailable; can be reissued). Pages: `page` (from 1, default 1) and
 // `page_size` (1 to 100, default 20). Any other parameter is refused (422).
 import { z } from 'zod';
-import { PAGE_PARAMETERS, PAGE_QUERY_FIELDS, pageEnvelope } from '../http/pagination.js';
+import { pageEnvelope } from '../http/pagination.js';
+import { listQuery } from '../http/query-validation.js';
 import type { InvoicesResources } from './invoices-resources.js';
 import { presentInvoice } from './invoice-responses.js';
-import { parseQuery, type QueryParsed } from './query-parameters.js';
 
 export const INVOICE_STATUSES = ['issued', 'rejected', 'cancelled', 'processing', 'failed'] as const;
 
-export const listQuerySchema = z.strictObject({
-  document_type: z.enum(['nfe', 'nfse']).optional(),
-  status: z.enum(INVOICE_STATUSES).optional(),
-  ...PAGE_QUERY_FIELDS,
-});
+const invoiceQuery = listQuery(
+  { document_type: z.enum(['nfe', 'nfse']).optional(), status: z.enum(INVOICE_STATUSES).optional() },
+  { document_type: { expected: 'one of: nfe, nfse' }, status: { expected: `one of: ${INVOICE_STATUSES.join(', ')}` } },
+);
 
-export const LIST_PARAMETERS = {
-  document_type: { expected: 'one of: nfe, nfse' },
-  status: { expected: `one of: ${INVOICE_STATUSES.join(', ')}` },
-  ...PAGE_PARAMETERS,
-};
-
-export type ListQuery = z.output<typeof listQuerySchema>;
+export type ListQuery = z.output<typeof invoiceQuery.schema>;
 
 /** The query, or field errors in the request body's shape (422). */
-export function parseListQuery(query: unknown): QueryParsed<ListQuery> {
-  return parseQuery(listQuerySchema, LIST_PARAMETERS, query);
-}
+export const parseListQuery = invoiceQuery.parse;
 
 export async function listInvoices(
   resources: InvoicesResources,

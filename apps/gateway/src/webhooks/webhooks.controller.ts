@@ -7,6 +7,7 @@ import { enqueueJob } from '@talao/queue-contracts';
 import { registerWebhook } from '@talao/webhooks';
 import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
 import type { Caller } from '../http/gateway-request.js';
+import { validQuery } from '../http/query-validation.js';
 import { ApiErrors } from '../openapi/decorators.js';
 import { deliveryPage, parseDeliveryQuery, presentEndpoint } from './webhook-json.js';
 import {
@@ -69,9 +70,7 @@ export class WebhooksController {
   @ListDeliveriesDocs()
   @ApiErrors(401, 422, 429)
   async deliveries(@CurrentCaller() caller: Caller, @Query() query: Record<string, unknown>) {
-    const parsed = parseDeliveryQuery(query);
-    if (!parsed.ok) throw new HttpException({ detail: parsed.errors[0], errors: parsed.errors }, 422);
-    const q = parsed.value;
+    const q = validQuery(parseDeliveryQuery(query));
     const { total, data } = await this.resources.deliveries.list({
       ...scopeOf(caller),
       ...(q.status ? { status: q.status } : {}),
