@@ -57,11 +57,11 @@ ENV NODE_ENV=production APP=${APP} XDG_CACHE_HOME=/tmp/.cache \
     WEBHOOK_DISPATCHER_HEALTH_HOST=0.0.0.0 PDF_RENDERER_HEALTH_HOST=0.0.0.0 \
     SIM_HOST=0.0.0.0 SIM_CONTROL_HOST=0.0.0.0 SIM_DATA_DIR=/data
 WORKDIR /app
-# pdf-renderer only: Debian's Chromium (puppeteer-core never downloads one) and Liberation Sans, the face the layouts
-# print in. authorizer-sim only: /data keeps its test CA across restarts (a volume in docker-compose.yml).
+# pdf-renderer only: Debian's Chromium headless shell (puppeteer-core never downloads one; libs/rendering says why the
+# shell) and Liberation Sans, the face the layouts print in. authorizer-sim only: /data keeps its test CA across restarts (a volume in docker-compose.yml).
 RUN if [ "$APP" = pdf-renderer ]; then \
       apt-get update \
-      && apt-get install -y --no-install-recommends chromium fonts-liberation \
+      && apt-get install -y --no-install-recommends chromium-headless-shell fonts-liberation \
       && rm -rf /var/lib/apt/lists/*; \
     fi \
  && if [ "$APP" = authorizer-sim ]; then mkdir /data && chown node:node /data; fi

@@ -8,7 +8,7 @@
 // does not favour one side. BENCH_MS sets a round's length (default 5000), BENCH_ROUNDS their number (default 3).
 import { availableParallelism, loadavg } from 'node:os';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_FLAGS, DocumentRenderer, PDF_OPTIONS, prepareDocument, resolveChromiumPath } from '@talao/rendering';
+import { chromiumLaunchOptions, DocumentRenderer, PDF_OPTIONS, prepareDocument, resolveChromiumPath } from '@talao/rendering';
 import { authorizedNfe } from '@talao/rendering/testing';
 
 const ROUND_MS = Number(process.env.BENCH_MS ?? 5000);
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   const prepared = prepareDocument(document.xml);
 
   const renderer = await DocumentRenderer.start({ pages: PAGES });
-  const bare = await puppeteer.launch({ executablePath: resolveChromiumPath(), headless: true, pipe: true, args: [...CHROMIUM_FLAGS] });
+  const bare = await puppeteer.launch(chromiumLaunchOptions(resolveChromiumPath()));
   const barePages = await Promise.all(Array.from({ length: PAGES }, () => bare.newPage()));
   const free = [...barePages];
   const bareRender = async () => {

@@ -21,7 +21,7 @@ import { Agent, request } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
-import { CHROMIUM_FLAGS, PDF_OPTIONS, prepareDocument, processTreeMemory, resolveChromiumPath } from '@talao/rendering';
+import { chromiumLaunchOptions, PDF_OPTIONS, prepareDocument, processTreeMemory, resolveChromiumPath } from '@talao/rendering';
 import { type Platform, startPlatform } from '../e2e/issuance/support/platform.js';
 import { type CpuByProcess, cpuByProcess, describeCpuPerDocument } from './support/process-cpu.js';
 import { withScratchDatabase } from './support/scratch-database.js';
@@ -130,7 +130,7 @@ class RoundsCpu {
 }
 
 /** Renders per second no path reaches here (1-item / 60-item): how many documents to issue for the API rounds. */
-const rateCeiling = (items: number) => (items === 1 ? 30 : 10);
+const rateCeiling = (items: number) => (items === 1 ? 80 : 20);
 
 /** `count` authorized NF-e of `items` items, issued through the API by 8 clients; none rendered (see the header). */
 async function issueDocuments(
@@ -260,12 +260,7 @@ async function main(): Promise<void> {
         PDF_RENDER_ON_AUTHORIZATION: 'false',
       },
     });
-    const browser = await puppeteer.launch({
-      executablePath: resolveChromiumPath(),
-      headless: true,
-      pipe: true,
-      args: [...CHROMIUM_FLAGS],
-    });
+    const browser = await puppeteer.launch(chromiumLaunchOptions(resolveChromiumPath()));
     try {
       const company = await platform.createCompany();
       const bare = await Promise.all(Array.from({ length: PAGES }, () => browser.newPage()));

@@ -32,7 +32,7 @@ function roleOf(commandLine: string, database: string): string | null {
   for (const [role, entry] of APP_ENTRIES) if (commandLine.includes(entry)) return role;
   if (commandLine.startsWith('redis-server')) return 'redis';
   // Every Chromium of the machine (the renderer's and a benchmark's own): a benchmark reads it while only one renders.
-  if (/^\S*\/chromium(\s|$)/.test(commandLine)) return 'chromium';
+  if (/^\S*\/chromium(-headless-shell)?(\s|$)/.test(commandLine)) return 'chromium';
   if (commandLine.startsWith('postgres: ')) {
     if (commandLine.includes(` ${database} `)) return 'postgres';
     // Server-wide processes (their title has no database): WAL writer, checkpointer, background writer, …

@@ -1,25 +1,22 @@
-// The consent step as a person does it: headless Chromium (puppeteer-core, Debian's chromium) opens the authorization
+// The consent step as a person does it: headless Chromium (puppeteer-core, the renderer's Chromium) opens the authorization
 // URL, lands on the consent page, types the API key, unticks what it will not grant and presses Allow; the redirect
 // back to the client (which does not listen) is caught and its URL returned.
-import { accessSync, constants } from 'node:fs';
+import { chromiumLaunchOptions } from '@talao/rendering';
 import puppeteer from 'puppeteer-core';
-
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium';
+import { installedChromium } from '../support/installed-chromium.js';
 
 export function chromiumPresent(): boolean {
-  try {
-    accessSync(CHROMIUM, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
+  return installedChromium() !== undefined;
 }
 
 export async function consentInChromium(
   authorizationUrl: string,
   options: { apiKey: string; untick: readonly string[]; redirectUri: string },
 ): Promise<{ callback: URL; pageText: string }> {
-  const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, pipe: true, args: ['--no-sandbox', '--disable-gpu'] });
+  const path = installedChromium();
+  if (!path) throw new Error('no Chromium installed (CHROMIUM_PATH, or Debian chromium-headless-shell or chromium)');
+  const { executablePath, headless } = chromiumLaunchOptions(path);
+  const browser = await puppeteer.launch({ executablePath, headless, pipe: true, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const page = await browser.newPage();
     await page.setRequestInterception(true);

@@ -1,12 +1,12 @@
 // The MCP app end to end: the SDK's own client over streamable HTTP with a company API key, against the MCP app, the
 // gateway, the issuer, the canceller, the pdf-renderer and the authorizer simulator as real processes. Each tool's
 // answer is checked against what the REST API itself says.
-import { accessSync, constants } from 'node:fs';
 import { jest } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { type Platform, startPlatform, type TestCompany } from '../issuance/support/platform.js';
+import { installedChromium } from '../support/installed-chromium.js';
 import { connectClient, listToolsWithoutCredentials, type RunningMcp, startMcp } from './support.js';
 
 jest.setTimeout(120_000);
@@ -39,15 +39,7 @@ const PROMPTS = [
 ];
 const REASON = 'Pedido cancelado pelo cliente antes da entrega';
 
-function chromiumPresent(): boolean {
-  try {
-    accessSync(process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium', constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
-const withPdf = chromiumPresent();
+const withPdf = installedChromium() !== undefined;
 
 let p: Platform;
 let company: TestCompany;

@@ -3,12 +3,12 @@
 // with an in-test OTLP receiver. One issuance must make one trace from the gateway's request through the queue to the
 // issuer's authorizer call, and on through the outbox to the webhook delivery; every app's /metrics must expose the
 // series docs/architecture.md "Observability" names, with the samples this run caused.
-import { existsSync } from 'node:fs';
 import { jest } from '@jest/globals';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { startWebhookReceiver, type WebhookReceiver } from '@talao/webhooks/testing';
 import { rejectedNfe } from '../contract/support/contract.js';
 import { type Platform, startPlatform, type TestCompany } from '../issuance/support/platform.js';
+import { installedChromium } from '../support/installed-chromium.js';
 import { deliveries, register, waitFor } from '../webhooks/support.js';
 import { type OtlpReceiver, type ReceivedSpan, startOtlpReceiver } from './otlp-receiver.js';
 
@@ -16,7 +16,7 @@ jest.setTimeout(240_000);
 
 const SERVER = 2;
 const CLIENT = 3;
-const chromium = existsSync(process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium');
+const chromium = installedChromium() !== undefined;
 
 let otlp: OtlpReceiver;
 let webhooks: WebhookReceiver;

@@ -49,15 +49,24 @@ function authorizerEnv(ctx) {
   };
 }
 
-/** Debian's Chromium binary, as libs/rendering resolves it (CHROMIUM_PATH first). */
+/**
+ * Whether a Chromium is there to run, as libs/rendering resolves it (resolveChromiumPath: CHROMIUM_PATH, else Debian's
+ * headless shell, else Debian's full browser); the install hint names the headless shell, the one the renderer prefers.
+ */
 function chromiumMissing() {
-  const path = process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium';
-  try {
-    accessSync(path, constants.X_OK);
-    return undefined;
-  } catch {
-    return `Chromium not found at ${path}: install it (Debian: apt-get install chromium fonts-liberation) or set CHROMIUM_PATH to its executable`;
-  }
+  const executable = (path) => {
+    try {
+      accessSync(path, constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const candidates = process.env.CHROMIUM_PATH
+    ? [process.env.CHROMIUM_PATH]
+    : ['/usr/lib/chromium/chromium-headless-shell', '/usr/lib/chromium/chromium'];
+  if (candidates.some(executable)) return undefined;
+  return `Chromium not found at ${candidates[0]}: install it (Debian: apt-get install chromium-headless-shell fonts-liberation) or set CHROMIUM_PATH to its executable`;
 }
 
 /** The variables every app on PostgreSQL and Redis reads (the fragments of @talao/config). */

@@ -12,7 +12,7 @@ describe('the pdf-renderer entry of the app table', () => {
     process.env.CHROMIUM_PATH = '/nonexistent/chromium';
     const reason = appNamed('pdf-renderer').unavailable?.();
     expect(reason).toBe(
-      'Chromium not found at /nonexistent/chromium: install it (Debian: apt-get install chromium fonts-liberation) or set CHROMIUM_PATH to its executable',
+      'Chromium not found at /nonexistent/chromium: install it (Debian: apt-get install chromium-headless-shell fonts-liberation) or set CHROMIUM_PATH to its executable',
     );
     expect(reason).not.toContain('\n');
   });

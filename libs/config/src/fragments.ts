@@ -213,7 +213,7 @@ export const webhookDispatchConfig = z
   }));
 
 /**
- * The PDF renderer's Chromium (apps/pdf-renderer): CHROMIUM_PATH (unset: Debian's /usr/lib/chromium/chromium),
+ * The PDF renderer's Chromium (apps/pdf-renderer): CHROMIUM_PATH (unset: Debian's headless shell, else its chromium),
  * PDF_RENDERER_PAGES pages kept open (4), each closed and replaced after PDF_RENDERER_RENDERS_PER_PAGE renders (100),
  * one render bounded by PDF_RENDERER_TIMEOUT_MS (10 s, and 60 ms more per KiB of the document's HTML: a stalled
  * Chromium goes unnoticed that long, libs/rendering pdf-engine.ts), the browser replaced by a new one every

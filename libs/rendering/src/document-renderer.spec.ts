@@ -1,5 +1,15 @@
 // Preparing a document without a browser: what is printable, what is refused (a caller's 4xx), what the version is.
-import { ChromiumUnavailableError, documentVersion, prepareDocument, resolveChromiumPath, UnrenderableDocumentError } from './index.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ChromiumUnavailableError,
+  chromiumLaunchOptions,
+  documentVersion,
+  prepareDocument,
+  resolveChromiumPath,
+  UnrenderableDocumentError,
+} from './index.js';
 import { authorizedNfe, authorizedNfse, readFiscalSample } from './testing/index.js';
 
 describe('prepareDocument', () => {
@@ -66,10 +76,33 @@ describe('documentVersion', () => {
 });
 
 describe('resolveChromiumPath', () => {
+  it('takes the first installed executable of the list: the headless shell before the full browser', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'talao-chromium-path-'));
+    const [shell, full] = [join(folder, 'chromium-headless-shell'), join(folder, 'chromium')];
+    try {
+      writeFileSync(full, '', { mode: 0o755 });
+      expect(resolveChromiumPath(undefined, {}, [shell, full])).toBe(full);
+      writeFileSync(shell, '', { mode: 0o755 });
+      expect(resolveChromiumPath(undefined, {}, [shell, full])).toBe(shell);
+      expect(resolveChromiumPath(undefined, { CHROMIUM_PATH: full }, [shell, full])).toBe(full);
+      expect(() => resolveChromiumPath(undefined, {}, [join(folder, 'absent'), join(folder, 'absent-too')])).toThrow(
+        `Chromium not found at ${join(folder, 'absent')}`,
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('starts the headless shell in its own headless mode and the full browser in the new one', () => {
+    expect(chromiumLaunchOptions('/usr/lib/chromium/chromium-headless-shell').headless).toBe('shell');
+    expect(chromiumLaunchOptions('/usr/lib/chromium/chromium').headless).toBe(true);
+    expect(chromiumLaunchOptions('/usr/lib/chromium/chromium').args).toContain('--single-process');
+  });
+
   it('says in one line how to get Chromium when the path does not exist', () => {
     expect(() => resolveChromiumPath('/nonexistent/chromium')).toThrow(ChromiumUnavailableError);
     expect(() => resolveChromiumPath(undefined, { CHROMIUM_PATH: '/nonexistent/chromium' })).toThrow(
-      'Chromium not found at /nonexistent/chromium: install it (Debian: apt-get install chromium fonts-liberation) or set CHROMIUM_PATH to its executable',
+      'Chromium not found at /nonexistent/chromium: install it (Debian: apt-get install chromium-headless-shell fonts-liberation) or set CHROMIUM_PATH to its executable',
     );
   });
 });

@@ -11,6 +11,12 @@ export { documentVersion, LAYOUT_REVISION, type VersionInput } from './document-
 export type { CorrectionLetter, DocumentStatus, RenderOptions } from './render-options.js';
 export { ChromiumUnavailableError, RendererFailedError, UnrenderableDocumentError } from './errors.js';
 export { PDF_OPTIONS, PdfEngine, type HtmlToPdf, type PdfEngineOptions, type PdfEngineStats } from './browser/pdf-engine.js';
-export { CHROMIUM_FLAGS, chromiumInstallHint, DEFAULT_CHROMIUM_PATH, resolveChromiumPath } from './browser/chromium.js';
+export {
+  CHROMIUM_FLAGS,
+  chromiumInstallHint,
+  chromiumLaunchOptions,
+  DEBIAN_CHROMIUM_PATHS,
+  resolveChromiumPath,
+} from './browser/chromium.js';
 export { processTreeMemory, type ProcessTreeMemory } from './browser/process-memory.js';
 export { NFSE_CONSULTATION_URL, nfseConsultationUrl } from './nfse/danfse-html.js';

@@ -1,6 +1,6 @@
-// Where Chromium is and how it is started: Debian's chromium (puppeteer-core never downloads a browser), headless,
-// over a pipe (no debugging port), in a fresh profile, with every background service that would reach the
-// network turned off (STACK.md "Chromium"), and in one process (see SINGLE_PROCESS_FLAGS).
+// Where Chromium is and how it is started: Debian's headless shell, else Debian's chromium (puppeteer-core never
+// downloads a browser), headless, over a pipe (no debugging port), in a fresh profile, with every background service
+// that would reach the network turned off (STACK.md "Chromium"), and in one process (see SINGLE_PROCESS_FLAGS).
 import { accessSync, constants } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,8 +8,14 @@ import { join } from 'node:path';
 import puppeteer, { type Browser } from 'puppeteer-core';
 import { ChromiumUnavailableError } from '../errors.js';
 
-/** Debian's binary (the /usr/bin/chromium wrapper is a shell script that prints a warning). */
-export const DEFAULT_CHROMIUM_PATH = '/usr/lib/chromium/chromium';
+/**
+ * Debian's binaries, in the order they are looked for (the /usr/bin wrappers are shell scripts that print a warning).
+ * First `chromium-headless-shell` (package chromium-headless-shell): the same engine built as a headless program only,
+ * with no browser UI compiled in. Measured with 4 pages (libs/rendering/README.md "Performance"): its one process holds
+ * ~290 MB after the benchmark's renders where the full `chromium` holds ~410 (75 MB less of the executable's code
+ * resident, and less heap), at the same CPU per PDF; the DANFE and DANFSe tests pass on both.
+ */
+export const DEBIAN_CHROMIUM_PATHS: readonly string[] = ['/usr/lib/chromium/chromium-headless-shell', '/usr/lib/chromium/chromium'];
 
 /**
  * Browser, renderers and utilities in one process. Measured (libs/rendering/README.md "Performance"): a multi-process
@@ -39,18 +45,39 @@ export const CHROMIUM_FLAGS: readonly string[] = [
 
 /** One line for a person: what is missing and how to get it. */
 export function chromiumInstallHint(path: string): string {
-  return `Chromium not found at ${path}: install it (Debian: apt-get install chromium fonts-liberation) or set CHROMIUM_PATH to its executable`;
+  return `Chromium not found at ${path}: install it (Debian: apt-get install chromium-headless-shell fonts-liberation) or set CHROMIUM_PATH to its executable`;
 }
 
-/** The executable to run: the explicit path, else CHROMIUM_PATH, else Debian's; throws when it cannot be executed. */
-export function resolveChromiumPath(explicit?: string, env: NodeJS.ProcessEnv = process.env): string {
-  const path = explicit || env.CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH;
+function executable(path: string): boolean {
   try {
     accessSync(path, constants.X_OK);
+    return true;
   } catch {
-    throw new ChromiumUnavailableError(chromiumInstallHint(path));
+    return false;
   }
+}
+
+/**
+ * The executable to run: the explicit path, else CHROMIUM_PATH, else the first of `installed` (Debian's) that can be
+ * executed; throws when the one named cannot be executed or none is installed (naming the first).
+ */
+export function resolveChromiumPath(
+  explicit?: string,
+  env: NodeJS.ProcessEnv = process.env,
+  installed: readonly string[] = DEBIAN_CHROMIUM_PATHS,
+): string {
+  const path = explicit || env.CHROMIUM_PATH || installed.find(executable) || installed[0] || '';
+  if (!executable(path)) throw new ChromiumUnavailableError(chromiumInstallHint(path));
   return path;
+}
+
+/**
+ * How puppeteer starts the executable at `path` (the engine, and the benchmarks' bare baselines, the same way): the
+ * headless shell takes `--headless`, the full browser `--headless=new`.
+ */
+export function chromiumLaunchOptions(path: string) {
+  const shell = /headless[-_]shell$/.test(path);
+  return { executablePath: path, headless: shell ? ('shell' as const) : true, pipe: true, args: [...CHROMIUM_FLAGS] };
 }
 
 export interface LaunchedChromium {
@@ -63,11 +90,8 @@ export async function launchChromium(executablePath: string, timeoutMs: number):
   const userDataDir = await mkdtemp(join(tmpdir(), 'talao-chromium-'));
   try {
     const browser = await puppeteer.launch({
-      executablePath,
-      headless: true,
-      pipe: true,
+      ...chromiumLaunchOptions(executablePath),
       userDataDir,
-      args: [...CHROMIUM_FLAGS],
       timeout: timeoutMs,
       // The owner (a worker) decides how to shut down; Chromium must not die under it on a signal.
       handleSIGINT: false,

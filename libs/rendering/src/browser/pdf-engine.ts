@@ -18,7 +18,7 @@ import { processTreeMemory, type ProcessTreeMemory } from './process-memory.js';
 export const PDF_OPTIONS = { preferCSSPageSize: true, printBackground: true, tagged: false, outline: false } as const;
 
 export interface PdfEngineOptions {
-  /** Default: CHROMIUM_PATH, else /usr/lib/chromium/chromium. */
+  /** Default: CHROMIUM_PATH, else Debian's headless shell, else Debian's chromium (resolveChromiumPath). */
   readonly executablePath?: string;
   /** Pages kept open (default 4: two per core on the reference machine). */
   readonly pages?: number;
