@@ -84,9 +84,11 @@ describe('Dockerfile (one for every app)', () => {
     for (const app of APPS) expect(app.entry).toBe(`apps/${app.name}/dist/main.js`);
   });
 
-  it("gives pdf-renderer's image Debian's Chromium and Liberation fonts, and only that one", () => {
+  it("gives pdf-renderer's image Debian's Chromium headless shell and Liberation fonts, and only that one", () => {
     const install = stage('runtime')!.instructions.find((line) => line.includes('apt-get install'));
-    expect(install).toMatch(/if \[ "\$APP" = pdf-renderer \]; then .*apt-get install -y --no-install-recommends chromium fonts-liberation/);
+    expect(install).toMatch(
+      /if \[ "\$APP" = pdf-renderer \]; then .*apt-get install -y --no-install-recommends chromium-headless-shell fonts-liberation/,
+    );
   });
 
   it('listens on every interface inside the container, for each app (each app reads its own variable)', () => {
