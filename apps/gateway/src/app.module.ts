@@ -29,7 +29,7 @@ export class AppModule {
   static forRoot(config: GatewayConfig, resources: GatewayResources): DynamicModule {
     const invoices = invoicesFeature(config, resources);
     const webhooks = webhooksFeature(config, resources);
-    const pdfs = pdfsFeature(config, resources);
+    const pdfs = pdfsFeature(config);
     // Before the invoices' routes: its static paths (/invoices/invalidations) must win over /invoices/:access_key.
     const amendments = amendmentsFeature(config, resources);
     const received = receivedFeature(config, resources);

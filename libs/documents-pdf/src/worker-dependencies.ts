@@ -2,7 +2,7 @@
 // one warm DocumentRenderer (Chromium and its page pool), started at boot. The Chromium path is checked before
 // anything starts, so a machine without Chromium fails at boot with the one line that says how to install it.
 import type { Logger } from '@talao/observability';
-import { createDatabase, DocumentPdfsRepository } from '@talao/persistence';
+import { createDatabase } from '@talao/persistence';
 import { type EnqueueTarget, jobOutcomeChannel, JobOutcomeSubscription, QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
 import { DocumentRenderer, type PdfEngineOptions, resolveChromiumPath } from '@talao/rendering';
 import { Redis } from 'ioredis';
@@ -52,7 +52,7 @@ export function createPdfWorkerDependencies(
   return {
     render: {
       invoices: database.invoices,
-      pdfs: new DocumentPdfsRepository(database.prisma),
+      pdfs: database.pdfs,
       amendments: database.amendments,
       renderer: () => started,
     },

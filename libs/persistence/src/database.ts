@@ -6,6 +6,7 @@ import { CertificateVault } from './certificate-vault.js';
 import { createPrismaClient } from './prisma-client.js';
 import { CertificatesRepository } from './repositories/certificates-repository.js';
 import { CompaniesRepository } from './repositories/companies-repository.js';
+import { DocumentPdfsRepository } from './repositories/document-pdfs-repository.js';
 import { InvalidationsRepository } from './repositories/invalidations-repository.js';
 import { InvoicesRepository } from './repositories/invoices-repository.js';
 import { OutboxRepository } from './repositories/outbox-repository.js';
@@ -35,6 +36,7 @@ export interface Database {
   readonly outbox: OutboxRepository;
   readonly amendments: AmendmentsRepository;
   readonly invalidations: InvalidationsRepository;
+  readonly pdfs: DocumentPdfsRepository;
   /** Resolves when PostgreSQL answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -58,6 +60,7 @@ export function createDatabase(options: DatabaseOptions): Database {
     outbox: new OutboxRepository(prisma),
     amendments: new AmendmentsRepository(prisma, sql),
     invalidations: new InvalidationsRepository(prisma),
+    pdfs: new DocumentPdfsRepository(prisma, sql),
     ping: async () => {
       await pool.query('SELECT 1');
     },

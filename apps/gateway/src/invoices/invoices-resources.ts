@@ -13,6 +13,7 @@ import {
   CertificateVault,
   coalescingSqlRunner,
   createSqlPool,
+  DocumentPdfsRepository,
   InvoicesRepository,
   NUMBERING_POOL_OPTIONS,
   pgPoolSqlRunner,
@@ -43,6 +44,8 @@ export class InvoicesResources implements OnApplicationShutdown {
   readonly createDeps: CreateInvoiceDeps;
   readonly waiter: OutcomeWaiter;
   readonly idempotency: IdempotencyStore;
+  /** The stored PDFs (GET /invoices/{access_key}/pdf), read and written as prepared statements on the same pool. */
+  readonly pdfs: DocumentPdfsRepository;
   /** The authorizer clients of GET /invoices/{access_key}, once the first consult made them. */
   private consult: Promise<AuthorizerConsult> | undefined;
   private readonly caBundlePem: string | undefined;
@@ -74,6 +77,7 @@ export class InvoicesResources implements OnApplicationShutdown {
     this.submissions = new SubmissionsRepository(gateway.prisma);
     this.amendments = new AmendmentsRepository(gateway.prisma);
     this.invalidations = new InvalidationsRepository(gateway.prisma);
+    this.pdfs = new DocumentPdfsRepository(gateway.prisma, pgPoolSqlRunner(this.sqlPool));
     this.certificates = new CertificatesRepository(gateway.prisma, new CertificateVault(gatewayConfig.certificateEncryptionKey));
     const snapshots = cachedIssuerSnapshots(gateway.companies, this.certificates, config.issuerCacheTtlMs);
     gateway.onConfigurationChanged(() => snapshots.forgetAll());

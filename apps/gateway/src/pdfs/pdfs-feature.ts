@@ -3,18 +3,17 @@
 import type { Provider, Type } from '@nestjs/common';
 import type { GatewayConfig } from '@talao/config';
 import { createLogger } from '@talao/observability';
-import type { GatewayResources } from '../gateway-resources.js';
 import { loadPdfsConfig } from './pdfs-config.js';
 import { PdfsController } from './pdfs.controller.js';
 import { PdfsResources } from './pdfs-resources.js';
 
-export function pdfsFeature(config: GatewayConfig, resources: GatewayResources): { controllers: Type[]; providers: Provider[] } {
+export function pdfsFeature(config: GatewayConfig): { controllers: Type[]; providers: Provider[] } {
   return {
     controllers: [PdfsController],
     providers: [
       {
         provide: PdfsResources,
-        useFactory: () => new PdfsResources(config, loadPdfsConfig(), resources, createLogger({ name: 'gateway', level: config.logLevel })),
+        useFactory: () => new PdfsResources(config, loadPdfsConfig(), createLogger({ name: 'gateway', level: config.logLevel })),
       },
     ],
   };

@@ -62,7 +62,7 @@ export class PdfsController {
     const lookupKey = UUID.test(key) ? { id: key } : DOCUMENT_KEY.test(key) ? { accessKey: key } : undefined;
     const scope = { companyId: caller.company.id, environment: caller.environment, documentType };
     // One statement: the invoice (without its XML) and the PDF stored for it; a cached PDF needs nothing else.
-    const invoice = lookupKey ? await this.resources.pdfs.lookup(scope, lookupKey) : null;
+    const invoice = lookupKey ? await this.invoices.pdfs.lookup(scope, lookupKey) : null;
     if (!invoice) throw new HttpException({ detail: 'Invoice not found' }, 404);
     const refusal = unprintableReason(invoice);
     if (refusal) throw new HttpException({ detail: refusal }, 409);
@@ -82,7 +82,7 @@ export class PdfsController {
     if (result?.kind === 'unprintable') throw new HttpException({ detail: result.detail }, 409);
     // A render that ended with a newer version (the invoice changed meanwhile) is served: it is the current one.
     const renderedVersion = result ? result.version : version;
-    const rendered = await this.resources.pdfs.find(invoice.companyId, invoice.invoiceId, renderedVersion);
+    const rendered = await this.invoices.pdfs.find(invoice.companyId, invoice.invoiceId, renderedVersion);
     if (rendered) return rendered;
     res.setHeader('Retry-After', String(this.resources.config.retryAfterSeconds));
     throw new HttpException({ detail: 'The PDF is being rendered; ask again after Retry-After seconds' }, 503);

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { Prisma, type PrismaClient } from '../generated/prisma/client.js';
+import type { PrismaClient } from '../generated/prisma/client.js';
 import type { DocumentTypeName, EnvironmentName, InvoiceStatusName } from './issuance-records.js';
+import { prismaSqlRunner, type SqlRunner } from './sql-runner.js';
+import { isUuid } from '../uuid.js';
 
 /** A stored PDF and what it is served with. */
 export interface StoredPdf {
@@ -28,19 +30,49 @@ export interface PdfLookup {
 
 interface LookupRow {
   id: string;
-  company_id: string;
+  companyId: string;
   environment: EnvironmentName;
-  document_type: DocumentTypeName;
+  documentType: DocumentTypeName;
   status: InvoiceStatusName;
-  updated_at: Date;
-  access_key: string | null;
-  has_xml: boolean;
+  updatedAt: Date;
+  accessKey: string | null;
+  hasAuthorizedXml: boolean;
   version: string | null;
   sha256: string | null;
   pdf: Uint8Array | null;
-  page_count: number | null;
-  rendered_at: Date | null;
+  pageCount: number | null;
+  renderedAt: Date | null;
 }
+
+type StoredRow = Omit<StoredPdf, 'pdf'> & { pdf: Uint8Array };
+
+const STORED_COLUMNS =
+  'invoice_id AS "invoiceId", company_id AS "companyId", version, pdf, sha256, page_count AS "pageCount", rendered_at AS "renderedAt"';
+
+/**
+ * The lookup's statement for each kind of key, so each uses its index: the primary key, or (company_id, access_key);
+ * a DPS id (an NFS-e before authorization) may also sit in dps_id, which only that case reads.
+ */
+const LOOKUP_MATCH = {
+  id: 'i.id = $2::uuid',
+  accessKey: 'i.access_key = $2',
+  dpsId: '(i.access_key = $2 OR i.dps_id = $2)',
+} as const;
+
+const lookupStatement = (match: string) => `
+  SELECT i.id, i.company_id AS "companyId", i.environment::text AS environment, i.document_type::text AS "documentType",
+         i.status::text AS status, i.updated_at AS "updatedAt", i.access_key AS "accessKey",
+         i.authorized_xml IS NOT NULL AS "hasAuthorizedXml",
+         d.version, d.sha256, d.pdf, d.page_count AS "pageCount", d.rendered_at AS "renderedAt"
+  FROM invoices i LEFT JOIN document_pdfs d ON d.invoice_id = i.id
+  WHERE i.company_id = $1::uuid AND ${match}
+    AND i.environment = $3::"Environment" AND i.document_type = $4::"DocumentType"
+  ORDER BY i.created_at DESC
+  LIMIT 1`;
+
+/** bytea as pg gives it (a Buffer) or as Prisma's raw queries do (a Uint8Array), as a Buffer without a copy. */
+const asBuffer = (bytes: Uint8Array): Buffer =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 export interface NewStoredPdf {
   invoiceId: string;
@@ -53,10 +85,16 @@ export interface NewStoredPdf {
 
 /**
  * The rendered DANFE / DANFSe, one row per invoice (the latest version). Reads are scoped to the company: the PDF of
- * another company's invoice is never returned, whatever id is asked for.
+ * another company's invoice is never returned, whatever id is asked for. Plain SQL on the caller's runner (a pg pool's
+ * prepared statements in the gateway and the renderer): the renderer then never starts Prisma's query compiler, about
+ * 55 MB of its memory (libs/rendering/README.md "Performance").
  */
 export class DocumentPdfsRepository {
-  constructor(private readonly prisma: PrismaClient) {}
+  private readonly sql: SqlRunner;
+
+  constructor(prisma: PrismaClient, sql?: SqlRunner) {
+    this.sql = sql ?? prismaSqlRunner(prisma);
+  }
 
   /**
    * The company's invoice of that environment and document type, by id or by access key (or DPS id), with its stored
@@ -66,79 +104,64 @@ export class DocumentPdfsRepository {
     scope: { companyId: string; environment: EnvironmentName; documentType: DocumentTypeName },
     key: { id: string } | { accessKey: string },
   ): Promise<PdfLookup | null> {
-    // One condition per kind of key, so each uses its index: the primary key, or (company_id, access_key). A DPS id
-    // (an NFS-e before authorization) may also sit in dps_id, which only that case reads.
-    const match =
-      'id' in key
-        ? Prisma.sql`i.id = ${key.id}::uuid`
-        : key.accessKey.startsWith('DPS')
-          ? Prisma.sql`(i.access_key = ${key.accessKey} OR i.dps_id = ${key.accessKey})`
-          : Prisma.sql`i.access_key = ${key.accessKey}`;
-    const rows = await this.prisma.$queryRaw<LookupRow[]>`
-      SELECT i.id, i.company_id, i.environment::text AS environment, i.document_type::text AS document_type,
-             i.status::text AS status, i.updated_at, i.access_key, i.authorized_xml IS NOT NULL AS has_xml,
-             d.version, d.sha256, d.pdf, d.page_count, d.rendered_at
-      FROM invoices i LEFT JOIN document_pdfs d ON d.invoice_id = i.id
-      WHERE i.company_id = ${scope.companyId}::uuid AND ${match}
-        AND i.environment = ${scope.environment}::"Environment" AND i.document_type = ${scope.documentType}::"DocumentType"
-      ORDER BY i.created_at DESC
-      LIMIT 1`;
-    const row = rows[0];
+    if (!isUuid(scope.companyId) || ('id' in key && !isUuid(key.id))) return null;
+    const kind = 'id' in key ? 'id' : key.accessKey.startsWith('DPS') ? 'dpsId' : 'accessKey';
+    const [row] = await this.sql.query<LookupRow>(`talao_pdf_lookup_${kind}`, lookupStatement(LOOKUP_MATCH[kind]), [
+      scope.companyId,
+      'id' in key ? key.id : key.accessKey,
+      scope.environment,
+      scope.documentType,
+    ]);
     if (!row) return null;
+    const { version, sha256, pdf, pageCount, renderedAt, id, ...invoice } = row;
     const stored: StoredPdf | null =
-      row.version && row.sha256 && row.pdf
+      version && sha256 && pdf
         ? {
-            invoiceId: row.id,
-            companyId: row.company_id,
-            version: row.version,
-            pdf: Buffer.from(row.pdf.buffer, row.pdf.byteOffset, row.pdf.byteLength),
-            sha256: row.sha256,
-            pageCount: row.page_count ?? 0,
-            renderedAt: row.rendered_at ?? new Date(0),
+            invoiceId: id,
+            companyId: row.companyId,
+            version,
+            pdf: asBuffer(pdf),
+            sha256,
+            pageCount: pageCount ?? 0,
+            renderedAt: renderedAt ?? new Date(0),
           }
         : null;
-    return {
-      invoiceId: row.id,
-      companyId: row.company_id,
-      environment: row.environment,
-      documentType: row.document_type,
-      status: row.status,
-      updatedAt: row.updated_at,
-      accessKey: row.access_key,
-      hasAuthorizedXml: row.has_xml,
-      stored,
-    };
+    return { invoiceId: id, ...invoice, stored };
   }
 
   /** The company's stored PDF for the invoice when it is of `version`; null when absent or of another version. */
   async find(companyId: string, invoiceId: string, version: string): Promise<StoredPdf | null> {
-    const row = await this.prisma.documentPdf.findUnique({ where: { invoiceId } });
-    if (!row || row.companyId !== companyId || row.version !== version) return null;
-    return { ...row, pdf: Buffer.from(row.pdf.buffer, row.pdf.byteOffset, row.pdf.byteLength) };
+    if (!isUuid(companyId) || !isUuid(invoiceId)) return null;
+    const [row] = await this.sql.query<StoredRow>(
+      'talao_pdf_find',
+      `SELECT ${STORED_COLUMNS} FROM document_pdfs WHERE invoice_id = $1::uuid AND company_id = $2::uuid AND version = $3`,
+      [invoiceId, companyId, version],
+    );
+    return row ? { ...row, pdf: asBuffer(row.pdf) } : null;
   }
 
   /** The version stored for the invoice, without the bytes (the renderer skips a render it already did). */
   async storedVersion(invoiceId: string): Promise<{ version: string; sha256: string } | null> {
-    return this.prisma.documentPdf.findUnique({ where: { invoiceId }, select: { version: true, sha256: true } });
+    if (!isUuid(invoiceId)) return null;
+    const [row] = await this.sql.query<{ version: string; sha256: string }>(
+      'talao_pdf_stored_version',
+      'SELECT version, sha256 FROM document_pdfs WHERE invoice_id = $1::uuid',
+      [invoiceId],
+    );
+    return row ?? null;
   }
 
   /** Stores (or replaces) the invoice's PDF; returns its sha-256 (the ETag). */
   async save(input: NewStoredPdf): Promise<string> {
     const sha256 = createHash('sha256').update(input.pdf).digest('hex');
-    const pdf = new Uint8Array(input.pdf.buffer, input.pdf.byteOffset, input.pdf.byteLength) as Uint8Array<ArrayBuffer>;
-    const fields = {
-      version: input.version,
-      pdf,
-      sha256,
-      pageCount: input.pageCount,
-      renderMs: Math.round(input.renderMs),
-      renderedAt: new Date(),
-    };
-    await this.prisma.documentPdf.upsert({
-      where: { invoiceId: input.invoiceId },
-      create: { invoiceId: input.invoiceId, companyId: input.companyId, ...fields },
-      update: fields,
-    });
+    await this.sql.query(
+      'talao_pdf_save',
+      `INSERT INTO document_pdfs (invoice_id, company_id, version, pdf, sha256, page_count, render_ms, rendered_at)
+       VALUES ($1::uuid, $2::uuid, $3, $4::bytea, $5, $6::int, $7::int, now())
+       ON CONFLICT (invoice_id) DO UPDATE SET version = EXCLUDED.version, pdf = EXCLUDED.pdf, sha256 = EXCLUDED.sha256,
+         page_count = EXCLUDED.page_count, render_ms = EXCLUDED.render_ms, rendered_at = EXCLUDED.rendered_at`,
+      [input.invoiceId, input.companyId, input.version, asBuffer(input.pdf), sha256, input.pageCount, Math.round(input.renderMs)],
+    );
     return sha256;
   }
 }
