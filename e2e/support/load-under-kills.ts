@@ -1,5 +1,5 @@
-// The crash specs' load: numbered requests from concurrent clients while a worker is killed at random moments and
-// started again each time.
+// The crash specs' load: numbered requests from concurrent clients while a worker is killed at moments of the load
+// and started again each time.
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface LoadUnderKills {
@@ -11,22 +11,31 @@ export interface LoadUnderKills {
   restart: () => Promise<unknown>;
 }
 
-/** Sends every request through `send` while the worker is killed every 0.4 to 1.6 s; resolves with how many kills. */
+/**
+ * Sends every request through `send` while the worker is killed: first once a tenth of the requests are answered (so
+ * every run kills at least once, mid-load, however fast the machine finishes the load), then every 0.4 to 1.6 s until
+ * the last answer. Resolves with how many kills.
+ */
 export async function sendWhileKilling(load: LoadUnderKills, send: (index: number) => Promise<void>): Promise<number> {
   let finished = false;
+  let answered = 0;
+  const firstKillAfter = Math.max(1, Math.floor(load.requests / 10));
   const kills = (async () => {
+    while (!finished && answered < firstKillAfter) await sleep(5);
     let count = 0;
     while (!finished) {
-      await sleep(400 + Math.floor(Math.random() * 1_200));
-      if (finished) break;
       await load.restart();
       count += 1;
+      await sleep(400 + Math.floor(Math.random() * 1_200));
     }
     return count;
   })();
   let next = 0;
   const client = async () => {
-    for (let index = next++; index < load.requests; index = next++) await send(index);
+    for (let index = next++; index < load.requests; index = next++) {
+      await send(index);
+      answered += 1;
+    }
   };
   try {
     await Promise.all(Array.from({ length: load.clients }, client));
