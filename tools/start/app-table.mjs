@@ -50,9 +50,13 @@ function authorizerEnv(ctx) {
 }
 
 /**
- * Whether a Chromium is there to run, as libs/rendering resolves it (resolveChromiumPath: CHROMIUM_PATH, else Debian's
- * headless shell, else Debian's full browser); the install hint names the headless shell, the one the renderer prefers.
+ * Debian's Chromium executables in the order libs/rendering's resolveChromiumPath looks for them (its
+ * DEBIAN_CHROMIUM_PATHS: the launcher runs before anything is built, so it cannot import it; app-table.spec.ts checks
+ * the two agree).
  */
+export const DEBIAN_CHROMIUM_PATHS = ['/usr/lib/chromium/chromium-headless-shell', '/usr/lib/chromium/chromium'];
+
+/** Whether a Chromium is there to run, as the renderer resolves it: CHROMIUM_PATH, else the first of Debian's. */
 function chromiumMissing() {
   const executable = (path) => {
     try {
@@ -62,9 +66,7 @@ function chromiumMissing() {
       return false;
     }
   };
-  const candidates = process.env.CHROMIUM_PATH
-    ? [process.env.CHROMIUM_PATH]
-    : ['/usr/lib/chromium/chromium-headless-shell', '/usr/lib/chromium/chromium'];
+  const candidates = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : DEBIAN_CHROMIUM_PATHS;
   if (candidates.some(executable)) return undefined;
   return `Chromium not found at ${candidates[0]}: install it (Debian: apt-get install chromium-headless-shell fonts-liberation) or set CHROMIUM_PATH to its executable`;
 }

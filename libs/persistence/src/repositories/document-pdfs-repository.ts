@@ -49,16 +49,6 @@ type StoredRow = Omit<StoredPdf, 'pdf'> & { pdf: Uint8Array };
 const STORED_COLUMNS =
   'invoice_id AS "invoiceId", company_id AS "companyId", version, pdf, sha256, page_count AS "pageCount", rendered_at AS "renderedAt"';
 
-/**
- * The lookup's statement for each kind of key, so each uses its index: the primary key, or (company_id, access_key);
- * a DPS id (an NFS-e before authorization) may also sit in dps_id, which only that case reads.
- */
-const LOOKUP_MATCH = {
-  id: 'i.id = $2::uuid',
-  accessKey: 'i.access_key = $2',
-  dpsId: '(i.access_key = $2 OR i.dps_id = $2)',
-} as const;
-
 const lookupStatement = (match: string) => `
   SELECT i.id, i.company_id AS "companyId", i.environment::text AS environment, i.document_type::text AS "documentType",
          i.status::text AS status, i.updated_at AS "updatedAt", i.access_key AS "accessKey",
@@ -69,6 +59,16 @@ const lookupStatement = (match: string) => `
     AND i.environment = $3::"Environment" AND i.document_type = $4::"DocumentType"
   ORDER BY i.created_at DESC
   LIMIT 1`;
+
+/**
+ * The lookup's statement for each kind of key, so each uses its index: the primary key, or (company_id, access_key);
+ * a DPS id (an NFS-e before authorization) may also sit in dps_id, which only that case reads.
+ */
+const LOOKUP_STATEMENTS = {
+  id: lookupStatement('i.id = $2::uuid'),
+  accessKey: lookupStatement('i.access_key = $2'),
+  dpsId: lookupStatement('(i.access_key = $2 OR i.dps_id = $2)'),
+} as const;
 
 /** bytea as pg gives it (a Buffer) or as Prisma's raw queries do (a Uint8Array), as a Buffer without a copy. */
 const asBuffer = (bytes: Uint8Array): Buffer =>
@@ -106,7 +106,7 @@ export class DocumentPdfsRepository {
   ): Promise<PdfLookup | null> {
     if (!isUuid(scope.companyId) || ('id' in key && !isUuid(key.id))) return null;
     const kind = 'id' in key ? 'id' : key.accessKey.startsWith('DPS') ? 'dpsId' : 'accessKey';
-    const [row] = await this.sql.query<LookupRow>(`talao_pdf_lookup_${kind}`, lookupStatement(LOOKUP_MATCH[kind]), [
+    const [row] = await this.sql.query<LookupRow>(`talao_pdf_lookup_${kind}`, LOOKUP_STATEMENTS[kind], [
       scope.companyId,
       'id' in key ? key.id : key.accessKey,
       scope.environment,
