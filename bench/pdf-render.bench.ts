@@ -10,26 +10,15 @@ import { availableParallelism, loadavg } from 'node:os';
 import puppeteer from 'puppeteer-core';
 import { chromiumLaunchOptions, DocumentRenderer, PDF_OPTIONS, prepareDocument, resolveChromiumPath } from '@talao/rendering';
 import { authorizedNfe } from '@talao/rendering/testing';
+import { closedLoop } from './support/closed-loop.js';
 
 const ROUND_MS = Number(process.env.BENCH_MS ?? 5000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const PAGES = 4;
 
-/** Runs `render` on `concurrency` workers for `ms`; returns completed renders per second. */
-async function throughput(render: () => Promise<unknown>, concurrency: number, ms: number): Promise<number> {
-  let done = 0;
-  const start = performance.now();
-  const deadline = start + ms;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline) {
-        await render();
-        done++;
-      }
-    }),
-  );
-  return (done * 1000) / (performance.now() - start);
-}
+/** Completed renders per second of `render` run by `concurrency` clients for `ms`. */
+const throughput = async (render: () => Promise<unknown>, concurrency: number, ms: number) =>
+  (await closedLoop(render, concurrency, ms)).perSecond;
 
 const mb = (bytes: number | undefined) => (bytes === undefined ? 'n/a' : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
 

@@ -30,6 +30,7 @@ import puppeteer, { type Page } from 'puppeteer-core';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { chromiumLaunchOptions, PDF_OPTIONS, prepareDocument, processTreeMemory, resolveChromiumPath } from '@talao/rendering';
 import { type Platform, startPlatform } from '../e2e/issuance/support/platform.js';
+import { closedLoop, type ClosedLoopResult } from './support/closed-loop.js';
 import { type CpuByProcess, cpuByProcess, describeCpuPerDocument } from './support/process-cpu.js';
 import { withScratchDatabase } from './support/scratch-database.js';
 
@@ -61,20 +62,7 @@ function get(url: string, key: string): Promise<{ status: number; bytes: number;
   });
 }
 
-async function throughput(render: () => Promise<unknown>, ms: number): Promise<{ perSecond: number; done: number }> {
-  let done = 0;
-  const start = performance.now();
-  const deadline = start + ms;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < deadline) {
-        await render();
-        done++;
-      }
-    }),
-  );
-  return { perSecond: (done * 1000) / (performance.now() - start), done };
-}
+const throughput = (call: () => Promise<unknown>, ms: number) => closedLoop(call, CONCURRENCY, ms);
 
 function nfeWithItems(count: number): Record<string, unknown> {
   const body = sampleNfeRequest();
@@ -117,7 +105,7 @@ const higher = (a: RendererMemory, b: RendererMemory): RendererMemory => ({
 class RoundsCpu {
   private readonly rounds: Array<[CpuByProcess, CpuByProcess, number]> = [];
   constructor(private readonly database: string) {}
-  async round(run: () => Promise<{ perSecond: number; done: number }>): Promise<number> {
+  async round(run: () => Promise<ClosedLoopResult>): Promise<number> {
     const before = cpuByProcess(this.database);
     const { perSecond, done } = await run();
     this.rounds.push([before, cpuByProcess(this.database), done]);

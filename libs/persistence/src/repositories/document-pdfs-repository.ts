@@ -28,21 +28,15 @@ export interface PdfLookup {
   stored: StoredPdf | null;
 }
 
-interface LookupRow {
+/** The lookup statement's row: the invoice's fields as PdfLookup names them, and the stored PDF's columns (or nulls). */
+type LookupRow = Omit<PdfLookup, 'invoiceId' | 'stored'> & {
   id: string;
-  companyId: string;
-  environment: EnvironmentName;
-  documentType: DocumentTypeName;
-  status: InvoiceStatusName;
-  updatedAt: Date;
-  accessKey: string | null;
-  hasAuthorizedXml: boolean;
   version: string | null;
   sha256: string | null;
   pdf: Uint8Array | null;
   pageCount: number | null;
   renderedAt: Date | null;
-}
+};
 
 type StoredRow = Omit<StoredPdf, 'pdf'> & { pdf: Uint8Array };
 
