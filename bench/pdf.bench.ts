@@ -12,8 +12,8 @@
 //   Chromium (gateway, queue, PostgreSQL), and with one client per page each page would sit idle for that part of
 //   every request — a measure of the benchmark's client, not of the platform's throughput. With 8, a job waits in the
 //   queue when a page frees up, as under real load; the bare side gains nothing from them (its pages never wait), so
-//   both sides are measured saturated. Measured on November 26 (one host, noisy): with 4, API/bare 80–87 % over 8 runs;
-//   with 8, 77–97 % over 11 runs (median 83 %).
+//   both sides are measured saturated. Measured on November 26 (one host, noisy): with 4, API/bare 80–87 % over 8 runs
+//   (median 84 %); with 8, 76–97 % over 15 runs (median 87 %).
 //   3. the renderer's memory (its Node process plus Chromium and every child), peak and at the end: summed RSS (what
 //      its pod would hold: nothing else there shares its pages), the anonymous part of it, and PSS. PSS here is lower
 //      than in a pod: this machine's other Node processes and this benchmark's own Chromium share the executables'
