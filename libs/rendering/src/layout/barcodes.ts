@@ -1,8 +1,8 @@
 // Barcodes as inline SVG (no image request, vector in the PDF). bwip-js encodes them (`raw`: the symbol's bar widths
 // or module matrix); the drawing is ours, one filled path per symbol. Measured on the DANFE's CODE-128: bwip-js's own
-// SVG drawing (its PostScript renderer, `toSVG`) costs ~1.4 ms of CPU per key where `raw` costs 0.13 — a tenth of the
-// renderer's Node CPU per one-page DANFE (libs/rendering/README.md "Performance"). A scanner needs a white background
-// and a quiet zone around the symbol; both are part of the drawing, so the surrounding layout cannot eat them.
+// SVG drawing (its PostScript renderer, `toSVG`) costs ~1.4 ms of CPU per key where `raw` costs 0.13; under load it
+// was a fifth of the renderer's Node CPU per one-page DANFE (libs/rendering/README.md "Performance"). A scanner needs
+// a white background and a quiet zone around the symbol; both are part of the drawing, so the layout cannot eat them.
 import bwipjs from 'bwip-js';
 
 /** The CODE-128 quiet zone each side, in modules (the standard's minimum is ten). */
