@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DCLinter } from 'dclint';
 import { parse } from 'yaml';
-import { APPS } from '../../tools/start/app-table.mjs';
+import { APPS, PDF_RENDERER_NODE_FLAGS } from '../../tools/start/app-table.mjs';
 import { dockerfileStages } from './dockerfile-stages.js';
 import { appNames, appPort, statefulApps } from './platform-apps.js';
 
@@ -82,6 +82,15 @@ describe('Dockerfile (one for every app)', () => {
     expect(cmd).toContain('if [ \\"$APP\\" = authorizer-sim ]; then exec node --enable-source-maps \\"apps/$APP/dist/main.js\\"');
     // Every app's entry point is where the CMD looks for it.
     for (const app of APPS) expect(app.entry).toBe(`apps/${app.name}/dist/main.js`);
+  });
+
+  it("starts pdf-renderer with the launcher's V8 flags, as the app's own start script does", () => {
+    const flags = PDF_RENDERER_NODE_FLAGS.join(' ');
+    expect(stage('runtime')!.instructions.at(-1)).toContain(
+      `if [ \\"$APP\\" = pdf-renderer ]; then exec node --enable-source-maps ${flags} --import @talao/observability/instrument`,
+    );
+    const manifest = JSON.parse(readText('apps/pdf-renderer/package.json')) as { scripts: Record<string, string> };
+    expect(manifest.scripts['start']).toBe(`node ${flags} --import @talao/observability/instrument dist/main.js`);
   });
 
   it("gives pdf-renderer's image Debian's Chromium headless shell and Liberation fonts, and only that one", () => {
