@@ -21,20 +21,20 @@ export function recipientBlock(model: DanfeModel): string {
     row([
       cell('Nome / razão social', r?.name ?? ''),
       cell('CNPJ / CPF', formatTaxId(r?.taxId), { width: 40 }),
-      cell('Data da emissão', formatDate(model.issuedAt), { width: 26, align: 'center' }),
+      cell('Data da emissão', formatDate(model.issuedAt), { width: 28, align: 'center' }),
     ]) +
     row([
       cell('Endereço', a?.street ?? ''),
       cell('Bairro / distrito', a?.district ?? '', { width: 44 }),
       cell('CEP', formatPostalCode(a?.postalCode), { width: 22 }),
-      cell('Data da saída / entrada', formatDate(model.exitAt), { width: 26, align: 'center' }),
+      cell('Data da saída / entrada', formatDate(model.exitAt), { width: 28, align: 'center' }),
     ]) +
     row([
       cell('Município', a?.city ?? ''),
       cell('UF', a?.state ?? '', { width: 10, align: 'center' }),
       cell('Fone / fax', a?.phone ?? '', { width: 32 }),
       cell('Inscrição estadual', r?.stateRegistration ?? '', { width: 38 }),
-      cell('Hora da saída / entrada', formatTime(model.exitAt), { width: 26, align: 'center' }),
+      cell('Hora da saída / entrada', formatTime(model.exitAt), { width: 28, align: 'center' }),
     ])
   );
 }
@@ -67,10 +67,10 @@ export function taxBlock(model: DanfeModel): string {
   let html =
     blockTitle('Cálculo do imposto') +
     row([
-      money('Base de cálc. do ICMS', v.icmsBase),
+      money('Base de cálc. do ICMS', v.icmsBase, 25),
       money('Valor do ICMS', v.icms),
-      money('Base de cálc. ICMS S.T.', v.stBase),
-      money('Valor do ICMS subst.', v.st),
+      money('Base de cálc. ICMS S.T.', v.stBase, 26),
+      money('Valor do ICMS subst.', v.st, 24),
       money('V. imp. importação', v.importTax),
       money('V. ICMS UF remet.', v.icmsSender),
       money('V. FCP UF dest.', v.fcpDestination),
@@ -91,7 +91,7 @@ export function taxBlock(model: DanfeModel): string {
   const reform = model.reformTotals;
   if (reform) {
     html += row([
-      money('Base de cálc. IBS/CBS', reform.base),
+      money('Base de cálc. IBS/CBS', reform.base, 25),
       money('Valor do IBS UF', reform.ibsState),
       money('Valor do IBS mun.', reform.ibsCity),
       money('Valor total do IBS', reform.ibs),
@@ -101,7 +101,7 @@ export function taxBlock(model: DanfeModel): string {
       cell('V. total NF-e c/ IBS/CBS/IS', formatMoneyOrZero(reform.invoiceWithReform || v.invoice), {
         align: 'right',
         className: 'strong',
-        width: 52,
+        width: 46,
       }),
     ]);
   }

@@ -19,7 +19,7 @@ function columns(simplesNacional: boolean): readonly Column[] {
       value: (i) => escapeHtml(i.description) + (i.additionalInfo ? `<div class="item-info">${escapeHtml(i.additionalInfo)}</div>` : ''),
     },
     { label: 'NCM/SH', width: 11, value: (i) => escapeHtml(i.ncm), align: 'm' },
-    { label: simplesNacional ? 'O/CSOSN' : 'O/CST', width: 8, value: (i) => escapeHtml(i.cst), align: 'm' },
+    { label: simplesNacional ? 'O/CSOSN' : 'O/CST', width: 9, value: (i) => escapeHtml(i.cst), align: 'm' },
     { label: 'CFOP', width: 7, value: (i) => escapeHtml(i.cfop), align: 'm' },
     { label: 'UN', width: 7, value: (i) => escapeHtml(i.unit), align: 'm' },
     { label: 'QUANT.', width: 13, value: (i) => formatDecimal(i.quantity, 4), align: 'r' },
