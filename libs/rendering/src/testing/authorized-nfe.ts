@@ -20,6 +20,8 @@ export interface AuthorizedNfeOptions {
   readonly contingency?: 'SVC-AN' | 'SVC-RS';
   readonly additionalInfo?: string;
   readonly number?: number;
+  /** Top-level fields of the request replaced (the recipient's name and address, …). */
+  readonly request?: Record<string, unknown>;
 }
 
 export interface AuthorizedNfe {
@@ -61,6 +63,7 @@ export function authorizedNfe(options: AuthorizedNfeOptions = {}): AuthorizedNfe
     items: itemsFor(options.items ?? 1, regime),
     ...(options.additionalInfo ? { additional_info: options.additionalInfo } : {}),
     payment: [{ method: 'pix' }],
+    ...options.request,
   });
   const validated = validateInvoiceRequest(body, issuer, { now: ISSUED_AT });
   if (!validated.ok) throw new Error(`sample request refused: ${JSON.stringify(validated.errors)}`);
