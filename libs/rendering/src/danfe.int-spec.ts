@@ -2,7 +2,7 @@
 // grouped key, names, totals and protocol on the right pages), pdffonts (embedded fonts) and zbarimg (the CODE-128C
 // barcode scanned from a pdftoppm image decodes to exactly the 44-digit key). Documents: the platform's own builders
 // (1 and 60 items, with and without IBS/CBS, SVC contingency) and real nfeProc samples.
-import { authorizedNfe, brl, readFiscalSample } from './testing/index.js';
+import { authorizedNfe, brl, longestAdditionalData, readFiscalSample } from './testing/index.js';
 import { firstAuthorizedPage, usePrintingRenderer } from './testing/printing-renderer.js';
 
 const grouped = (key: string) => key.replace(/(.{4})(?=.)/g, '$1 ');
@@ -130,6 +130,23 @@ describe('DANFE', () => {
     const reference = referenced.pdf.text(1).replace(/\s+/g, ' ');
     expect(reference).toContain('CARTA DE CORREÇÃO ELETRÔNICA Nº 2');
     expect(reference).not.toContain(correction.text);
+  }, 60_000);
+
+  it('additional data longer than the first sheet: continues on the next, every word and every item printed once', async () => {
+    const { xml, infCpl, options } = longestAdditionalData();
+    const { rendered, pdf } = await print(xml, options);
+    expect(rendered.pageCount).toBe(2);
+    const texts = [pdf.text(1), pdf.text(2)];
+    expect(texts[0]).not.toContain('(CONTINUAÇÃO)');
+    expect(texts[1]).toContain('DADOS ADICIONAIS (CONTINUAÇÃO)');
+    expect(texts[1]).toContain('2/2');
+    // Every numbered word of both texts printed once and in order: the first sheet's words, then the second's.
+    const printed = texts.join(' ').split(/\s+/);
+    for (const text of [infCpl, options.correction?.text ?? '']) {
+      const expected = text.split(' ');
+      expect(printed.filter((word) => expected.includes(word))).toEqual(expected);
+    }
+    for (let i = 1; i <= 5; i++) expect(printed.filter((word) => word === `SKU-00${i}`)).toHaveLength(1);
   }, 60_000);
 
   it('real samples: the homologation watermark exactly when tpAmb is 2, key, protocol and total, barcode', async () => {

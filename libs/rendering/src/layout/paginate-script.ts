@@ -1,11 +1,16 @@
-// Runs inside the page, after the fonts are ready. First every field value wider than its box is fitted: its type
-// made smaller, down to the manual's minimum of 6 pt, and past that wrapped onto more lines — a field is one line
-// with overflow hidden (the form keeps its grid), and a long address or district would otherwise lose its end
-// silently. Then the items table's rows, all laid out on the first sheet, that do not fit its items area move to
-// continuation sheets (cloned from <template id="continuation">, header repeated and fitted the same way), as many
-// as needed; then every "FOLHA n/m" is filled in. Measuring in the browser is the only exact way: text wraps by the
-// real glyph widths. A row taller than a whole items area stays alone on its sheet (clipped) rather than looping.
-// Returns the number of sheets.
+// Runs inside the page, after the fonts are ready, and returns the number of sheets. Measuring in the browser is the
+// only exact way: text wraps by the real glyph widths.
+// 1. Every field value wider than its box is fitted: its type made smaller, down to the manual's minimum of 6 pt, and
+//    past that wrapped onto more lines — a field is one line with overflow hidden (the form keeps its grid), and a
+//    long address or district would otherwise lose its end silently.
+// 2. Additional data taller than what the first sheet has left (a contingency notice, a correction letter and the
+//    taxpayer's 5,000 characters can be) continues on the next sheet, as the manual allows: the paragraphs below the
+//    sheet's edge move there, the last one split between words.
+// 3. The items table's rows, all laid out on the first sheet, that do not fit its items area move to continuation
+//    sheets (cloned from <template id="continuation">, header repeated and fitted the same way), as many as needed.
+//    On the first sheet every row may move (its area can be squeezed to nothing by the blocks around it); on a
+//    continuation sheet a row taller than the whole area stays alone there (clipped) rather than looping.
+// 4. Every "FOLHA n/m" is filled in.
 //
 // Plain browser JavaScript kept as text: it is sent into the page as is, and must not depend on a bundler's output.
 export const PAGINATE_SCRIPT = `
@@ -22,28 +27,64 @@ function fitValues(root) {
     }
   }
 }
+function spillAdditional(sheet) {
+  var table = sheet.querySelector('table.additional');
+  var value = table && table.querySelector('td .v');
+  if (!value) return [];
+  var edge = sheet.getBoundingClientRect().bottom - parseFloat(getComputedStyle(sheet).paddingBottom);
+  // A pixel of slack: the blocks' borders, in mm, end a fraction of a pixel past the edge on a sheet that fits.
+  var overflows = function () { return table.getBoundingClientRect().bottom > edge + 1; };
+  var spilled = [];
+  while (value.lastElementChild && overflows()) spilled.unshift(value.removeChild(value.lastElementChild));
+  if (spilled.length === 0) return spilled;
+  var words = spilled[0].textContent.split(' ');
+  var kept = document.createElement('p');
+  value.appendChild(kept);
+  var low = 0;
+  var high = words.length - 1;
+  while (low < high) {
+    var middle = Math.ceil((low + high) / 2);
+    kept.textContent = words.slice(0, middle).join(' ');
+    if (overflows()) high = middle - 1; else low = middle;
+  }
+  if (low === 0) value.removeChild(kept);
+  else {
+    kept.textContent = words.slice(0, low).join(' ');
+    spilled[0].textContent = words.slice(low).join(' ');
+  }
+  return spilled;
+}
 function paginateDanfe() {
   var template = document.getElementById('continuation');
-  var sheet = document.querySelector('.sheet');
-  if (sheet) fitValues(sheet);
+  var first = document.querySelector('.sheet');
+  if (!first) return 0;
+  fitValues(first);
+  var spilled = spillAdditional(first);
+  var sheet = first;
   var guard = 0;
-  while (sheet && guard++ < 1000) {
+  while (guard++ < 1000) {
     var area = sheet.querySelector('.items-area');
-    var table = area && area.querySelector('table.items');
-    var body = table && table.querySelector('tbody');
+    var body = area && area.querySelector('table.items tbody');
     if (!body) break;
     var limit = area.clientHeight;
     var rows = body.children;
     var cut = -1;
     for (var i = 0; i < rows.length; i++) {
-      if (rows[i].offsetTop + rows[i].offsetHeight > limit) { cut = i === 0 ? 1 : i; break; }
+      if (rows[i].offsetTop + rows[i].offsetHeight > limit) { cut = i === 0 && sheet !== first ? 1 : i; break; }
     }
-    if (cut < 0 || cut >= rows.length) break;
+    var moving = cut >= 0 && cut < rows.length;
+    if (!moving && spilled.length === 0) break;
     var next = template.content.firstElementChild.cloneNode(true);
     sheet.parentNode.insertBefore(next, template);
+    if (spilled.length > 0) {
+      var nextArea = next.querySelector('.items-area');
+      nextArea.parentNode.insertBefore(document.getElementById('additional-continuation').content.cloneNode(true), nextArea.nextSibling);
+      var more = next.querySelector('table.additional td .v');
+      while (spilled.length > 0) more.appendChild(spilled.shift());
+    }
     fitValues(next);
     var nextBody = next.querySelector('table.items tbody');
-    while (rows.length > cut) nextBody.appendChild(rows[cut]);
+    while (moving && rows.length > cut) nextBody.appendChild(rows[cut]);
     sheet = next;
   }
   var sheets = document.querySelectorAll('.sheet');

@@ -187,3 +187,14 @@ export function additionalBlock(model: DanfeModel, notices: readonly string[]): 
     '</tr></table>'
   );
 }
+
+/**
+ * Where the additional data continues on the next sheet (the manual allows it): empty, filled by the paginator with
+ * the paragraphs that did not fit on the first sheet.
+ */
+export function additionalContinuationBlock(): string {
+  return (
+    blockTitle('Dados adicionais (continuação)') +
+    '<table class="grid additional"><tr><td class="c wrap"><div class="l">Informações complementares (continuação)</div><div class="v"></div></td></tr></table>'
+  );
+}

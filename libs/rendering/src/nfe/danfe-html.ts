@@ -1,13 +1,22 @@
 // The DANFE as one HTML document: the first sheet (stub, header, recipient, billing, taxes, transport, items,
-// ISSQN, additional data) and a <template> of the continuation sheet (header and items only), which the in-page
-// paginator clones as often as the items need. Dimensions: A4 portrait, 2 mm margins, stub ≈ 24 mm with its cut
+// ISSQN, additional data), a <template> of the continuation sheet (header and items only), which the in-page
+// paginator clones as often as the items need, and one of the additional data's continuation, for the text that
+// does not fit on the first sheet. Dimensions: A4 portrait, 2 mm margins, stub ≈ 24 mm with its cut
 // line, header 47 mm (32 mm issuer/DANFE/key boxes with a 75 × 12 mm barcode, then two field rows).
 import { formatDateTime } from '../format/text.js';
 import { BASE_CSS } from '../layout/base-css.js';
 import { htmlDocument, watermark } from '../layout/html-parts.js';
 import { PAGINATE_SCRIPT } from '../layout/paginate-script.js';
 import type { RenderOptions } from '../render-options.js';
-import { additionalBlock, billingBlock, issqnBlock, recipientBlock, taxBlock, transportBlock } from './danfe-blocks.js';
+import {
+  additionalBlock,
+  additionalContinuationBlock,
+  billingBlock,
+  issqnBlock,
+  recipientBlock,
+  taxBlock,
+  transportBlock,
+} from './danfe-blocks.js';
 import { contingencyName, danfeHeader, danfeStub } from './danfe-header.js';
 import { emptyItemsArea, itemsArea } from './danfe-items.js';
 import type { DanfeModel } from './danfe-model.js';
@@ -102,6 +111,8 @@ export function danfeHtml(model: DanfeModel, options: RenderOptions = {}): strin
     additionalBlock(model, notices(model, options)) +
     marks +
     '</div>';
-  const continuation = `<template id="continuation"><div class="sheet cont">${header}${emptyItemsArea(simples)}${marks}</div></template>`;
+  const continuation =
+    `<template id="continuation"><div class="sheet cont">${header}${emptyItemsArea(simples)}${marks}</div></template>` +
+    `<template id="additional-continuation">${additionalContinuationBlock()}</template>`;
   return htmlDocument(`DANFE ${model.accessKey}`, BASE_CSS + DANFE_CSS, first + continuation, PAGINATE_SCRIPT);
 }

@@ -5,6 +5,7 @@ import { computeNfeDocument, type IssuerProfile, validateInvoiceRequest } from '
 import { SAMPLE_TECHNICAL_RESPONSIBLE, sampleIssuer, sampleNfeItem, sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { assertValid, buildNfeProc, buildSignValidateNfe } from '@talao/fiscal-xml';
 import { createTestCertificate, signWithXmlCrypto, type TestCertificate } from '@talao/fiscal-xml/testing';
+import type { RenderOptions } from '../render-options.js';
 
 let certificate: TestCertificate | undefined;
 const signer = {
@@ -89,4 +90,27 @@ export function authorizedNfe(options: AuthorizedNfeOptions = {}): AuthorizedNfe
   const xml = buildNfeProc({ signedNfe: signed.xml, protocolXml: protNFe });
   assertValid('procNFe', xml);
   return { xml, accessKey: signed.accessKey, protocol, receivedAt: NFE_PROTOCOL_RECEIVED_AT, issuer };
+}
+
+/** Numbered words (`t0001 t0002 …`) up to `length` characters: text whose every word can be found once, in order. */
+function numberedWords(prefix: string, length: number): string {
+  const words: string[] = [];
+  for (let i = 1; (words.length + 1) * 6 <= length + 1; i++) words.push(`${prefix}${String(i).padStart(4, '0')}`);
+  return words.join(' ');
+}
+
+/**
+ * A DANFE whose additional data is at its longest: the SVC contingency notice, the homologation notice, a correction
+ * letter of 1,000 characters (its maximum) and the taxpayer's infCpl of 5,000 (the schema's), over 5 items; both
+ * texts numbered words. More than the first sheet can hold: the rest continues on the next.
+ */
+export function longestAdditionalData(): { xml: string; infCpl: string; options: RenderOptions } {
+  const infCpl = numberedWords('t', 5000);
+  const correction = {
+    sequence: 20,
+    text: numberedWords('c', 1000),
+    protocol: '135260000009999',
+    registeredAt: '2026-03-11T09:30:00-03:00',
+  };
+  return { xml: authorizedNfe({ items: 5, contingency: 'SVC-AN', additionalInfo: infCpl }).xml, infCpl, options: { correction } };
 }
