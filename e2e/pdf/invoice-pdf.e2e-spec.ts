@@ -229,7 +229,7 @@ describe('rendering on authorization', () => {
       await new Promise((resolve) => setTimeout(resolve, 250));
       stored = await p.prisma.documentPdf.findUnique({ where: { invoiceId }, select: { version: true } });
     }
-    expect(stored?.version).toMatch(/^r1\.authorized\./);
+    expect(stored?.version).toMatch(/^r2\.authorized\./);
   });
 });
 

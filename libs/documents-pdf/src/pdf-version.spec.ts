@@ -4,8 +4,8 @@ const at = new Date('2026-11-25T12:00:00.000Z');
 
 describe('pdfVersionOf', () => {
   it('names the layout revision, the printed status and updated_at', () => {
-    expect(pdfVersionOf({ status: 'issued', updatedAt: at })).toBe(`r1.authorized.${at.getTime().toString(36)}`);
-    expect(pdfVersionOf({ status: 'cancelled', updatedAt: at })).toBe(`r1.cancelled.${at.getTime().toString(36)}`);
+    expect(pdfVersionOf({ status: 'issued', updatedAt: at })).toBe(`r2.authorized.${at.getTime().toString(36)}`);
+    expect(pdfVersionOf({ status: 'cancelled', updatedAt: at })).toBe(`r2.cancelled.${at.getTime().toString(36)}`);
   });
 
   it('changes when the invoice row changes (a correction letter touches updated_at)', () => {

@@ -17,7 +17,7 @@ export function printedStatus(invoice: Pick<InvoiceRecord, 'status'>): 'authoriz
   return invoice.status === 'cancelled' ? 'cancelled' : 'authorized';
 }
 
-/** For example `r1.authorized.mi4x8k2a` (updated_at in base 36 ms): safe in an ETag, a storage key and a jobId. */
+/** For example `r2.authorized.mi4x8k2a` (updated_at in base 36 ms): safe in an ETag, a storage key and a jobId. */
 export function pdfVersionOf(invoice: Pick<InvoiceRecord, 'status' | 'updatedAt'>): string {
   return `${documentVersion({ status: printedStatus(invoice) })}.${invoice.updatedAt.getTime().toString(36)}`;
 }

@@ -106,7 +106,7 @@ describe('DANFE', () => {
   it('cancelled: CANCELADA on every sheet, and a new version', async () => {
     const nfe = authorizedNfe({ items: 60, number: 4001 });
     const { rendered, pdf } = await print(nfe.xml, { status: 'cancelled' });
-    expect(rendered.version).toBe('r1.cancelled');
+    expect(rendered.version).toBe('r2.cancelled');
     expect(pdf.pageCount()).toBeGreaterThanOrEqual(2);
     for (let page = 1; page <= pdf.pageCount(); page++) expect(pdf.rawText(page)).toMatch(/^CANCELADA$/m);
   }, 120_000);
@@ -120,13 +120,13 @@ describe('DANFE', () => {
       registeredAt: '2026-03-11T09:30:00-03:00',
     };
     const printed = await print(nfe.xml, { correction });
-    expect(printed.rendered.version).toBe('r1.authorized.cce2');
+    expect(printed.rendered.version).toBe('r2.authorized.cce2');
     const text = printed.pdf.text(1).replace(/\s+/g, ' ');
     expect(text).toContain('CARTA DE CORREÇÃO ELETRÔNICA Nº 2 (protocolo 135260000009999, registrada em 11/03/2026 09:30:00)');
     expect(text).toContain(correction.text);
 
     const referenced = await print(nfe.xml, { correction, correctionPrint: 'reference' });
-    expect(referenced.rendered.version).toBe('r1.authorized.cce2-ref');
+    expect(referenced.rendered.version).toBe('r2.authorized.cce2-ref');
     const reference = referenced.pdf.text(1).replace(/\s+/g, ' ');
     expect(reference).toContain('CARTA DE CORREÇÃO ELETRÔNICA Nº 2');
     expect(reference).not.toContain(correction.text);

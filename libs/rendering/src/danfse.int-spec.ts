@@ -70,7 +70,7 @@ describe('DANFSe', () => {
   it('cancelled and replaced: the watermark and the situation', async () => {
     const nfse = authorizedNfse({ number: 43 });
     const cancelled = await print(nfse.xml, 'cancelled');
-    expect(cancelled.rendered.version).toBe('r1.cancelled');
+    expect(cancelled.rendered.version).toBe('r2.cancelled');
     expect(cancelled.pdf.rawText(1)).toContain('CANCELADA');
     expect(cancelled.text).toContain('NFS-e cancelada');
     const replaced = await print(nfse.xml, 'replaced');

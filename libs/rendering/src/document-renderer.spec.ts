@@ -17,7 +17,7 @@ describe('prepareDocument', () => {
 
   it('lays out an nfeProc as a DANFE with its key, version and paginator', () => {
     const prepared = prepareDocument(nfe.xml);
-    expect(prepared).toMatchObject({ documentType: 'nfe', accessKey: nfe.accessKey, version: 'r1.authorized' });
+    expect(prepared).toMatchObject({ documentType: 'nfe', accessKey: nfe.accessKey, version: 'r2.authorized' });
     expect(prepared.paginate).toContain('paginateDanfe');
     expect(prepared.html).toContain('<template id="continuation">');
     // Nothing in the document points outside it.
@@ -28,7 +28,7 @@ describe('prepareDocument', () => {
   it('lays out an NFS-e as a one-page DANFSe', () => {
     const nfse = authorizedNfse();
     const prepared = prepareDocument(nfse.xml, { status: 'replaced' });
-    expect(prepared).toMatchObject({ documentType: 'nfse', accessKey: nfse.accessKey, version: 'r1.replaced' });
+    expect(prepared).toMatchObject({ documentType: 'nfse', accessKey: nfse.accessKey, version: 'r2.replaced' });
     expect(prepared.paginate).toBeUndefined();
   });
 
@@ -68,10 +68,10 @@ describe('prepareDocument', () => {
 
 describe('documentVersion', () => {
   it('changes with the status, the latest correction letter and how it is printed', () => {
-    expect(documentVersion()).toBe('r1.authorized');
-    expect(documentVersion({ status: 'cancelled', latestCorrectionSequence: 3 })).toBe('r1.cancelled.cce3');
-    expect(documentVersion({ latestCorrectionSequence: 3, correctionPrint: 'reference' })).toBe('r1.authorized.cce3-ref');
-    expect(documentVersion({ latestCorrectionSequence: 0 })).toBe('r1.authorized');
+    expect(documentVersion()).toBe('r2.authorized');
+    expect(documentVersion({ status: 'cancelled', latestCorrectionSequence: 3 })).toBe('r2.cancelled.cce3');
+    expect(documentVersion({ latestCorrectionSequence: 3, correctionPrint: 'reference' })).toBe('r2.authorized.cce3-ref');
+    expect(documentVersion({ latestCorrectionSequence: 0 })).toBe('r2.authorized');
   });
 });
 

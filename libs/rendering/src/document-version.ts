@@ -4,7 +4,7 @@
 import type { DocumentStatus } from './render-options.js';
 
 /** Raised whenever the layouts change what they print, so PDFs cached under the old revision are rendered again. */
-export const LAYOUT_REVISION = 1;
+export const LAYOUT_REVISION = 2;
 
 export interface VersionInput {
   readonly status?: DocumentStatus;
@@ -14,7 +14,7 @@ export interface VersionInput {
   readonly correctionPrint?: 'text' | 'reference';
 }
 
-/** For example `r1.authorized`, `r1.authorized.cce2`, `r1.cancelled.cce2-ref`. */
+/** For example `r2.authorized`, `r2.authorized.cce2`, `r2.cancelled.cce2-ref`. */
 export function documentVersion(input: VersionInput = {}): string {
   const parts = [`r${LAYOUT_REVISION}`, input.status ?? 'authorized'];
   const sequence = input.latestCorrectionSequence;

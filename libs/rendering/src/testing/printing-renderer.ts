@@ -28,5 +28,5 @@ export function usePrintingRenderer() {
 
 /** What render returns for the first version of an authorized document of one page. */
 export function firstAuthorizedPage(documentType: 'nfe' | 'nfse', accessKey: string) {
-  return { documentType, accessKey, pageCount: 1, version: 'r1.authorized', fileName: `${accessKey}.pdf` };
+  return { documentType, accessKey, pageCount: 1, version: 'r2.authorized', fileName: `${accessKey}.pdf` };
 }
