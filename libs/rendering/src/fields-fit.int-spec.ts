@@ -76,6 +76,9 @@ const longestAddress = {
   },
 };
 
+// Built once (signed, schema-checked): the case needs both its XML and its render options.
+const longestAdditional = longestAdditionalData();
+
 describe('every label and value fits its box, and every block its sheet', () => {
   it.each([
     ['one item, regime normal, with the IBS/CBS totals row', () => authorizedNfe().xml, {}],
@@ -84,7 +87,7 @@ describe('every label and value fits its box, and every block its sheet', () => 
     ['SVC contingency, with a correction letter', () => authorizedNfe({ contingency: 'SVC-AN' }).xml, { correction }],
     ['a recipient whose name and address are as long as the schema allows', () => authorizedNfe(longestAddress).xml, {}],
     ['the same over 60 items (the continuation sheets repeat the header)', () => authorizedNfe({ ...longestAddress, items: 60 }).xml, {}],
-    ['additional data longer than the first sheet holds', () => longestAdditionalData().xml, longestAdditionalData().options],
+    ['additional data longer than the first sheet holds', () => longestAdditional.xml, longestAdditional.options],
     ['a real reform sample (IS, vNFTot, installments)', () => readFiscalSample('nfe/nfeProc_v4.00_IBSCBS_reforma_nfelib.xml'), {}],
     ['a real 2018 sample from SP', () => readFiscalSample('nfe/nfeProc_v4.00_SP_2018_nfelib.xml'), {}],
   ])(

@@ -175,15 +175,20 @@ export function issqnBlock(model: DanfeModel): string {
   );
 }
 
+/** A cell of the additional data: its label, then HTML that wraps (paragraphs, the fisco's text). */
+function wrappedCell(label: string, valueHtml: string, widthMm?: number): string {
+  const style = widthMm === undefined ? '' : ` style="width:${widthMm}mm"`;
+  return `<td class="c wrap"${style}><div class="l">${escapeHtml(label)}</div><div class="v">${valueHtml}</div></td>`;
+}
+
 /** Additional data: the notices the renderer adds (contingency, correction letter) before the taxpayer's own text. */
 export function additionalBlock(model: DanfeModel, notices: readonly string[]): string {
   const paragraphs = [...notices, model.additionalInfo.taxpayer].filter((p) => p.trim() !== '');
-  const fisco = model.additionalInfo.fisco;
   return (
     blockTitle('Dados adicionais') +
     '<table class="grid additional"><tr>' +
-    `<td class="c wrap"><div class="l">Informações complementares</div><div class="v">${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</div></td>` +
-    `<td class="c wrap" style="width:64mm"><div class="l">Reservado ao fisco</div><div class="v">${escapeHtml(fisco)}</div></td>` +
+    wrappedCell('Informações complementares', paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')) +
+    wrappedCell('Reservado ao fisco', escapeHtml(model.additionalInfo.fisco), 64) +
     '</tr></table>'
   );
 }
@@ -195,6 +200,6 @@ export function additionalBlock(model: DanfeModel, notices: readonly string[]): 
 export function additionalContinuationBlock(): string {
   return (
     blockTitle('Dados adicionais (continuação)') +
-    '<table class="grid additional"><tr><td class="c wrap"><div class="l">Informações complementares (continuação)</div><div class="v"></div></td></tr></table>'
+    `<table class="grid additional"><tr>${wrappedCell('Informações complementares (continuação)', '')}</tr></table>`
   );
 }
