@@ -50,12 +50,7 @@ export function createPdfWorkerDependencies(
     renderOnAuthorization({ issueOutcomes, invoices: database.invoices, queue: context.queue, logger: context.logger });
   }
   return {
-    render: {
-      invoices: database.invoices,
-      pdfs: database.pdfs,
-      amendments: database.amendments,
-      renderer: () => started,
-    },
+    render: { pdfs: database.pdfs, renderer: () => started },
     checks: {
       database: () => database.ping(),
       // Ready once Chromium and every page of the pool are open.

@@ -79,7 +79,13 @@ export {
   WebhookDeliveriesRepository,
   type WebhookDeliveryStatus,
 } from './repositories/webhook-deliveries-repository.js';
-export { DocumentPdfsRepository, type NewStoredPdf, type PdfLookup, type StoredPdf } from './repositories/document-pdfs-repository.js';
+export {
+  DocumentPdfsRepository,
+  type NewStoredPdf,
+  type PdfLookup,
+  type RenderSubject,
+  type StoredPdf,
+} from './repositories/document-pdfs-repository.js';
 // Amendments (cancellation, CC-e) filed on issued documents: apps/canceller and the gateway's amendment routes.
 export {
   type AmendmentDecision,

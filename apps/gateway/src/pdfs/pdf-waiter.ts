@@ -29,14 +29,19 @@ export class PdfWaiter {
     const job = { name: 'render-pdf' as const, data: { invoiceId, version } };
     const jobId = jobIdOf(job);
     await enqueueJob({ pdf: this.queue }, job);
+    // One round trip while the job waits or runs (its state); the job itself is read only once it has ended.
     const renderState = async (): Promise<RenderWait> => {
+      const state = await this.queue.getJobState(jobId);
+      if (state !== 'failed' && state !== 'completed') return NOT_YET;
       const existing = await this.queue.getJob(jobId);
       // The jobId is the version, so a job that failed every attempt (Chromium down for a while) would make each later
       // enqueue a no-op: it is retried instead.
-      if (existing && (await existing.isFailed())) await existing.retry('failed');
+      if (state === 'failed') {
+        await existing?.retry('failed');
+        return NOT_YET;
+      }
       // Ended already: a render of this version that completed before (an end heard while nobody waited is remembered).
-      else if (existing && (await existing.isCompleted())) return ended(existing.returnvalue);
-      return NOT_YET;
+      return existing ? ended(existing.returnvalue) : NOT_YET;
     };
     const waited = await this.jobEnds.waitUntilSettled<RenderWait>(jobId, windowMs, {
       read: renderState,

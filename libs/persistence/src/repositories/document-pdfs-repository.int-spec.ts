@@ -1,6 +1,7 @@
 // Stored PDFs against the run's real PostgreSQL (DATABASE_URL), on both runners a caller may give the repository (a pg
 // pool's prepared statements, as the gateway and the renderer do, and Prisma's raw queries, the default): the lookup
-// by each kind of key, the bytes kept exactly, a version replaced, and nothing of another company's.
+// by each kind of key, the render job's one read (the stored version, the latest registered correction letter), the
+// bytes kept exactly, a version replaced, and nothing of another company's.
 import { randomBytes } from 'node:crypto';
 import { nfeDraft } from '../testing/issuance-fixtures.js';
 import { testPrismaClient, useScratchCompany } from '../testing/test-database.js';
@@ -51,7 +52,44 @@ describe.each(RUNNERS)('DocumentPdfsRepository on %s', (_name, runner) => {
         stored: null,
       });
     }
-    expect(await pdfs().storedVersion(invoice.id)).toBeNull();
+    expect(await pdfs().loadForRender(invoice.id)).toMatchObject({
+      invoiceId: invoice.id,
+      companyId: company(),
+      documentType: 'nfe',
+      status: 'issued',
+      authorizedXml: '<nfeProc/>',
+      stored: null,
+      latestCorrection: null,
+    });
+  });
+
+  it('reads for a render the registered correction letter of the highest sequence: not a pending, refused or cancelling one', async () => {
+    const invoice = await issuedInvoice(44);
+    const filed = (kind: string, sequence: number, status: string) =>
+      prisma.amendment.create({
+        data: {
+          companyId: company(),
+          environment: 'homologation',
+          invoiceId: invoice.id,
+          kind,
+          sequence,
+          text: `${kind} ${sequence}`,
+          status,
+          ...(status === 'registered' && { protocol: `13526000000000${sequence}`, registeredAt: new Date('2026-11-25T12:00:00Z') }),
+        },
+      });
+    await filed('correction', 1, 'registered');
+    expect((await pdfs().loadForRender(invoice.id))?.latestCorrection).toEqual({
+      sequence: 1,
+      text: 'correction 1',
+      protocol: '135260000000001',
+      registeredAt: new Date('2026-11-25T12:00:00Z'),
+    });
+    await filed('correction', 2, 'registered');
+    await filed('correction', 3, 'rejected');
+    await filed('correction', 4, 'pending');
+    await filed('cancellation', 5, 'registered');
+    expect((await pdfs().loadForRender(invoice.id))?.latestCorrection).toMatchObject({ sequence: 2, text: 'correction 2' });
   });
 
   it('keeps the bytes exactly, serves them for their version only, and replaces them with a new version', async () => {
@@ -65,7 +103,7 @@ describe.each(RUNNERS)('DocumentPdfsRepository on %s', (_name, runner) => {
       pageCount: 1,
       renderMs: 12.6,
     });
-    expect(await pdfs().storedVersion(invoice.id)).toEqual({ version: 'r1.authorized.a', sha256: sha });
+    expect((await pdfs().loadForRender(invoice.id))?.stored).toEqual({ version: 'r1.authorized.a', sha256: sha });
     const found = await pdfs().find(company(), invoice.id, 'r1.authorized.a');
     expect(found?.pdf.equals(first)).toBe(true);
     expect(found).toMatchObject({ invoiceId: invoice.id, companyId: company(), sha256: sha, pageCount: 1 });
@@ -85,7 +123,7 @@ describe.each(RUNNERS)('DocumentPdfsRepository on %s', (_name, runner) => {
     expect(secondSha).not.toBe(sha);
     expect(await pdfs().find(company(), invoice.id, 'r1.authorized.a')).toBeNull();
     expect((await pdfs().find(company(), invoice.id, 'r1.cancelled.b'))?.pdf.equals(second)).toBe(true);
-    expect(await pdfs().storedVersion(invoice.id)).toEqual({ version: 'r1.cancelled.b', sha256: secondSha });
+    expect((await pdfs().loadForRender(invoice.id))?.stored).toEqual({ version: 'r1.cancelled.b', sha256: secondSha });
   });
 
   it("never returns another company's invoice or PDF, and answers nothing for ids that are not UUIDs", async () => {
@@ -105,6 +143,6 @@ describe.each(RUNNERS)('DocumentPdfsRepository on %s', (_name, runner) => {
     expect(await pdfs().lookup({ ...scope(), documentType: 'nfse' }, { id: invoice.id })).toBeNull();
     expect(await pdfs().lookup(scope(), { id: 'not-a-uuid' })).toBeNull();
     expect(await pdfs().find(company(), 'not-a-uuid', 'v')).toBeNull();
-    expect(await pdfs().storedVersion('not-a-uuid')).toBeNull();
+    expect(await pdfs().loadForRender('not-a-uuid')).toBeNull();
   });
 });

@@ -77,6 +77,44 @@ export interface NewStoredPdf {
   renderMs: number;
 }
 
+/** What the render job reads of an invoice (loadForRender). */
+export interface RenderSubject {
+  invoiceId: string;
+  companyId: string;
+  documentType: DocumentTypeName;
+  status: InvoiceStatusName;
+  updatedAt: Date;
+  authorizedXml: string | null;
+  /** The PDF stored for the invoice, of whatever version. */
+  stored: { version: string; sha256: string } | null;
+  /** The registered correction letter (CC-e) with the highest sequence; null when there is none. */
+  latestCorrection: { sequence: number; text: string; protocol: string | null; registeredAt: Date | null } | null;
+}
+
+type RenderSubjectRow = Omit<RenderSubject, 'stored' | 'latestCorrection'> & {
+  storedVersion: string | null;
+  storedSha256: string | null;
+  correctionSequence: number | null;
+  correctionText: string | null;
+  correctionProtocol: string | null;
+  correctionRegisteredAt: Date | null;
+};
+
+const LOAD_FOR_RENDER = `
+  SELECT i.id AS "invoiceId", i.company_id AS "companyId", i.document_type::text AS "documentType",
+         i.status::text AS status, i.updated_at AS "updatedAt", i.authorized_xml AS "authorizedXml",
+         d.version AS "storedVersion", d.sha256 AS "storedSha256",
+         c.sequence AS "correctionSequence", c.text AS "correctionText", c.protocol AS "correctionProtocol",
+         c.registered_at AS "correctionRegisteredAt"
+  FROM invoices i
+  LEFT JOIN document_pdfs d ON d.invoice_id = i.id
+  LEFT JOIN LATERAL (
+    SELECT a.sequence, a.text, a.protocol, a.registered_at FROM amendments a
+    WHERE a.invoice_id = i.id AND a.kind = 'correction' AND a.status = 'registered'
+    ORDER BY a.sequence DESC LIMIT 1
+  ) c ON true
+  WHERE i.id = $1::uuid`;
+
 /**
  * The rendered DANFE / DANFSe, one row per invoice (the latest version). Reads are scoped to the company: the PDF of
  * another company's invoice is never returned, whatever id is asked for. Plain SQL on the caller's runner (a pg pool's
@@ -134,15 +172,25 @@ export class DocumentPdfsRepository {
     return row ? { ...row, pdf: asBuffer(row.pdf) } : null;
   }
 
-  /** The version stored for the invoice, without the bytes (the renderer skips a render it already did). */
-  async storedVersion(invoiceId: string): Promise<{ version: string; sha256: string } | null> {
+  /**
+   * The render job's one read: what decides the PDF's version and content (status, updated_at, the authorized XML),
+   * the version already stored (without its bytes: a render already done is skipped) and the latest registered
+   * correction letter (each replaces the previous, so only the highest sequence is printed). Not the request, the
+   * signed XML or the amounts, which the printed document does not need.
+   */
+  async loadForRender(invoiceId: string): Promise<RenderSubject | null> {
     if (!isUuid(invoiceId)) return null;
-    const [row] = await this.sql.query<{ version: string; sha256: string }>(
-      'talao_pdf_stored_version',
-      'SELECT version, sha256 FROM document_pdfs WHERE invoice_id = $1::uuid',
-      [invoiceId],
-    );
-    return row ?? null;
+    const [row] = await this.sql.query<RenderSubjectRow>('talao_pdf_load_for_render', LOAD_FOR_RENDER, [invoiceId]);
+    if (!row) return null;
+    const { storedVersion, storedSha256, correctionSequence, correctionText, correctionProtocol, correctionRegisteredAt, ...invoice } = row;
+    return {
+      ...invoice,
+      stored: storedVersion && storedSha256 ? { version: storedVersion, sha256: storedSha256 } : null,
+      latestCorrection:
+        correctionSequence !== null && correctionText !== null
+          ? { sequence: correctionSequence, text: correctionText, protocol: correctionProtocol, registeredAt: correctionRegisteredAt }
+          : null,
+    };
   }
 
   /** Stores (or replaces) the invoice's PDF; returns its sha-256 (the ETag). */
