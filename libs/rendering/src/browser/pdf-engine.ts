@@ -2,11 +2,10 @@
 // it is relaunched at once, in a new profile with a new pool, and each render that was in flight is retried once
 // on the new browser; a page whose renderer crashed is discarded and its render retried on another page. A browser
 // is also replaced when it reaches its age (see maxBrowserAgeMs): in turn, never two at once.
-import type { Pool } from 'generic-pool';
-import type { Browser } from 'puppeteer-core';
 import { RendererFailedError } from '../errors.js';
-import { disposeProfile, launchChromium, resolveChromiumPath } from './chromium.js';
-import { createPagePool, type PagePoolCounters, type PooledPage } from './page-pool.js';
+import { type BrowserSession as Session, endSession, openSession, RenderTimeoutError, untilLost, withTimeout } from './browser-session.js';
+import { resolveChromiumPath } from './chromium.js';
+import type { PagePoolCounters, PooledPage } from './page-pool.js';
 import { processTreeMemory, type ProcessTreeMemory } from './process-memory.js';
 
 /**
@@ -56,40 +55,6 @@ export interface PdfEngineStats extends PagePoolCounters {
   pagesRecycled: number;
 }
 
-interface Session {
-  readonly browser: Browser;
-  readonly pool: Pool<PooledPage>;
-  readonly userDataDir: string;
-  /** Aborted (with the reason) when Chromium disconnects: every wait on this session ends then (`untilLost`). */
-  readonly lost: AbortController;
-  isLost: boolean;
-  /** Renders started on this browser and not yet ended. */
-  inFlight: number;
-  /** Replaced at its age: takes no new render, and is closed once `inFlight` reaches 0 (`onIdle`). */
-  retired: boolean;
-  /** Called when the last render of a retired browser ends. */
-  onIdle?: () => void;
-  ageTimer?: NodeJS.Timeout;
-  /** endSession's work, once: a browser may be ended by its replacement, a relaunch and close(). */
-  ending?: Promise<void>;
-}
-
-/**
- * `work`, or the session's loss if that comes first. Not Promise.race with one long-lived promise: each race would
- * leave a reaction on it that keeps the race's result (a PDF's bytes) reachable for as long as the browser lives —
- * the renderer's memory grew by every PDF it printed (the soak's +33 MB/min). The listener is removed when `work`
- * settles.
- */
-function untilLost<T>(session: Session, work: Promise<T>): Promise<T> {
-  const signal = session.lost.signal;
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const onLost = () => reject(signal.reason as Error);
-    signal.addEventListener('abort', onLost, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onLost));
-  });
-}
-
 /**
  * What a render's budget grows by per KiB of HTML. The budget is how long a stuck browser goes unnoticed (every
  * render waits while it stalls), so it is kept short for the common one-page document and grown for long ones:
@@ -100,17 +65,6 @@ const RENDER_MS_PER_KIB = 60;
 
 /** How long closing a retired page may take before its browser counts as stuck. */
 const PAGE_CLOSE_TIMEOUT_MS = 5_000;
-
-/** A render that outlived its budget: in one process, a Chromium that stopped answering (see `render`). */
-class RenderTimeoutError extends RendererFailedError {}
-
-function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new RenderTimeoutError(`${what} took more than ${ms} ms`)), ms);
-  });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
-}
 
 export class PdfEngine {
   readonly stats: PdfEngineStats = {
@@ -190,7 +144,7 @@ export class PdfEngine {
     this.closed = true;
     await this.relaunching?.catch(() => undefined);
     await this.replacing;
-    if (this.session) await this.endSession(this.session);
+    if (this.session) await endSession(this.session);
     this.session = undefined;
   }
 
@@ -323,87 +277,49 @@ export class PdfEngine {
   private async replaceAtAge(old: Session): Promise<void> {
     if (!this.isServing(old)) return;
     old.retired = true;
-    this.relaunching = (async () => {
-      await new Promise<void>((resolve) => {
-        old.onIdle = resolve;
-        if (old.inFlight === 0) resolve();
-      });
-      await this.endSession(old);
-      if (this.closed) throw new RendererFailedError('the PDF renderer is closed');
-      const next = await this.startSession();
-      this.session = next;
-      this.stats.browsersReplaced++;
-      return next;
-    })().finally(() => {
-      this.relaunching = undefined;
+    const idle = new Promise<void>((resolve) => {
+      old.onIdle = resolve;
+      if (old.inFlight === 0) resolve();
     });
-    await this.relaunching;
+    await this.succeed(old, idle);
+    this.stats.browsersReplaced++;
   }
 
   /** Single flight: every render that saw `failed` die waits for the same relaunch. */
   private relaunchAfter(failed: Session): Promise<Session> {
-    if (this.session !== failed) return this.currentSession();
-    if (!this.relaunching) {
-      this.relaunching = (async () => {
-        await this.endSession(failed);
-        if (this.closed) throw new RendererFailedError('the PDF renderer is closed');
-        const next = await this.startSession();
-        this.session = next;
-        return next;
-      })().finally(() => {
-        this.relaunching = undefined;
-      });
-    }
+    return this.session === failed ? this.succeed(failed) : this.currentSession();
+  }
+
+  /**
+   * Ends `old` (once `ready`, when given) and launches the browser after it; every render that arrives meanwhile
+   * waits for that one (`relaunching`, one at a time).
+   */
+  private succeed(old: Session, ready?: Promise<void>): Promise<Session> {
+    this.relaunching ??= (async () => {
+      await ready;
+      await endSession(old);
+      if (this.closed) throw new RendererFailedError('the PDF renderer is closed');
+      const next = await this.startSession();
+      this.session = next;
+      return next;
+    })().finally(() => {
+      this.relaunching = undefined;
+    });
     return this.relaunching;
   }
 
   private async startSession(): Promise<Session> {
-    const { browser, userDataDir } = await launchChromium(this.executablePath, this.launchTimeoutMs);
-    this.stats.launches++;
-    const pool = createPagePool(browser, this.pages, this.stats, this.launchTimeoutMs);
-    const session: Session = { browser, pool, userDataDir, lost: new AbortController(), isLost: false, inFlight: 0, retired: false };
+    const session = await openSession({
+      executablePath: this.executablePath,
+      pages: this.pages,
+      launchTimeoutMs: this.launchTimeoutMs,
+      counters: this.stats,
+    });
     // Relaunch as soon as Chromium goes away, so the next render finds a warm browser.
-    browser.once('disconnected', () => {
-      session.isLost = true;
-      session.lost.abort(new RendererFailedError('Chromium disconnected'));
+    session.browser.once('disconnected', () => {
       if (!this.closed && this.session === session) void this.relaunchAfter(session).catch(() => undefined);
     });
-    try {
-      // Warm: every page open before the first render (acquire has a timeout; pool.ready() would poll forever).
-      const warm = await Promise.all(Array.from({ length: this.pages }, () => pool.acquire()));
-      await Promise.all(warm.map((pooled) => pool.release(pooled)));
-    } catch (error) {
-      await this.endSession(session);
-      throw error;
-    }
     session.ageTimer = setTimeout(() => this.replaceSoon(session), this.maxBrowserAgeMs).unref();
     return session;
-  }
-
-  private endSession(session: Session): Promise<void> {
-    session.ending ??= this.closeSession(session);
-    return session.ending;
-  }
-
-  private async closeSession(session: Session): Promise<void> {
-    clearTimeout(session.ageTimer);
-    const drained = session.pool.drain().then(() => session.pool.clear());
-    // A dead browser's pool may still have clients waiting for a page it can no longer open: they time out on
-    // their own; waiting for them would hold the relaunch.
-    if (!session.isLost) await drained.catch(() => undefined);
-    else drained.catch(() => undefined);
-    // A lost browser (crashed, or stopped answering: then it would not close either) is not asked to close.
-    if (!session.isLost && session.browser.connected)
-      await withTimeout(session.browser.close(), 5_000, 'closing Chromium').catch(() => undefined);
-    // Whatever close() said, the process must be gone: the soak found browsers that had stopped answering still
-    // spinning after puppeteer let go of them, orphaned, each taking its share of the cores.
-    // Waited for until it has exited, so a replacement never runs beside it.
-    const child = session.browser.process();
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      child.kill('SIGKILL');
-      await withTimeout(exited, 5_000, 'killing Chromium').catch(() => undefined);
-    }
-    await disposeProfile(session.userDataDir);
   }
 }
