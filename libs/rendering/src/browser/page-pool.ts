@@ -1,10 +1,12 @@
 // The pages of one Chromium, pooled (generic-pool): each page is set up once (network denied, crash noticed) and
 // reused; the engine retires a page after a number of renders, so a renderer process cannot grow without bound.
 import { createPool, type Pool } from 'generic-pool';
-import type { Browser, Page } from 'puppeteer-core';
+import type { Browser, CDPSession, Page } from 'puppeteer-core';
 
 export interface PooledPage {
   readonly page: Page;
+  /** A DevTools session of its own on the page, for the render's two commands (see PdfEngine's print). */
+  readonly devtools: CDPSession;
   renders: number;
   /** The page's renderer process died ("Page crashed!"): never reused. */
   crashed: boolean;
@@ -21,7 +23,7 @@ export interface PagePoolCounters {
  */
 async function preparePage(browser: Browser, counters: PagePoolCounters): Promise<PooledPage> {
   const page = await browser.newPage();
-  const pooled: PooledPage = { page, renders: 0, crashed: false };
+  const pooled: PooledPage = { page, devtools: await page.createCDPSession(), renders: 0, crashed: false };
   page.on('error', () => {
     pooled.crashed = true;
   });
