@@ -5,8 +5,10 @@ import type { Browser, CDPSession, Page } from 'puppeteer-core';
 
 export interface PooledPage {
   readonly page: Page;
-  /** A DevTools session of its own on the page, for the render's two commands (see PdfEngine's print). */
+  /** A DevTools session of its own on the page, for the render's three commands (see PdfEngine's print). */
   readonly devtools: CDPSession;
+  /** The page's main frame, where the document is written (it stays the same: the page never navigates). */
+  readonly frameId: string;
   renders: number;
   /** The page's renderer process died ("Page crashed!"): never reused. */
   crashed: boolean;
@@ -23,7 +25,9 @@ export interface PagePoolCounters {
  */
 async function preparePage(browser: Browser, counters: PagePoolCounters): Promise<PooledPage> {
   const page = await browser.newPage();
-  const pooled: PooledPage = { page, devtools: await page.createCDPSession(), renders: 0, crashed: false };
+  const devtools = await page.createCDPSession();
+  const { frameTree } = await devtools.send('Page.getFrameTree');
+  const pooled: PooledPage = { page, devtools, frameId: frameTree.frame.id, renders: 0, crashed: false };
   page.on('error', () => {
     pooled.crashed = true;
   });

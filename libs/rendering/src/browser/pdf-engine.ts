@@ -33,14 +33,11 @@ const PRINT_TO_PDF = {
 } as const;
 
 /**
- * A script function run in the page: replaces the document with `html` (as puppeteer's setContent does), then once it
- * has loaded and its fonts are ready (measuring with a fallback font would mis-measure) runs the script `then` in the
- * global scope and answers its completion value.
+ * A script function run in the page once its document is written: answers, once the document has loaded and its fonts
+ * are ready (measuring with a fallback font would mis-measure), the completion value of the script `then` run in the
+ * global scope.
  */
-const WRITE_DOCUMENT_THEN = `function (html, then) {
-  document.open();
-  document.write(html);
-  document.close();
+const WHEN_LOADED_RUN = `function (then) {
   return new Promise(function (loaded) {
     if (document.readyState === 'complete') loaded();
     else window.addEventListener('load', function () { loaded(); }, { once: true });
@@ -247,25 +244,27 @@ export class PdfEngine {
   }
 
   /**
-   * Two DevTools round trips where puppeteer's setContent + evaluate + pdf() take seven (the document set, the
-   * paginator evaluated, the fonts awaited in another world, the print, its stream read twice and closed): one
-   * evaluation writes the document, awaits its load and fonts and runs `evaluate`; the print answers with the PDF
-   * itself. Each message costs both processes a pipe write and a JSON parse: the five saved are a share of the
-   * renderer's own CPU per PDF (issue 19's ratio to the bare page.pdf()).
+   * Three DevTools round trips where puppeteer's setContent + evaluate + pdf() take seven (the paginator evaluated,
+   * the fonts awaited again in another world, the print's stream read twice and closed): the document written as
+   * setContent writes it; one evaluation that awaits its load and fonts and runs `evaluate`; the print, answering
+   * with the PDF itself. Each message costs both processes a pipe write and a JSON parse, plus the events it raises.
+   * The HTML goes as the command's string, not inside a script's source: Chromium would keep each render's source
+   * (hundreds of KB for a 60-item DANFE) until its next collections, ~10 MB more at the peak.
    */
   private async print(pooled: PooledPage, html: string, evaluate: string | undefined): Promise<HtmlToPdf> {
-    const { devtools } = pooled;
-    const written = await devtools.send('Runtime.evaluate', {
-      // `evaluate` is a script (its completion value answers, as page.evaluate's), run by a global eval once loaded.
-      expression: `(${WRITE_DOCUMENT_THEN})(${JSON.stringify(html)}, ${JSON.stringify(evaluate ?? '1')})`,
+    const { devtools, frameId } = pooled;
+    await devtools.send('Page.setDocumentContent', { frameId, html });
+    const evaluated = await devtools.send('Runtime.evaluate', {
+      // `evaluate` is a script: its completion value answers, as with page.evaluate.
+      expression: `(${WHEN_LOADED_RUN})(${JSON.stringify(evaluate ?? '1')})`,
       awaitPromise: true,
       returnByValue: true,
     });
-    if (written.exceptionDetails) {
-      const { exception, text } = written.exceptionDetails;
-      throw new Error(`the document or its script failed in the page: ${String(exception?.description ?? text)}`);
+    if (evaluated.exceptionDetails) {
+      const { exception, text } = evaluated.exceptionDetails;
+      throw new Error(`the document's script failed in the page: ${String(exception?.description ?? text)}`);
     }
-    const counted = Number(written.result.value);
+    const counted = Number(evaluated.result.value);
     const { data } = await devtools.send('Page.printToPDF', PRINT_TO_PDF);
     return { pdf: Buffer.from(data, 'base64'), pageCount: Number.isInteger(counted) && counted > 0 ? counted : 1 };
   }
