@@ -75,5 +75,6 @@ USER node
 # Shell form on purpose: APP is only known at build time; exec hands PID 1 (and SIGTERM) to node. Every app but the
 # simulator starts with the tracing entry (@talao/observability/instrument: loads OpenTelemetry only when an OTLP
 # endpoint is set).
-# The pdf-renderer runs with V8 told to keep its heap small (PDF_RENDERER_NODE_FLAGS in tools/start/app-table.mjs says why).
-CMD ["/bin/sh", "-c", "if [ \"$APP\" = authorizer-sim ]; then exec node --enable-source-maps \"apps/$APP/dist/main.js\"; elif [ \"$APP\" = pdf-renderer ]; then exec node --enable-source-maps --max-semi-space-size=2 --optimize-for-size --import @talao/observability/instrument \"apps/$APP/dist/main.js\"; else exec node --enable-source-maps --import @talao/observability/instrument \"apps/$APP/dist/main.js\"; fi"]
+# The pdf-renderer runs with V8 told to keep its heap small and two malloc arenas (PDF_RENDERER_NODE_FLAGS and
+# PDF_RENDERER_ENV in tools/start/app-table.mjs say why).
+CMD ["/bin/sh", "-c", "if [ \"$APP\" = authorizer-sim ]; then exec node --enable-source-maps \"apps/$APP/dist/main.js\"; elif [ \"$APP\" = pdf-renderer ]; then export MALLOC_ARENA_MAX=2; exec node --enable-source-maps --max-semi-space-size=2 --optimize-for-size --import @talao/observability/instrument \"apps/$APP/dist/main.js\"; else exec node --enable-source-maps --import @talao/observability/instrument \"apps/$APP/dist/main.js\"; fi"]

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DCLinter } from 'dclint';
 import { parse } from 'yaml';
-import { APPS, PDF_RENDERER_NODE_FLAGS } from '../../tools/start/app-table.mjs';
+import { APPS, PDF_RENDERER_ENV, PDF_RENDERER_NODE_FLAGS } from '../../tools/start/app-table.mjs';
 import { dockerfileStages } from './dockerfile-stages.js';
 import { appNames, appPort, statefulApps } from './platform-apps.js';
 
@@ -84,13 +84,15 @@ describe('Dockerfile (one for every app)', () => {
     for (const app of APPS) expect(app.entry).toBe(`apps/${app.name}/dist/main.js`);
   });
 
-  it("starts pdf-renderer with the launcher's V8 flags, as the app's own start script does", () => {
+  it("starts pdf-renderer with the launcher's V8 flags and malloc arenas, as the app's own start script does", () => {
     const flags = PDF_RENDERER_NODE_FLAGS.join(' ');
+    const variables = Object.entries(PDF_RENDERER_ENV).map(([name, value]) => `${name}=${value}`);
     expect(stage('runtime')!.instructions.at(-1)).toContain(
-      `if [ \\"$APP\\" = pdf-renderer ]; then exec node --enable-source-maps ${flags} --import @talao/observability/instrument`,
+      `if [ \\"$APP\\" = pdf-renderer ]; then ${variables.map((v) => `export ${v}; `).join('')}exec node --enable-source-maps ${flags} ` +
+        '--import @talao/observability/instrument',
     );
     const manifest = JSON.parse(readText('apps/pdf-renderer/package.json')) as { scripts: Record<string, string> };
-    expect(manifest.scripts['start']).toBe(`node ${flags} --import @talao/observability/instrument dist/main.js`);
+    expect(manifest.scripts['start']).toBe(`${variables.join(' ')} node ${flags} --import @talao/observability/instrument dist/main.js`);
   });
 
   it("gives pdf-renderer's image Debian's Chromium headless shell and Liberation fonts, and only that one", () => {
