@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { queueKeyPrefix } from '@talao/queue-contracts';
+import { PDF_RENDERER_ENV } from '../../tools/start/app-table.mjs';
 import { renderKustomization, type KubernetesObject } from './kustomize-render.js';
 import { hasSchema, schemaProblems } from './manifest-schemas.js';
 import { deployedApps, appPort, appQueue } from './platform-apps.js';
@@ -80,6 +81,11 @@ describe.each(RENDERINGS)('%s', (directory) => {
     const mount = (spec.containers[0].volumeMounts as Json[]).find((candidate) => candidate.mountPath === '/tmp');
     const volume = (spec.volumes as Json[]).find((candidate) => candidate.name === mount?.name);
     expect(volume?.emptyDir?.sizeLimit).toBe('1Gi');
+  });
+
+  it("pdf-renderer: the launcher's environment for its Node process (two malloc arenas)", () => {
+    const env = find('Deployment', 'pdf-renderer')!.spec.template.spec.containers[0].env as Json[];
+    for (const [name, value] of Object.entries(PDF_RENDERER_ENV)) expect(env.find((variable) => variable.name === name)?.value).toBe(value);
   });
 
   it.each(deployedApps)('%s: a Service on its named port and a PodDisruptionBudget, both selecting its pods', (name) => {
