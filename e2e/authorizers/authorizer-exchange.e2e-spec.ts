@@ -1,8 +1,7 @@
 // The authorizer exchange against the simulator (a real process, mTLS) and the run's PostgreSQL (submissions through
 // SubmissionsRepository): the exact request stored before it leaves and the exact answer after; after an unknown
 // outcome the authorizer is consulted before anything else; a resend after "no record" carries the stored bytes.
-import { jest } from '@jest/globals';
-import { MutualTlsAgentPool, NfseNacionalClient, SefazClient, type SefazCallContext } from '@talao/authorizer-clients';
+import { NfseNacionalClient, SefazClient, type SefazCallContext } from '@talao/authorizer-clients';
 import {
   type DocumentDecision,
   ExchangeLog,
@@ -17,29 +16,24 @@ import { createPrismaClient, InvoicesRepository, SubmissionsRepository } from '@
 import type { A1Certificate } from '@talao/xml-signing';
 import { signedDps } from './support/dps-fixture.js';
 import { signedFixture } from './support/nfe-fixture.js';
-import { type RunningSimulator, startSimulator } from './support/simulator-process.js';
+import { useSimulator } from './support/simulator-suite.js';
 import { issueCompanyCertificate } from './support/test-companies.js';
-
-jest.setTimeout(60_000);
 
 const CNPJ = '11222333000181';
 const TAKER = '44555666000199';
 const prisma = createPrismaClient(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
 const invoices = new InvoicesRepository(prisma);
 const submissions = new SubmissionsRepository(prisma);
-let sim: RunningSimulator;
+const simulator = useSimulator();
 let certificate: A1Certificate;
-let agents: MutualTlsAgentPool;
 let sefaz: SefazClient;
 let nfse: NfseNacionalClient;
 let companyId: string;
 let nextNumber = 1;
 
 beforeAll(async () => {
-  sim = await startSimulator();
-  certificate = await issueCompanyCertificate(sim, CNPJ);
-  agents = new MutualTlsAgentPool({ caBundlePem: sim.caCertificatePem });
-  const options = { agents, baseUrlOverrides: { homologation: sim.baseUrl }, timeouts: { connectMs: 2_000, readMs: 3_000 } };
+  certificate = await issueCompanyCertificate(simulator.sim, CNPJ);
+  const options = { ...simulator.clientOptions, timeouts: { connectMs: 2_000, readMs: 3_000 } };
   sefaz = new SefazClient(options);
   nfse = new NfseNacionalClient(options);
   const taxId = String(Date.now()).padStart(14, '3').slice(-14);
@@ -49,14 +43,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  agents?.destroy();
   if (companyId) await prisma.company.delete({ where: { id: companyId } });
   await prisma.$disconnect();
-  await sim?.stop();
-});
-
-afterEach(async () => {
-  await sim.control('DELETE', '/_control/faults');
 });
 
 const caller = () => ({ credentials: certificate, environment: 'homologation' as const, uf: 'SP' });
@@ -90,7 +78,7 @@ describe('NF-e authorization', () => {
       async begin(input) {
         const begun = await submissions.begin(input);
         const row = await prisma.submission.findUniqueOrThrow({ where: { id: begun.id } });
-        const held = await sim.control('GET', `/_control/documents/${accessKey}`);
+        const held = await simulator.sim.control('GET', `/_control/documents/${accessKey}`);
         order.push(
           `${input.operation} stored (${row.requestBody === input.requestBody ? 'exact' : 'altered'}), simulator holds it: ${held.status === 200}`,
         );
@@ -104,7 +92,7 @@ describe('NF-e authorization', () => {
     const result = await run(invoiceId, nfeAuthorization({ sefaz, caller: caller(), signedNfe: () => signedNfe }), watching);
 
     expect(order).toEqual(['NFeAutorizacao4 stored (exact), simulator holds it: false', 'authorized answer stored']);
-    const held = await sim.control('GET', `/_control/documents/${accessKey}`);
+    const held = await simulator.sim.control('GET', `/_control/documents/${accessKey}`);
     expect(result).toMatchObject({
       kind: 'decided',
       decision: { status: 'issued', accessKey, protocol: String(held.json['nProt']), statusCode: '100' },
@@ -112,7 +100,7 @@ describe('NF-e authorization', () => {
     const [row, ...others] = await stored(invoiceId);
     expect(others).toEqual([]);
     expect(row).toMatchObject({ operation: 'NFeAutorizacao4', outcome: 'authorized', statusCode: '100', httpStatus: 200 });
-    expect(row!.endpoint).toBe(`${sim.baseUrl}/SP/homologacao/ws/nfeautorizacao4.asmx`);
+    expect(row!.endpoint).toBe(`${simulator.sim.baseUrl}/SP/homologacao/ws/nfeautorizacao4.asmx`);
     // Signed XML is never reformatted: the NFe inside the stored envelope and in nfeProc is the signed string itself.
     expect(row!.requestBody).toContain(signedNfe);
     expect(row!.responseBody).toContain(`<nProt>${String(held.json['nProt'])}</nProt>`);
@@ -122,10 +110,10 @@ describe('NF-e authorization', () => {
   it('consult first after an unknown outcome: the lost answer is reconciled by the key, nothing is sent twice', async () => {
     const invoiceId = await newInvoice('nfe');
     const { accessKey, signedNfe } = signedFixture(certificate, { cnpj: CNPJ, number: nextNumber++ });
-    await sim.control('PUT', '/_control/faults/SP', { dropResponses: 1 });
+    await simulator.sim.control('PUT', '/_control/faults/SP', { dropResponses: 1 });
     const result = await run(invoiceId, nfeAuthorization({ sefaz, caller: caller(), signedNfe: () => signedNfe }));
 
-    const held = await sim.control('GET', `/_control/documents/${accessKey}`);
+    const held = await simulator.sim.control('GET', `/_control/documents/${accessKey}`);
     expect(result).toMatchObject({
       kind: 'decided',
       decision: { status: 'issued', accessKey, protocol: String(held.json['nProt']), statusCode: '100' },
@@ -166,7 +154,7 @@ describe('NF-e authorization', () => {
     expect((await lot.send()).status).toBe('authorized'); // the answer died with the worker
 
     const result = await run(invoiceId, nfeAuthorization({ sefaz, caller: caller(), signedNfe: mustNotRebuild }));
-    const held = await sim.control('GET', `/_control/documents/${accessKey}`);
+    const held = await simulator.sim.control('GET', `/_control/documents/${accessKey}`);
     expect(result).toMatchObject({ kind: 'decided', decision: { status: 'issued', accessKey, protocol: String(held.json['nProt']) } });
     expect((await stored(invoiceId)).map((s) => [s.operation, s.outcome])).toEqual([
       ['NFeAutorizacao4', null],
@@ -177,7 +165,7 @@ describe('NF-e authorization', () => {
   it('SEFAZ down without another route: unavailable, nothing consulted', async () => {
     const invoiceId = await newInvoice('nfe');
     const { signedNfe } = signedFixture(certificate, { cnpj: CNPJ, number: nextNumber++ });
-    await sim.control('PUT', '/_control/faults/SP', { outage: true });
+    await simulator.sim.control('PUT', '/_control/faults/SP', { outage: true });
     const result = await run(invoiceId, nfeAuthorization({ sefaz, caller: caller(), signedNfe: () => signedNfe }));
     expect(result.kind).toBe('unavailable');
     expect((await stored(invoiceId)).map((s) => [s.operation, s.outcome])).toEqual([['NFeAutorizacao4', 'unavailable']]);
@@ -191,7 +179,7 @@ describe('NFS-e emission', () => {
   it('consult first after a lost answer: GET /dps finds the NFS-e and GET /nfse keeps its XML', async () => {
     const invoiceId = await newInvoice('nfse');
     const { dpsId, signedDps: dps } = signedDps(certificate, { cnpj: CNPJ, number: nextNumber++, takerCnpj: TAKER });
-    await sim.control('PUT', '/_control/faults/SEFIN', { dropResponses: 1 });
+    await simulator.sim.control('PUT', '/_control/faults/SEFIN', { dropResponses: 1 });
     const result = await run(
       invoiceId,
       strategy(() => dps),
@@ -207,7 +195,7 @@ describe('NFS-e emission', () => {
       ['GET /dps', 'accepted'],
       ['GET /nfse', 'accepted'],
     ]);
-    expect(rows[1]!.endpoint).toBe(`${sim.baseUrl}/sefin/homologacao/SefinNacional/dps/${dpsId}`);
+    expect(rows[1]!.endpoint).toBe(`${simulator.sim.baseUrl}/sefin/homologacao/SefinNacional/dps/${dpsId}`);
   });
 
   it('a stored emission that never left: GET /dps answers 404 and the stored body is sent again, byte for byte', async () => {

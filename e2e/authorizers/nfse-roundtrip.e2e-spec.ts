@@ -1,43 +1,26 @@
 // NfseNacionalClient ↔ the simulated Sefin Nacional / ADN (real process, mTLS, JSON with gzip+base64 XML).
-import { jest } from '@jest/globals';
-import { MutualTlsAgentPool, NfseNacionalClient, type NfseCallContext } from '@talao/authorizer-clients';
+import { NfseNacionalClient } from '@talao/authorizer-clients';
 import { buildNfseCancellationRequest, validateXml } from '@talao/fiscal-xml';
-import { type A1Certificate, createSigner, verifyXmlSignature } from '@talao/xml-signing';
+import { createSigner, verifyXmlSignature } from '@talao/xml-signing';
 import { signedDps } from './support/dps-fixture.js';
-import { type RunningSimulator, startSimulator } from './support/simulator-process.js';
-import { issueCompanyCertificate } from './support/test-companies.js';
+import { useSimulator } from './support/simulator-suite.js';
+import { homologationCaller, type TestCaller } from './support/test-companies.js';
 
 const PROVIDER = '11222333000181';
 const TAKER = '44555666000199';
-let sim: RunningSimulator;
-let provider: A1Certificate;
-let agents: MutualTlsAgentPool;
+const simulator = useSimulator();
 let client: NfseNacionalClient;
-let ctx: NfseCallContext;
-let takerCtx: NfseCallContext;
+let ctx: TestCaller;
+let takerCtx: TestCaller;
 let nextNumber = 1;
 
-jest.setTimeout(60_000);
-
 beforeAll(async () => {
-  sim = await startSimulator();
-  provider = await issueCompanyCertificate(sim, PROVIDER);
-  agents = new MutualTlsAgentPool({ caBundlePem: sim.caCertificatePem });
-  client = new NfseNacionalClient({ agents, baseUrlOverrides: { homologation: sim.baseUrl } });
-  ctx = { credentials: provider, environment: 'homologation' };
-  takerCtx = { credentials: await issueCompanyCertificate(sim, TAKER, 'TOMADORA LTDA'), environment: 'homologation' };
+  client = new NfseNacionalClient(simulator.clientOptions);
+  ctx = await homologationCaller(simulator.sim, PROVIDER);
+  takerCtx = await homologationCaller(simulator.sim, TAKER, 'TOMADORA LTDA');
 });
 
-afterAll(async () => {
-  agents?.destroy();
-  await sim?.stop();
-});
-
-afterEach(async () => {
-  await sim.control('DELETE', '/_control/faults');
-});
-
-const fresh = () => signedDps(provider, { cnpj: PROVIDER, number: nextNumber++, takerCnpj: TAKER });
+const fresh = () => signedDps(ctx.credentials, { cnpj: PROVIDER, number: nextNumber++, takerCnpj: TAKER });
 
 describe('Sefin Nacional', () => {
   it('issues an NFS-e with a 50-digit key, signed by the national environment and valid against NFSe_v1.01', async () => {
@@ -51,7 +34,7 @@ describe('Sefin Nacional', () => {
     expect(validateXml('nfse', nfse)).toEqual({ valid: true });
     expect(nfse).toContain(dps.replace(/^<\?xml[^>]*\?>/, ''));
     expect(verifyXmlSignature(nfse)).toMatchObject({ valid: true }); // the national signature and the embedded DPS's
-    expect(outcome.exchanges[0]?.request.url).toBe(`${sim.baseUrl}/sefin/homologacao/SefinNacional/nfse`);
+    expect(outcome.exchanges[0]?.request.url).toBe(`${simulator.sim.baseUrl}/sefin/homologacao/SefinNacional/nfse`);
   });
 
   it('refuses the same DPS twice and finds it by id (GET and HEAD) — the reconciliation after a lost answer', async () => {
@@ -67,7 +50,7 @@ describe('Sefin Nacional', () => {
   });
 
   it('classifies a lost answer as unknown; the DPS lookup shows it was issued', async () => {
-    await sim.control('PUT', '/_control/faults/SEFIN', { dropResponses: 1 });
+    await simulator.sim.control('PUT', '/_control/faults/SEFIN', { dropResponses: 1 });
     const { dpsId, signedDps: dps } = fresh();
     expect(await client.emitDps(ctx, { signedDps: dps })).toMatchObject({ status: 'unknown', reason: 'connection-reset' });
     expect(await client.findDps(ctx, dpsId)).toMatchObject({ status: 'accepted' });
@@ -76,7 +59,7 @@ describe('Sefin Nacional', () => {
   it('refuses a DPS changed after signing and classifies an outage as unavailable', async () => {
     const tampered = fresh().signedDps.replace('<vServ>', '<vServ>1');
     expect(await client.emitDps(ctx, { signedDps: tampered })).toMatchObject({ status: 'rejected', code: 'SIM0005' });
-    await sim.control('PUT', '/_control/faults/SEFIN', { outage: true });
+    await simulator.sim.control('PUT', '/_control/faults/SEFIN', { outage: true });
     expect(await client.emitDps(ctx, { signedDps: fresh().signedDps })).toMatchObject({ status: 'unavailable', reason: 'http-error' });
   });
 
@@ -95,7 +78,7 @@ describe('Sefin Nacional', () => {
         reason: '1',
         justification: 'Servico cobrado em duplicidade por erro',
       });
-      return client.sendEvent(ctx, { accessKey: key, signedEventRequest: createSigner(provider).signDps(request.xml, request.id) });
+      return client.sendEvent(ctx, { accessKey: key, signedEventRequest: createSigner(ctx.credentials).signDps(request.xml, request.id) });
     };
     const first = await cancel();
     expect(first).toMatchObject({ status: 'accepted', code: '201' });

@@ -1,6 +1,5 @@
 // Events, inutilização and distribution round trips: SefazClient ↔ the simulator as a real process.
-import { jest } from '@jest/globals';
-import { MutualTlsAgentPool, SefazClient, type SefazCallContext } from '@talao/authorizer-clients';
+import { SefazClient } from '@talao/authorizer-clients';
 import {
   buildCancellationEvent,
   buildCorrectionLetterEvent,
@@ -11,47 +10,33 @@ import {
   rawElement,
   validateXml,
 } from '@talao/fiscal-xml';
-import { type A1Certificate, createSigner } from '@talao/xml-signing';
+import { createSigner } from '@talao/xml-signing';
 import { signedFixture } from './support/nfe-fixture.js';
-import { type RunningSimulator, startSimulator } from './support/simulator-process.js';
-import { issueCompanyCertificate } from './support/test-companies.js';
+import { useSimulator } from './support/simulator-suite.js';
+import { homologationCaller, issueCompanyCertificate, type TestCaller } from './support/test-companies.js';
 
 const ISSUER = '11222333000181';
 const RECIPIENT = '44555666000199';
 const HOUR = 3_600_000;
-let sim: RunningSimulator;
-let issuerCert: A1Certificate;
-let recipientCert: A1Certificate;
-let agents: MutualTlsAgentPool;
+const simulator = useSimulator();
 let client: SefazClient;
-let issuer: SefazCallContext;
-let recipient: SefazCallContext;
+let issuer: TestCaller;
+let recipient: TestCaller;
 let nextNumber = 500;
 let lot = 1;
 
-jest.setTimeout(60_000);
-
 beforeAll(async () => {
-  sim = await startSimulator();
-  issuerCert = await issueCompanyCertificate(sim, ISSUER);
-  recipientCert = await issueCompanyCertificate(sim, RECIPIENT, 'DESTINATARIA LTDA');
-  agents = new MutualTlsAgentPool({ caBundlePem: sim.caCertificatePem });
-  client = new SefazClient({ agents, baseUrlOverrides: { homologation: sim.baseUrl } });
-  issuer = { credentials: issuerCert, environment: 'homologation', uf: 'SP' };
-  recipient = { credentials: recipientCert, environment: 'homologation', uf: 'SP' };
-});
-
-afterAll(async () => {
-  agents?.destroy();
-  await sim?.stop();
+  client = new SefazClient(simulator.clientOptions);
+  issuer = await homologationCaller(simulator.sim, ISSUER);
+  recipient = await homologationCaller(simulator.sim, RECIPIENT, 'DESTINATARIA LTDA');
 });
 
 afterEach(async () => {
-  await sim.control('PUT', '/_control/clock', { offsetMs: 0 });
+  await simulator.sim.control('PUT', '/_control/clock', { offsetMs: 0 });
 });
 
 async function authorized(): Promise<{ accessKey: string; protocol: string }> {
-  const { accessKey, signedNfe } = signedFixture(issuerCert, { cnpj: ISSUER, number: nextNumber++, recipientCnpj: RECIPIENT });
+  const { accessKey, signedNfe } = signedFixture(issuer.credentials, { cnpj: ISSUER, number: nextNumber++, recipientCnpj: RECIPIENT });
   const outcome = await client.authorize(issuer, { signedNfe, lotId: String(lot++) });
   if (outcome.status !== 'authorized') throw new Error(`not authorized: ${JSON.stringify(outcome).slice(0, 400)}`);
   return { accessKey, protocol: outcome.protocol as string };
@@ -64,21 +49,20 @@ const common = (accessKey: string, cnpj: string) => ({
   eventAt: new Date(),
   utcOffset: '-03:00',
 });
-const send = (ctx: SefazCallContext, certificate: A1Certificate, event: { id: string; xml: string }, national = false) =>
-  client.sendEvent(ctx, {
-    envEvento: buildEnvEvento({ lotId: String(lot++), signedEvents: [createSigner(certificate).signNfeFamily(event.xml, event.id)] }),
+/** The event signed with the caller's certificate and sent by it. */
+const send = (caller: TestCaller, event: { id: string; xml: string }, national = false) =>
+  client.sendEvent(caller, {
+    envEvento: buildEnvEvento({
+      lotId: String(lot++),
+      signedEvents: [createSigner(caller.credentials).signNfeFamily(event.xml, event.id)],
+    }),
     national,
   });
 const cancel = (accessKey: string, protocol: string) =>
-  send(
-    issuer,
-    issuerCert,
-    buildCancellationEvent({ ...common(accessKey, ISSUER), protocol, justification: 'Cancelamento por erro de digitacao' }),
-  );
+  send(issuer, buildCancellationEvent({ ...common(accessKey, ISSUER), protocol, justification: 'Cancelamento por erro de digitacao' }));
 const manifest = (accessKey: string, type: ManifestationType) =>
   send(
     recipient,
-    recipientCert,
     buildManifestationEvent({
       ...common(accessKey, RECIPIENT),
       type,
@@ -107,7 +91,7 @@ describe('cancellation', () => {
   it('refuses another protocol (222) and a cancellation after 24 h (501)', async () => {
     const { accessKey, protocol } = await authorized();
     expect(await cancel(accessKey, '135260000000000')).toMatchObject({ status: 'rejected', code: '222' });
-    await sim.control('PUT', '/_control/clock', { offsetMs: 25 * HOUR });
+    await simulator.sim.control('PUT', '/_control/clock', { offsetMs: 25 * HOUR });
     expect(await cancel(accessKey, protocol)).toMatchObject({ status: 'rejected', code: '501' });
   });
 });
@@ -118,7 +102,6 @@ describe('correction letter', () => {
     const cce = (sequence: number) =>
       send(
         issuer,
-        issuerCert,
         buildCorrectionLetterEvent({
           ...common(accessKey, ISSUER),
           sequence,
@@ -150,7 +133,7 @@ describe('manifestation (AN) and distribution', () => {
     expect(await dist(last)).toMatchObject({ status: 'rejected', code: '656' });
 
     expect(await manifest(accessKey, '210210')).toMatchObject({ status: 'accepted', code: '135' });
-    await sim.control('PUT', '/_control/clock', { offsetMs: HOUR + 60_000 });
+    await simulator.sim.control('PUT', '/_control/clock', { offsetMs: HOUR + 60_000 });
     const later = await dist(last);
     expect(later).toMatchObject({ status: 'accepted', code: '138' });
     if (later.status === 'accepted') expect(later.result.documents.map((d) => d.schema)).toEqual(['procNFe_v4.00.xsd']);
@@ -172,16 +155,16 @@ describe('manifestation (AN) and distribution', () => {
   it('refuses a manifestation after the deadline (596) and one by someone other than the recipient (575)', async () => {
     const { accessKey } = await authorized();
     const byIssuer = buildManifestationEvent({ ...common(accessKey, ISSUER), type: '210200' });
-    expect(await send(issuer, issuerCert, byIssuer, true)).toMatchObject({ status: 'rejected', code: '575' });
-    await sim.control('PUT', '/_control/clock', { offsetMs: 181 * 24 * HOUR });
+    expect(await send(issuer, byIssuer, true)).toMatchObject({ status: 'rejected', code: '575' });
+    await simulator.sim.control('PUT', '/_control/clock', { offsetMs: 181 * 24 * HOUR });
     expect(await manifest(accessKey, '210200')).toMatchObject({ status: 'rejected', code: '596' });
   });
 
   it('delivers documents of third parties registered through the control API', async () => {
     const thirdCnpj = '77888999000155';
-    const thirdCert = await issueCompanyCertificate(sim, thirdCnpj, 'FORNECEDOR LTDA');
+    const thirdCert = await issueCompanyCertificate(simulator.sim, thirdCnpj, 'FORNECEDOR LTDA');
     const third = signedFixture(thirdCert, { cnpj: thirdCnpj, number: 1, recipientCnpj: RECIPIENT });
-    const registered = await sim.control('POST', '/_control/third-party-documents', { signedNfe: third.signedNfe });
+    const registered = await simulator.sim.control('POST', '/_control/third-party-documents', { signedNfe: third.signedNfe });
     expect(registered).toMatchObject({ status: 201, json: { accessKey: third.accessKey, recipientTaxId: RECIPIENT } });
     const byKey = await client.distribution(recipient, {
       interested: { cnpj: RECIPIENT },
@@ -190,7 +173,7 @@ describe('manifestation (AN) and distribution', () => {
     expect(byKey).toMatchObject({ status: 'accepted', code: '138' });
     if (byKey.status === 'accepted') expect(byKey.result.documents[0]?.xml).toContain(third.signedNfe);
 
-    const generated = await sim.control('POST', '/_control/third-party-documents', {
+    const generated = await simulator.sim.control('POST', '/_control/third-party-documents', {
       recipientTaxId: RECIPIENT,
       value: '250.00',
       count: 2,
@@ -220,7 +203,7 @@ describe('inutilização', () => {
       lastNumber: last,
       justification: 'Numeracao pulada por falha no sistema',
     });
-    return client.inutilize(issuer, { signedInutNFe: createSigner(issuerCert).signNfeFamily(xml, id) });
+    return client.inutilize(issuer, { signedInutNFe: createSigner(issuer.credentials).signNfeFamily(xml, id) });
   };
 
   it('voids an unused range once (102, then 563) and refuses a range holding an authorized number (241)', async () => {

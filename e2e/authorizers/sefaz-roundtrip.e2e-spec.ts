@@ -1,61 +1,43 @@
 // SefazClient ↔ authorizer simulator, both real: mTLS, SOAP 1.2 on the real paths, the simulator's rules, and the
 // outcome classification (authorized / rejected / unavailable / unknown) with the exact bytes of every exchange.
 import { Agent } from 'node:https';
-import { jest } from '@jest/globals';
-import { callHttps, MutualTlsAgentPool, SefazClient, type SefazCallContext } from '@talao/authorizer-clients';
+import { callHttps, SefazClient } from '@talao/authorizer-clients';
 import { createTestCertificateAuthority } from '@talao/icp-test-ca';
 import { rawElement, validateXml } from '@talao/fiscal-xml';
-import { type A1Certificate, loadPkcs12 } from '@talao/xml-signing';
+import { loadPkcs12 } from '@talao/xml-signing';
 import { signedFixture } from './support/nfe-fixture.js';
-import { type RunningSimulator, startSimulator } from './support/simulator-process.js';
+import { useSimulator } from './support/simulator-suite.js';
+import { homologationCaller, issueCompanyCertificate, type TestCaller } from './support/test-companies.js';
 
 const CNPJ = '11222333000181';
-let sim: RunningSimulator;
-let company: A1Certificate;
-let agents: MutualTlsAgentPool;
+const simulator = useSimulator();
 let client: SefazClient;
-let ctx: SefazCallContext;
+let ctx: TestCaller;
 let nextNumber = 100;
 
-jest.setTimeout(60_000);
-
 beforeAll(async () => {
-  sim = await startSimulator();
-  const issued = await sim.control('POST', '/_control/certificates', { taxId: CNPJ, legalName: 'EMPRESA TESTE LTDA', password: 'secret' });
-  company = loadPkcs12(Buffer.from(String(issued.json['pkcs12Base64']), 'base64'), 'secret');
-  agents = new MutualTlsAgentPool({ caBundlePem: sim.caCertificatePem });
+  ctx = await homologationCaller(simulator.sim, CNPJ);
   client = new SefazClient({
-    agents,
-    baseUrlOverrides: { homologation: sim.baseUrl },
+    ...simulator.clientOptions,
     timeouts: { connectMs: 2_000, readMs: 5_000 },
     asyncPolling: { intervalMs: 600, maxAttempts: 5 },
   });
-  ctx = { credentials: company, environment: 'homologation', uf: 'SP' };
-});
-
-afterAll(async () => {
-  agents?.destroy();
-  await sim?.stop();
-});
-
-afterEach(async () => {
-  await sim.control('DELETE', '/_control/faults');
 });
 
 const fresh = (options: Partial<Parameters<typeof signedFixture>[1]> = {}) =>
-  signedFixture(company, { cnpj: CNPJ, number: nextNumber++, ...options });
+  signedFixture(ctx.credentials, { cnpj: CNPJ, number: nextNumber++, ...options });
 const innerMessage = (body: string | undefined, root: string) => rawElement(body ?? '', root) ?? '';
 
 describe('status service', () => {
   it('answers 107 in operation, valid against retConsStatServ', async () => {
     const outcome = await client.statusService(ctx);
     expect(outcome).toMatchObject({ status: 'accepted', code: '107', message: 'Serviço em Operação' });
-    expect(outcome.exchanges[0]?.request.url).toBe(`${sim.baseUrl}/SP/homologacao/ws/nfestatusservico4.asmx`);
+    expect(outcome.exchanges[0]?.request.url).toBe(`${simulator.sim.baseUrl}/SP/homologacao/ws/nfestatusservico4.asmx`);
     expect(validateXml('retConsStatServ', innerMessage(outcome.exchanges[0]?.response?.body, 'retConsStatServ'))).toEqual({ valid: true });
   });
 
   it('is unavailable when the authorizer is paused (108)', async () => {
-    await sim.control('PUT', '/_control/faults/SP', { paused: true });
+    await simulator.sim.control('PUT', '/_control/faults/SP', { paused: true });
     expect(await client.statusService(ctx)).toMatchObject({ status: 'unavailable', reason: 'service-paused', code: '108' });
   });
 });
@@ -86,7 +68,7 @@ describe('authorization', () => {
     expect((await client.authorize(ctx, { signedNfe: first.signedNfe, lotId: '2' })).status).toBe('authorized');
     const again = await client.authorize(ctx, { signedNfe: first.signedNfe, lotId: '3' });
     expect(again).toMatchObject({ status: 'rejected', code: '204' });
-    const sameNumber = signedFixture(company, { cnpj: CNPJ, number: nextNumber - 1, numericCode: '87654321' });
+    const sameNumber = signedFixture(ctx.credentials, { cnpj: CNPJ, number: nextNumber - 1, numericCode: '87654321' });
     const other = await client.authorize(ctx, { signedNfe: sameNumber.signedNfe, lotId: '4' });
     expect(other).toMatchObject({ status: 'rejected', code: '539' });
     if (other.status === 'rejected') expect(other.message).toContain(`[chNFe: ${first.accessKey}]`);
@@ -107,8 +89,7 @@ describe('authorization', () => {
   it('rejects a document changed after signing (297) and one signed by another company (213)', async () => {
     const tampered = fresh().signedNfe.replace('<natOp>', '<natOp>X');
     expect(await client.authorize(ctx, { signedNfe: tampered, lotId: '7' })).toMatchObject({ status: 'rejected', code: '297' });
-    const issued = await sim.control('POST', '/_control/certificates', { taxId: '99888777000166', legalName: 'OUTRA LTDA', password: 'x' });
-    const other = loadPkcs12(Buffer.from(String(issued.json['pkcs12Base64']), 'base64'), 'x');
+    const other = await issueCompanyCertificate(simulator.sim, '99888777000166', 'OUTRA LTDA');
     const signedByOther = signedFixture(other, { cnpj: CNPJ, number: nextNumber++ }).signedNfe;
     expect(await client.authorize(ctx, { signedNfe: signedByOther, lotId: '8' })).toMatchObject({ status: 'rejected', code: '213' });
   });
@@ -131,13 +112,13 @@ describe('authorization', () => {
   });
 
   it('forces a rejection with the official text', async () => {
-    await sim.control('PUT', '/_control/faults/SP', { forceRejection: { code: '301' } });
+    await simulator.sim.control('PUT', '/_control/faults/SP', { forceRejection: { code: '301' } });
     const outcome = await client.authorize(ctx, { signedNfe: fresh().signedNfe, lotId: '10' });
     expect(outcome).toMatchObject({ status: 'rejected', code: '301', message: 'Uso Denegado: Irregularidade fiscal do emitente' });
   });
 
   it('follows an asynchronous answer (103) to the receipt', async () => {
-    await sim.control('PUT', '/_control/faults/SP', { asyncAnswers: 1 });
+    await simulator.sim.control('PUT', '/_control/faults/SP', { asyncAnswers: 1 });
     const outcome = await client.authorize(ctx, { signedNfe: fresh().signedNfe, lotId: '11' });
     expect(outcome).toMatchObject({ status: 'authorized', code: '100' });
     expect(outcome.exchanges.length).toBeGreaterThanOrEqual(2);
@@ -154,7 +135,7 @@ describe('authorization', () => {
 
 describe('failures', () => {
   it('classifies a lost response as unknown, and the consult reconciles it as authorized', async () => {
-    await sim.control('PUT', '/_control/faults/SP', { dropResponses: 1 });
+    await simulator.sim.control('PUT', '/_control/faults/SP', { dropResponses: 1 });
     const { accessKey, signedNfe } = fresh();
     const outcome = await client.authorize(ctx, { signedNfe, lotId: '20' });
     expect(outcome).toMatchObject({ status: 'unknown', reason: 'connection-reset' });
@@ -163,10 +144,9 @@ describe('failures', () => {
   });
 
   it('classifies silence after sending as unknown (read timeout)', async () => {
-    await sim.control('PUT', '/_control/faults/SP', { hang: true });
+    await simulator.sim.control('PUT', '/_control/faults/SP', { hang: true });
     const impatient = new SefazClient({
-      agents,
-      baseUrlOverrides: { homologation: sim.baseUrl },
+      ...simulator.clientOptions,
       timeouts: { connectMs: 2_000, readMs: 400 },
     });
     expect(await impatient.authorize(ctx, { signedNfe: fresh().signedNfe, lotId: '21' })).toMatchObject({
@@ -176,7 +156,7 @@ describe('failures', () => {
   });
 
   it('classifies an outage as unavailable', async () => {
-    await sim.control('PUT', '/_control/faults/SP', { outage: true });
+    await simulator.sim.control('PUT', '/_control/faults/SP', { outage: true });
     expect(await client.authorize(ctx, { signedNfe: fresh().signedNfe, lotId: '22' })).toMatchObject({
       status: 'unavailable',
       reason: 'http-error',
@@ -186,10 +166,10 @@ describe('failures', () => {
   it('refuses a connection without a client certificate or with another CA’s, before sending', async () => {
     const bare = await callHttps({
       method: 'POST',
-      url: `${sim.baseUrl}/SP/homologacao/ws/nfestatusservico4.asmx`,
+      url: `${simulator.sim.baseUrl}/SP/homologacao/ws/nfestatusservico4.asmx`,
       headers: {},
       body: 'x',
-      agent: new Agent({ ca: sim.caCertificatePem, maxVersion: 'TLSv1.2' }),
+      agent: new Agent({ ca: simulator.sim.caCertificatePem, maxVersion: 'TLSv1.2' }),
     });
     expect(bare).toMatchObject({ kind: 'failure', reason: 'tls', sent: false });
     const foreign = loadPkcs12(
@@ -202,13 +182,13 @@ describe('failures', () => {
 
 describe('control API', () => {
   it('answers liveness to anyone, everything else only with the token, and refuses malformed faults', async () => {
-    expect((await fetch(`${sim.controlUrl}/_control/health`)).status).toBe(200);
-    expect((await fetch(`${sim.controlUrl}/_control/faults`, { method: 'DELETE' })).status).toBe(401);
-    expect((await fetch(`${sim.controlUrl}/_control/ca`, { headers: { authorization: 'Bearer wrong-token-of-same-size' } })).status).toBe(
-      401,
-    );
-    expect((await sim.control('PUT', '/_control/faults/SP', { forceRejection: { code: '000' } })).status).toBe(400);
-    expect((await sim.control('PUT', '/_control/faults/SP', { latencyMs: -1 })).status).toBe(400);
-    expect((await sim.control('GET', '/_control/ca')).json['caCertificatePem']).toBe(sim.caCertificatePem);
+    expect((await fetch(`${simulator.sim.controlUrl}/_control/health`)).status).toBe(200);
+    expect((await fetch(`${simulator.sim.controlUrl}/_control/faults`, { method: 'DELETE' })).status).toBe(401);
+    expect(
+      (await fetch(`${simulator.sim.controlUrl}/_control/ca`, { headers: { authorization: 'Bearer wrong-token-of-same-size' } })).status,
+    ).toBe(401);
+    expect((await simulator.sim.control('PUT', '/_control/faults/SP', { forceRejection: { code: '000' } })).status).toBe(400);
+    expect((await simulator.sim.control('PUT', '/_control/faults/SP', { latencyMs: -1 })).status).toBe(400);
+    expect((await simulator.sim.control('GET', '/_control/ca')).json['caCertificatePem']).toBe(simulator.sim.caCertificatePem);
   });
 });
