@@ -132,26 +132,6 @@ describe('a document the official schema refuses', () => {
   });
 });
 
-describe('lost response', () => {
-  it('authorized but the answer dropped → unknown → consult → issued, one document at the simulator, no resend', async () => {
-    const companyId = await h().createCompany();
-    await h().sim.control('PUT', '/_control/faults/SP', { dropResponses: 1 });
-    const { created, final } = await issue(companyId, 'homologation');
-    expect(final.status).toBe('issued');
-    const submissions = await submissionsOf(created.id);
-    expect(submissions.map((s) => [s.operation, s.outcome])).toEqual([
-      ['NFeAutorizacao4', 'unknown'],
-      ['NFeConsultaProtocolo4', 'accepted'],
-    ]);
-    expect(submissions[0]!.responseBody).toBeNull();
-    const invoice = await h().prisma.invoice.findUniqueOrThrow({ where: { id: created.id } });
-    const held = await h().sim.control('GET', `/_control/documents/${invoice.accessKey}`);
-    expect(held.status).toBe(200);
-    expect(invoice.protocol).toBe(String(held.json['nProt']));
-    expect((await eventsOf(created.id)).map((e) => e.type)).toEqual(['invoice.authorized']);
-  });
-});
-
 describe('authorizer unavailable', () => {
   it('retries with backoff, then failed when every try was refused', async () => {
     const companyId = await h().createCompany();

@@ -68,20 +68,3 @@ it('production: one credit', async () => {
   expect(final.status).toBe('issued');
   expect(await h().prisma.usageEntry.count({ where: { invoiceId: created.id, environment: 'production' } })).toBe(1);
 });
-
-it('lost response → unknown → GET /dps → issued with the key the national environment holds, no second DPS', async () => {
-  const companyId = await h().createCompany();
-  await h().sim.control('PUT', '/_control/faults/SEFIN', { dropResponses: 1 });
-  const { created, final } = await issue(companyId, 'homologation');
-  expect(final.status).toBe('issued');
-  const submissions = await submissionsOf(created.id);
-  expect(submissions.map((s) => [s.operation, s.outcome])).toEqual([
-    ['POST /nfse', 'unknown'],
-    ['GET /dps', 'accepted'],
-    ['GET /nfse', 'accepted'],
-  ]);
-  const invoice = await h().prisma.invoice.findUniqueOrThrow({ where: { id: created.id } });
-  expect(invoice.accessKey).toMatch(/^[0-9]{50}$/);
-  expect(invoice.authorizedXml).toContain(invoice.accessKey!);
-  expect(submissions[1]!.responseBody).toContain(invoice.accessKey!);
-});
