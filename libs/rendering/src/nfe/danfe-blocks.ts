@@ -10,33 +10,56 @@ import {
   formatTaxId,
   formatTime,
 } from '../format/text.js';
-import { blockTitle, cell, row } from '../layout/html-parts.js';
-import type { DanfeModel } from './danfe-model.js';
+import { type FieldSpec, fieldValue, readFields } from '../layout/field-table.js';
+import { blockTitle, cell, type CellOptions, row } from '../layout/html-parts.js';
+import type { DanfeAddress, DanfeModel, DanfeParty, DanfeReformTotals, DanfeTotals, DanfeTransport } from './danfe-model.js';
+
+/** A cell of the DANFE: its layout is the cell's options (width, alignment, classes). */
+type Cell<T> = FieldSpec<T, CellOptions>;
+
+/** One ruled row of the cells of `table` read from `source`; `format` applies to every value, `defaults` to every cell. */
+function cellRow<T>(source: T, table: readonly Cell<T>[], format = (value: string) => value, defaults: CellOptions = {}): string {
+  return row(readFields(source, table).map(([label, value, options]) => cell(label, format(value), { ...defaults, ...options })));
+}
+
+/** A block: its title over rows of cells, each row read from `source` by its table. */
+function cellBlock<T>(title: string, source: T, rows: readonly (readonly Cell<T>[])[]): string {
+  return blockTitle(title) + rows.map((table) => cellRow(source, table)).join('');
+}
+
+const RIGHT: CellOptions = { align: 'right' };
+const DATE: CellOptions = { width: 28, align: 'center' };
+
+/** The recipient's party and address in one record, with the document's dates. */
+type RecipientSource = DanfeParty & DanfeAddress & Pick<DanfeModel, 'issuedAt' | 'exitAt'>;
+const NO_ADDRESS: DanfeAddress = { street: '', district: '', city: '', state: '', postalCode: '', phone: '' };
+const NO_RECIPIENT: DanfeParty = { name: '', taxId: '', stateRegistration: '', address: NO_ADDRESS };
+
+const RECIPIENT: readonly (readonly Cell<RecipientSource>[])[] = [
+  [
+    ['Nome / razão social', 'name'],
+    ['CNPJ / CPF', (r) => formatTaxId(r.taxId), { width: 40 }],
+    ['Data da emissão', (r) => formatDate(r.issuedAt), DATE],
+  ],
+  [
+    ['Endereço', 'street'],
+    ['Bairro / distrito', 'district', { width: 44 }],
+    ['CEP', (r) => formatPostalCode(r.postalCode), { width: 22 }],
+    ['Data da saída / entrada', (r) => formatDate(r.exitAt), DATE],
+  ],
+  [
+    ['Município', 'city'],
+    ['UF', 'state', { width: 10, align: 'center' }],
+    ['Fone / fax', 'phone', { width: 32 }],
+    ['Inscrição estadual', 'stateRegistration', { width: 38 }],
+    ['Hora da saída / entrada', (r) => formatTime(r.exitAt), DATE],
+  ],
+];
 
 export function recipientBlock(model: DanfeModel): string {
-  const r = model.recipient;
-  const a = r?.address;
-  return (
-    blockTitle('Destinatário / Remetente') +
-    row([
-      cell('Nome / razão social', r?.name ?? ''),
-      cell('CNPJ / CPF', formatTaxId(r?.taxId), { width: 40 }),
-      cell('Data da emissão', formatDate(model.issuedAt), { width: 28, align: 'center' }),
-    ]) +
-    row([
-      cell('Endereço', a?.street ?? ''),
-      cell('Bairro / distrito', a?.district ?? '', { width: 44 }),
-      cell('CEP', formatPostalCode(a?.postalCode), { width: 22 }),
-      cell('Data da saída / entrada', formatDate(model.exitAt), { width: 28, align: 'center' }),
-    ]) +
-    row([
-      cell('Município', a?.city ?? ''),
-      cell('UF', a?.state ?? '', { width: 10, align: 'center' }),
-      cell('Fone / fax', a?.phone ?? '', { width: 32 }),
-      cell('Inscrição estadual', r?.stateRegistration ?? '', { width: 38 }),
-      cell('Hora da saída / entrada', formatTime(model.exitAt), { width: 28, align: 'center' }),
-    ])
-  );
+  const recipient = model.recipient ?? NO_RECIPIENT;
+  const source = { ...recipient.address, ...recipient, issuedAt: model.issuedAt, exitAt: model.exitAt };
+  return cellBlock('Destinatário / Remetente', source, RECIPIENT);
 }
 
 /** Invoices (cobr) and payments (pag): printed only when the document has them. */
@@ -61,118 +84,106 @@ export function billingBlock(model: DanfeModel): string {
   return blockTitle('Fatura / duplicatas / pagamento') + `<table class="grid"><tr><td class="bills">${entries.join('')}</td></tr></table>`;
 }
 
-export function taxBlock(model: DanfeModel): string {
-  const v = model.totals;
-  const money = (label: string, value: string, width?: number) => cell(label, formatMoneyOrZero(value), { align: 'right', width });
-  let html =
-    blockTitle('Cálculo do imposto') +
-    row([
-      money('Base de cálc. do ICMS', v.icmsBase, 25),
-      money('Valor do ICMS', v.icms),
-      money('Base de cálc. ICMS S.T.', v.stBase, 26),
-      money('Valor do ICMS subst.', v.st, 24),
-      money('V. imp. importação', v.importTax),
-      money('V. ICMS UF remet.', v.icmsSender),
-      money('V. FCP UF dest.', v.fcpDestination),
-      money('Valor do PIS', v.pis),
-      cell('V. total produtos', formatMoneyOrZero(v.products), { align: 'right', className: 'strong', width: 26 }),
-    ]) +
-    row([
-      money('Valor do frete', v.freight),
-      money('Valor do seguro', v.insurance),
-      money('Desconto', v.discount),
-      money('Outras despesas', v.otherExpenses),
-      money('Valor total IPI', v.ipi),
-      money('V. ICMS UF dest.', v.icmsDestination),
-      money('V. tot. trib.', v.approximateTaxes),
-      money('Valor da COFINS', v.cofins),
-      cell('V. total da nota', formatMoneyOrZero(v.invoice), { align: 'right', className: 'strong', width: 26 }),
-    ]);
-  const reform = model.reformTotals;
-  if (reform) {
-    html += row([
-      money('Base de cálc. IBS/CBS', reform.base, 25),
-      money('Valor do IBS UF', reform.ibsState),
-      money('Valor do IBS mun.', reform.ibsCity),
-      money('Valor total do IBS', reform.ibs),
-      money('Valor da CBS', reform.cbs),
-      money('Crédito presumido', reform.presumedCredit),
-      money('Imposto seletivo', reform.selectiveTax),
-      cell('V. total NF-e c/ IBS/CBS/IS', formatMoneyOrZero(reform.invoiceWithReform || v.invoice), {
-        align: 'right',
-        className: 'strong',
-        width: 46,
-      }),
-    ]);
-  }
-  return html;
+/** A row of money cells: right-aligned, 0,00 when absent; the last, the row's total, in bold. */
+function moneyRow<T>(source: T, table: readonly Cell<T>[]): string {
+  return cellRow(source, table, formatMoneyOrZero, RIGHT);
 }
 
+const TOTAL: CellOptions = { className: 'strong', width: 26 };
+
+const TAX_TOTALS: readonly (readonly Cell<DanfeTotals>[])[] = [
+  [
+    ['Base de cálc. do ICMS', 'icmsBase', { width: 25 }],
+    ['Valor do ICMS', 'icms'],
+    ['Base de cálc. ICMS S.T.', 'stBase', { width: 26 }],
+    ['Valor do ICMS subst.', 'st', { width: 24 }],
+    ['V. imp. importação', 'importTax'],
+    ['V. ICMS UF remet.', 'icmsSender'],
+    ['V. FCP UF dest.', 'fcpDestination'],
+    ['Valor do PIS', 'pis'],
+    ['V. total produtos', 'products', TOTAL],
+  ],
+  [
+    ['Valor do frete', 'freight'],
+    ['Valor do seguro', 'insurance'],
+    ['Desconto', 'discount'],
+    ['Outras despesas', 'otherExpenses'],
+    ['Valor total IPI', 'ipi'],
+    ['V. ICMS UF dest.', 'icmsDestination'],
+    ['V. tot. trib.', 'approximateTaxes'],
+    ['Valor da COFINS', 'cofins'],
+    ['V. total da nota', 'invoice', TOTAL],
+  ],
+];
+
+const REFORM_TOTALS: readonly Cell<DanfeReformTotals>[] = [
+  ['Base de cálc. IBS/CBS', 'base', { width: 25 }],
+  ['Valor do IBS UF', 'ibsState'],
+  ['Valor do IBS mun.', 'ibsCity'],
+  ['Valor total do IBS', 'ibs'],
+  ['Valor da CBS', 'cbs'],
+  ['Crédito presumido', 'presumedCredit'],
+  ['Imposto seletivo', 'selectiveTax'],
+  ['V. total NF-e c/ IBS/CBS/IS', 'invoiceWithReform', { ...TOTAL, width: 46 }],
+];
+
+/** The tax totals, and the reform's row when the document carries it (its total is the invoice's when it has none). */
+export function taxBlock(model: DanfeModel): string {
+  const reform = model.reformTotals;
+  const rows = TAX_TOTALS.map((table) => moneyRow(model.totals, table));
+  if (reform) rows.push(moneyRow({ ...reform, invoiceWithReform: reform.invoiceWithReform || model.totals.invoice }, REFORM_TOTALS));
+  return blockTitle('Cálculo do imposto') + rows.join('');
+}
+
+type DanfeVolume = DanfeTransport['volumes'][number];
+
+const CARRIER: readonly (readonly Cell<DanfeTransport>[])[] = [
+  [
+    ['Nome / razão social', 'carrierName'],
+    ['Frete por conta', 'freightMode', { width: 34 }],
+    ['Código ANTT', 'antt', { width: 20 }],
+    ['Placa do veículo', 'plate', { width: 20 }],
+    ['UF', 'plateState', { width: 9, align: 'center' }],
+    ['CNPJ / CPF', (t) => formatTaxId(t.carrierTaxId), { width: 32 }],
+  ],
+  [
+    ['Endereço', 'carrierAddress'],
+    ['Município', 'carrierCity', { width: 50 }],
+    ['UF', 'carrierState', { width: 9, align: 'center' }],
+    ['Inscrição estadual', 'carrierStateRegistration', { width: 32 }],
+  ],
+];
+
+const VOLUMES: readonly Cell<DanfeVolume>[] = [
+  ['Quantidade', 'quantity', RIGHT],
+  ['Espécie', 'kind'],
+  ['Marca', 'brand'],
+  ['Numeração', 'numbering'],
+  ['Peso bruto', (v) => formatDecimal(v.grossWeight, 3), RIGHT],
+  ['Peso líquido', (v) => formatDecimal(v.netWeight, 3), RIGHT],
+];
+
+/** The carrier, then the volumes in one row: each cell the volumes' values joined with " + " (the empty ones left out). */
 export function transportBlock(model: DanfeModel): string {
   const t = model.transport;
-  const volume = t.volumes[0];
-  const sum = (pick: (v: (typeof t.volumes)[number]) => string) =>
-    t.volumes.length > 1 ? t.volumes.map(pick).filter(Boolean).join(' + ') : volume ? pick(volume) : '';
-  return (
-    blockTitle('Transportador / volumes transportados') +
-    row([
-      cell('Nome / razão social', t.carrierName),
-      cell('Frete por conta', t.freightMode, { width: 34 }),
-      cell('Código ANTT', t.antt, { width: 20 }),
-      cell('Placa do veículo', t.plate, { width: 20 }),
-      cell('UF', t.plateState, { width: 9, align: 'center' }),
-      cell('CNPJ / CPF', formatTaxId(t.carrierTaxId), { width: 32 }),
-    ]) +
-    row([
-      cell('Endereço', t.carrierAddress),
-      cell('Município', t.carrierCity, { width: 50 }),
-      cell('UF', t.carrierState, { width: 9, align: 'center' }),
-      cell('Inscrição estadual', t.carrierStateRegistration, { width: 32 }),
-    ]) +
-    row([
-      cell(
-        'Quantidade',
-        sum((v) => v.quantity),
-        { align: 'right' },
-      ),
-      cell(
-        'Espécie',
-        sum((v) => v.kind),
-      ),
-      cell(
-        'Marca',
-        sum((v) => v.brand),
-      ),
-      cell(
-        'Numeração',
-        sum((v) => v.numbering),
-      ),
-      cell(
-        'Peso bruto',
-        sum((v) => formatDecimal(v.grossWeight, 3)),
-        { align: 'right' },
-      ),
-      cell(
-        'Peso líquido',
-        sum((v) => formatDecimal(v.netWeight, 3)),
-        { align: 'right' },
-      ),
-    ])
-  );
+  const sum = (spec: Cell<DanfeVolume>) =>
+    t.volumes
+      .map((volume) => fieldValue(volume, spec))
+      .filter(Boolean)
+      .join(' + ');
+  const volumes = VOLUMES.map((spec) => cell(spec[0], sum(spec), spec[2]));
+  return cellBlock('Transportador / volumes transportados', t, CARRIER) + row(volumes);
 }
 
+const ISSQN: readonly Cell<NonNullable<DanfeModel['issqn']>>[] = [
+  ['Inscrição municipal', 'municipalRegistration'],
+  ['Valor total dos serviços', (i) => formatMoneyOrZero(i.services), RIGHT],
+  ['Base de cálculo do ISSQN', (i) => formatMoneyOrZero(i.base), RIGHT],
+  ['Valor do ISSQN', (i) => formatMoneyOrZero(i.value), RIGHT],
+];
+
 export function issqnBlock(model: DanfeModel): string {
-  const issqn = model.issqn;
-  if (!issqn) return '';
-  return (
-    blockTitle('Cálculo do ISSQN') +
-    row([
-      cell('Inscrição municipal', issqn.municipalRegistration),
-      cell('Valor total dos serviços', formatMoneyOrZero(issqn.services), { align: 'right' }),
-      cell('Base de cálculo do ISSQN', formatMoneyOrZero(issqn.base), { align: 'right' }),
-      cell('Valor do ISSQN', formatMoneyOrZero(issqn.value), { align: 'right' }),
-    ])
-  );
+  return model.issqn ? cellBlock('Cálculo do ISSQN', model.issqn, [ISSQN]) : '';
 }
 
 /** A cell of the additional data: its label, then HTML that wraps (paragraphs, the fisco's text). */

@@ -5,9 +5,10 @@
 import { escapeHtml, formatDate, formatDateTime, formatDecimal, formatMoney, formatTaxId } from '../format/text.js';
 import { BASE_CSS } from '../layout/base-css.js';
 import { qrCodeSvg } from '../layout/barcodes.js';
+import { type FieldSpec, readFields } from '../layout/field-table.js';
 import { htmlDocument, watermark } from '../layout/html-parts.js';
 import type { DocumentStatus } from '../render-options.js';
-import type { DanfseModel, DanfsePerson } from './danfse-model.js';
+import type { DanfseModel, DanfsePerson, DanfseReform } from './danfse-model.js';
 
 /** The national public consultation, as NT 008 prints it in the QR code: the access key follows the "=". */
 export const NFSE_CONSULTATION_URL = 'https://www.nfse.gov.br/ConsultaPublica/?tpc=1&chave=';
@@ -54,27 +55,48 @@ function block(title: string, content: string, className = ''): string {
   return `<div class="blk ${className}"><div class="blk-title">${escapeHtml(title)}</div>${content}</div>`;
 }
 
-const fields = (...items: string[]) => `<div class="fields">${items.join('')}</div>`;
-const money = (value: string) => (value ? `R$ ${formatMoney(value)}` : '');
-const percent = (value: string) => (value ? `${formatDecimal(value)}%` : '');
+/** A field of the DANFSe: its layout is its grid classes (`s2`, `s4`: the columns it spans; `shade`, `key`, `desc`). */
+type Field<T> = FieldSpec<T, string>;
 
-/** A party's identification and address, the same fields in every party block; the e-mail's width varies. */
-function personFields(person: DanfsePerson, withRegistration: boolean, emailClass: string): string[] {
-  return [
-    field('CNPJ / CPF / NIF', formatTaxId(person.taxId)),
-    withRegistration ? field('Inscrição municipal', person.municipalRegistration) : '',
-    field('Telefone', person.phone),
-    field('Nome / Nome empresarial', person.name, 's2'),
-    field('Município', person.city),
-    field('CEP', person.postalCode),
-    field('Endereço', person.address, 's2'),
-    field('E-mail', person.email, emailClass),
-  ];
+/** A block of fields read from `source` by `table`; no block when there is no source. */
+function fieldBlock<T>(title: string, source: T | undefined, table: readonly Field<T>[]): string {
+  if (source === undefined) return '';
+  const fields = readFields(source, table).map(([label, value, className]) => field(label, value, className));
+  return block(title, `<div class="fields">${fields.join('')}</div>`);
 }
 
-function personBlock(title: string, person: DanfsePerson | undefined, absent: string, withRegistration = true): string {
+const money = (value: string) => (value ? `R$ ${formatMoney(value)}` : '');
+const percent = (value: string) => (value ? `${formatDecimal(value)}%` : '');
+/** Two or more values printed in one field, the absent ones left out. */
+const joined = (...values: string[]) => values.filter(Boolean).join(' / ');
+
+/**
+ * A party's identification and address, the same fields in every party block; the e-mail follows, two columns wide
+ * but in the provider's block (whose Simples Nacional fields follow it), and the recipient has no municipal registration.
+ */
+const REGISTRATION: Field<DanfsePerson> = ['Inscrição municipal', 'municipalRegistration'];
+const PARTY: readonly Field<DanfsePerson>[] = [
+  ['CNPJ / CPF / NIF', (p) => formatTaxId(p.taxId)],
+  REGISTRATION,
+  ['Telefone', 'phone'],
+  ['Nome / Nome empresarial', 'name', 's2'],
+  ['Município', 'city'],
+  ['CEP', 'postalCode'],
+  ['Endereço', 'address', 's2'],
+];
+const PARTY_BLOCK: readonly Field<DanfsePerson>[] = [...PARTY, ['E-mail', 'email', 's2']];
+const RECIPIENT_BLOCK = PARTY_BLOCK.filter((spec) => spec !== REGISTRATION);
+
+const PROVIDER: readonly Field<DanfseModel['provider']>[] = [
+  ...PARTY,
+  ['E-mail', 'email'],
+  ['Simples Nacional na data de competência', 'simplesNacional', 's2'],
+  ['Regime de apuração tributária pelo SN', 'simplesRegime', 's2'],
+];
+
+function personBlock(title: string, person: DanfsePerson | undefined, absent: string, table = PARTY_BLOCK): string {
   if (!person) return `<div class="blk"><div class="fixed">${escapeHtml(absent)}</div></div>`;
-  return block(title, fields(...personFields(person, withRegistration, 's2')));
+  return fieldBlock(title, person, table);
 }
 
 function header(model: DanfseModel): string {
@@ -95,139 +117,100 @@ const STATUS_NAMES: Readonly<Record<DocumentStatus, string>> = {
   replaced: 'NFS-e substituída',
 };
 
-function identification(model: DanfseModel, status: DocumentStatus): string {
-  return block(
-    'Dados de identificação da NFS-e',
-    fields(
-      field('Chave de acesso da NFS-e', model.accessKey, 's4 key'),
-      field('Número da NFS-e', model.number),
-      field('Competência da NFS-e', formatDate(model.competence)),
-      field('Data e hora da emissão da NFS-e', formatDateTime(model.processedAt)),
-      field('Número da DPS', model.dpsNumber),
-      field('Série da DPS', model.dpsSeries),
-      field('Data e hora da emissão da DPS', formatDateTime(model.dpsIssuedAt)),
-      field('Emitente da NFS-e', model.issuedBy, 'shade'),
-      field('Situação da NFS-e', STATUS_NAMES[status]),
-      field('Finalidade', model.purpose),
-    ),
-  );
-}
+const IDENTIFICATION: readonly Field<DanfseModel & { readonly status: string }>[] = [
+  ['Chave de acesso da NFS-e', 'accessKey', 's4 key'],
+  ['Número da NFS-e', 'number'],
+  ['Competência da NFS-e', (m) => formatDate(m.competence)],
+  ['Data e hora da emissão da NFS-e', (m) => formatDateTime(m.processedAt)],
+  ['Número da DPS', 'dpsNumber'],
+  ['Série da DPS', 'dpsSeries'],
+  ['Data e hora da emissão da DPS', (m) => formatDateTime(m.dpsIssuedAt)],
+  ['Emitente da NFS-e', 'issuedBy', 'shade'],
+  ['Situação da NFS-e', 'status'],
+  ['Finalidade', 'purpose'],
+];
 
-function providerBlock(model: DanfseModel): string {
-  const p = model.provider;
-  return block(
-    'Prestador / fornecedor',
-    fields(
-      ...personFields(p, true, ''),
-      field('Simples Nacional na data de competência', p.simplesNacional, 's2'),
-      field('Regime de apuração tributária pelo SN', p.simplesRegime, 's2'),
-    ),
-  );
-}
+const SERVICE: readonly Field<DanfseModel['service']>[] = [
+  ['Código de tributação nacional', 'nationalCode'],
+  ['Código de tributação municipal', 'municipalCode'],
+  ['Código da NBS', 'nbs'],
+  ['Local da prestação', 'place'],
+  ['Descrição do código de tributação', 'codeDescription', 's4'],
+  ['Descrição do serviço', 'description', 's4 desc'],
+];
 
-function serviceBlock(model: DanfseModel): string {
-  const s = model.service;
-  return block(
-    'Serviço prestado',
-    fields(
-      field('Código de tributação nacional', s.nationalCode),
-      field('Código de tributação municipal', s.municipalCode),
-      field('Código da NBS', s.nbs),
-      field('Local da prestação', s.place),
-      field('Descrição do código de tributação', s.codeDescription, 's4'),
-      field('Descrição do serviço', s.description, 's4 desc'),
-    ),
-  );
-}
+const MUNICIPAL_TAX: readonly Field<DanfseModel['municipalTax']>[] = [
+  ['Tributação do ISSQN', 'taxation'],
+  ['Município de incidência do ISSQN', 'incidencePlace'],
+  ['Regime especial de tributação', 'specialRegime'],
+  ['Tipo de imunidade', 'immunity'],
+  ['Suspensão da exigibilidade', 'suspension'],
+  ['Benefício municipal', 'benefit'],
+  ['Total deduções / reduções', (m) => money(m.deductions)],
+  ['Desconto incondicionado', (m) => money(m.unconditionalDiscount)],
+  ['BC ISSQN', (m) => money(m.base)],
+  ['Alíquota aplicada', (m) => percent(m.rate)],
+  ['Retenção do ISSQN', 'retention'],
+  ['ISSQN apurado', (m) => money(m.issqn)],
+];
 
-function municipalBlock(model: DanfseModel): string {
-  const m = model.municipalTax;
-  return block(
-    'Tributação municipal (ISSQN)',
-    fields(
-      field('Tributação do ISSQN', m.taxation),
-      field('Município de incidência do ISSQN', m.incidencePlace),
-      field('Regime especial de tributação', m.specialRegime),
-      field('Tipo de imunidade', m.immunity),
-      field('Suspensão da exigibilidade', m.suspension),
-      field('Benefício municipal', m.benefit),
-      field('Total deduções / reduções', money(m.deductions)),
-      field('Desconto incondicionado', money(m.unconditionalDiscount)),
-      field('BC ISSQN', money(m.base)),
-      field('Alíquota aplicada', percent(m.rate)),
-      field('Retenção do ISSQN', m.retention),
-      field('ISSQN apurado', money(m.issqn)),
-    ),
-  );
-}
+const FEDERAL_TAX: readonly Field<DanfseModel['federalTax']>[] = [
+  ['IRRF', (f) => money(f.irrf)],
+  ['Contribuição previdenciária - retida', (f) => money(f.socialSecurity)],
+  ['Contribuições sociais - retidas (CSLL)', (f) => money(f.csll)],
+  ['PIS - débito apuração própria', (f) => money(f.pis)],
+  ['COFINS - débito apuração própria', (f) => money(f.cofins)],
+  ['Descrição das contribuições sociais retidas', 'pisCofinsRetention', 's2'],
+];
 
-function federalBlock(model: DanfseModel): string {
-  const f = model.federalTax;
-  return block(
-    'Tributação federal (exceto CBS)',
-    fields(
-      field('IRRF', money(f.irrf)),
-      field('Contribuição previdenciária - retida', money(f.socialSecurity)),
-      field('Contribuições sociais - retidas (CSLL)', money(f.csll)),
-      field('PIS - débito apuração própria', money(f.pis)),
-      field('COFINS - débito apuração própria', money(f.cofins)),
-      field('Descrição das contribuições sociais retidas', f.pisCofinsRetention, 's2'),
-    ),
-  );
-}
+const REFORM: readonly Field<DanfseReform>[] = [
+  ['CST / cClassTrib', (r) => joined(r.cst, r.classification)],
+  ['Indicador de operação', 'operationIndicator'],
+  ['Localidade de incidência', 'place', 's2'],
+  ['BC após exclusões e reduções', (r) => money(r.base)],
+  ['Alíquota IBS estadual / efetiva', (r) => joined(percent(r.stateRate), percent(r.stateEffectiveRate))],
+  ['Alíquota IBS municipal / efetiva', (r) => joined(percent(r.cityRate), percent(r.cityEffectiveRate))],
+  ['Alíquota CBS / efetiva', (r) => joined(percent(r.cbsRate), percent(r.cbsEffectiveRate))],
+  ['Valor apurado IBS estadual', (r) => money(r.ibsState)],
+  ['Valor apurado IBS municipal', (r) => money(r.ibsCity)],
+  ['Valor total apurado IBS', (r) => money(r.ibsTotal)],
+  ['Valor total apurado CBS', (r) => money(r.cbs)],
+];
 
-function reformBlock(model: DanfseModel): string {
-  const r = model.reform;
-  if (!r) return '';
-  return block(
-    'Tributação IBS / CBS',
-    fields(
-      field('CST / cClassTrib', [r.cst, r.classification].filter(Boolean).join(' / ')),
-      field('Indicador de operação', r.operationIndicator),
-      field('Localidade de incidência', r.place, 's2'),
-      field('BC após exclusões e reduções', money(r.base)),
-      field('Alíquota IBS estadual / efetiva', [percent(r.stateRate), percent(r.stateEffectiveRate)].filter(Boolean).join(' / ')),
-      field('Alíquota IBS municipal / efetiva', [percent(r.cityRate), percent(r.cityEffectiveRate)].filter(Boolean).join(' / ')),
-      field('Alíquota CBS / efetiva', [percent(r.cbsRate), percent(r.cbsEffectiveRate)].filter(Boolean).join(' / ')),
-      field('Valor apurado IBS estadual', money(r.ibsState)),
-      field('Valor apurado IBS municipal', money(r.ibsCity)),
-      field('Valor total apurado IBS', money(r.ibsTotal)),
-      field('Valor total apurado CBS', money(r.cbs)),
-    ),
-  );
-}
-
-function totalsBlock(model: DanfseModel): string {
-  const v = model.totals;
-  const r = model.reform;
-  return block(
-    'Valor total da NFS-e',
-    fields(
-      field('Valor do serviço', money(v.service)),
-      field('Desconto incondicionado', money(v.unconditionalDiscount)),
-      field('Desconto condicionado', money(v.conditionalDiscount)),
-      field('Total das retenções (ISSQN / federais)', money(v.retentions || '0.00')),
-      field('Valor líquido da NFS-e', money(v.net)),
-      r ? field('Total do IBS / CBS', [money(r.ibsTotal), money(r.cbs)].filter(Boolean).join(' / ')) : '',
-      r ? field('Valor líquido da NFS-e + IBS/CBS', money(r.totalWithReform), 'shade') : '',
-    ),
-  );
-}
+/** The totals, with the reform's two fields when the document carries it. */
+const TOTALS: readonly Field<DanfseModel['totals'] & { readonly reform?: DanfseReform }>[] = [
+  ['Valor do serviço', (v) => money(v.service)],
+  ['Desconto incondicionado', (v) => money(v.unconditionalDiscount)],
+  ['Desconto condicionado', (v) => money(v.conditionalDiscount)],
+  ['Total das retenções (ISSQN / federais)', (v) => money(v.retentions || '0.00')],
+  ['Valor líquido da NFS-e', (v) => money(v.net)],
+  ['Total do IBS / CBS', ({ reform }) => reform && joined(money(reform.ibsTotal), money(reform.cbs))],
+  ['Valor líquido da NFS-e + IBS/CBS', ({ reform }) => reform && money(reform.totalWithReform), 'shade'],
+];
 
 export function danfseHtml(model: DanfseModel, status: DocumentStatus = 'authorized'): string {
-  const taker = personBlock('Tomador / adquirente', model.taker, 'TOMADOR/ADQUIRENTE DA OPERAÇÃO NÃO IDENTIFICADO NA NFS-e');
-  const recipient = model.recipient
-    ? personBlock('Destinatário da operação', model.recipient, '', false)
-    : `<div class="blk"><div class="fixed">${model.taker ? 'O DESTINATÁRIO É O PRÓPRIO TOMADOR/ADQUIRENTE DA OPERAÇÃO' : 'DESTINATÁRIO DA OPERAÇÃO NÃO IDENTIFICADO NA NFS-e'}</div></div>`;
-  const intermediary = personBlock('Intermediário da operação', model.intermediary, 'INTERMEDIÁRIO DA OPERAÇÃO NÃO IDENTIFICADO NA NFS-e');
-  const complementary = block(
-    'Informações complementares',
-    `<div class="fields"><div class="fd s4">${model.complementary.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</div></div>`,
-    'compl',
-  );
+  const recipientAbsent = model.taker
+    ? 'O DESTINATÁRIO É O PRÓPRIO TOMADOR/ADQUIRENTE DA OPERAÇÃO'
+    : 'DESTINATÁRIO DA OPERAÇÃO NÃO IDENTIFICADO NA NFS-e';
+  const blocks = [
+    header(model),
+    fieldBlock('Dados de identificação da NFS-e', { ...model, status: STATUS_NAMES[status] }, IDENTIFICATION),
+    fieldBlock('Prestador / fornecedor', model.provider, PROVIDER),
+    personBlock('Tomador / adquirente', model.taker, 'TOMADOR/ADQUIRENTE DA OPERAÇÃO NÃO IDENTIFICADO NA NFS-e'),
+    personBlock('Destinatário da operação', model.recipient, recipientAbsent, RECIPIENT_BLOCK),
+    personBlock('Intermediário da operação', model.intermediary, 'INTERMEDIÁRIO DA OPERAÇÃO NÃO IDENTIFICADO NA NFS-e'),
+    fieldBlock('Serviço prestado', model.service, SERVICE),
+    fieldBlock('Tributação municipal (ISSQN)', model.municipalTax, MUNICIPAL_TAX),
+    fieldBlock('Tributação federal (exceto CBS)', model.federalTax, FEDERAL_TAX),
+    fieldBlock('Tributação IBS / CBS', model.reform, REFORM),
+    fieldBlock('Valor total da NFS-e', { ...model.totals, reform: model.reform }, TOTALS),
+    block(
+      'Informações complementares',
+      `<div class="fields"><div class="fd s4">${model.complementary.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}</div></div>`,
+      'compl',
+    ),
+  ];
   const marks = status === 'cancelled' ? watermark('CANCELADA') : status === 'replaced' ? watermark('SUBSTITUÍDA') : '';
-  const body =
-    `<div class="sheet danfse"><div class="frame">${header(model)}${identification(model, status)}${providerBlock(model)}${taker}${recipient}${intermediary}` +
-    `${serviceBlock(model)}${municipalBlock(model)}${federalBlock(model)}${reformBlock(model)}${totalsBlock(model)}${complementary}</div>${marks}</div>`;
+  const body = `<div class="sheet danfse"><div class="frame">${blocks.join('')}</div>${marks}</div>`;
   return htmlDocument(`DANFSe ${model.accessKey}`, BASE_CSS + DANFSE_CSS, body);
 }
