@@ -38,87 +38,86 @@ export async function renderMetrics(): Promise<string> {
   return metricsRegistry.metrics();
 }
 
-export const httpRequests = new Counter({
-  name: 'talao_http_requests_total',
-  help: 'HTTP requests answered, by method, route template and status code',
-  labelNames: ['method', 'route', 'status'] as const,
-  registers: [metricsRegistry],
-});
+/** A counter of the catalogue, in the process's registry. */
+function counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
+  return new Counter({ name, help, labelNames, registers: [metricsRegistry] });
+}
 
-export const httpRequestDuration = new Histogram({
-  name: 'talao_http_request_duration_seconds',
-  help: 'Time from the request to the end of the response, by method, route template and status class',
-  labelNames: ['method', 'route', 'status_class'] as const,
-  buckets: SECONDS,
-  registers: [metricsRegistry],
-});
+/** A duration of the catalogue: a histogram of seconds over SECONDS' buckets, in the process's registry. */
+function duration<L extends string>(name: string, help: string, labelNames: readonly L[]): Histogram<L> {
+  return new Histogram({ name, help, labelNames, buckets: SECONDS, registers: [metricsRegistry] });
+}
 
-export const queueJobWait = new Histogram({
-  name: 'talao_queue_job_wait_seconds',
-  help: 'Time a job waited in its queue before a worker took it (first attempt, after any delay)',
-  labelNames: ['queue', 'job'] as const,
-  buckets: SECONDS,
-  registers: [metricsRegistry],
-});
+/** A gauge of the catalogue, in the process's registry. */
+function gauge<L extends string>(name: string, help: string, labelNames: readonly L[]): Gauge<L> {
+  return new Gauge({ name, help, labelNames, registers: [metricsRegistry] });
+}
 
-export const queueJobProcessing = new Histogram({
-  name: 'talao_queue_job_processing_seconds',
-  help: 'Time a worker spent on one attempt of a job, by outcome (completed, retry, failed)',
-  labelNames: ['queue', 'job', 'outcome'] as const,
-  buckets: SECONDS,
-  registers: [metricsRegistry],
-});
+export const httpRequests = counter('talao_http_requests_total', 'HTTP requests answered, by method, route template and status code', [
+  'method',
+  'route',
+  'status',
+]);
 
-export const authorizerCallDuration = new Histogram({
-  name: 'talao_authorizer_call_duration_seconds',
-  help: 'Time of one call to an authorizer (SEFAZ or the NFS-e national environment), by operation and authorizer',
-  labelNames: ['operation', 'authorizer'] as const,
-  buckets: SECONDS,
-  registers: [metricsRegistry],
-});
+export const httpRequestDuration = duration(
+  'talao_http_request_duration_seconds',
+  'Time from the request to the end of the response, by method, route template and status class',
+  ['method', 'route', 'status_class'],
+);
 
-export const authorizerCalls = new Counter({
-  name: 'talao_authorizer_calls_total',
-  help: 'Calls to an authorizer by operation, authorizer (state or national environment), outcome and status code',
-  labelNames: ['operation', 'authorizer', 'outcome', 'code'] as const,
-  registers: [metricsRegistry],
-});
+export const queueJobWait = duration(
+  'talao_queue_job_wait_seconds',
+  'Time a job waited in its queue before a worker took it (first attempt, after any delay)',
+  ['queue', 'job'],
+);
 
-export const documentsIssued = new Counter({
-  name: 'talao_documents_issued_total',
-  help: 'Documents authorized, by document type (nfe, nfse) and environment',
-  labelNames: ['document_type', 'environment'] as const,
-  registers: [metricsRegistry],
-});
+export const queueJobProcessing = duration(
+  'talao_queue_job_processing_seconds',
+  'Time a worker spent on one attempt of a job, by outcome (completed, retry, failed)',
+  ['queue', 'job', 'outcome'],
+);
 
-export const documentsRejected = new Counter({
-  name: 'talao_documents_rejected_total',
-  help: 'Documents rejected by the authorizer, by document type, environment and rejection code',
-  labelNames: ['document_type', 'environment', 'code'] as const,
-  registers: [metricsRegistry],
-});
+export const authorizerCallDuration = duration(
+  'talao_authorizer_call_duration_seconds',
+  'Time of one call to an authorizer (SEFAZ or the NFS-e national environment), by operation and authorizer',
+  ['operation', 'authorizer'],
+);
 
-export const webhookDeliveries = new Counter({
-  name: 'talao_webhook_deliveries_total',
-  help: 'Webhook delivery attempts by outcome (delivered, retry, given_up)',
-  labelNames: ['outcome'] as const,
-  registers: [metricsRegistry],
-});
+export const authorizerCalls = counter(
+  'talao_authorizer_calls_total',
+  'Calls to an authorizer by operation, authorizer (state or national environment), outcome and status code',
+  ['operation', 'authorizer', 'outcome', 'code'],
+);
 
-export const pdfRenderDuration = new Histogram({
-  name: 'talao_pdf_render_duration_seconds',
-  help: 'Time to render one DANFE or DANFSe to PDF, by document type',
-  labelNames: ['document_type'] as const,
-  buckets: SECONDS,
-  registers: [metricsRegistry],
-});
+export const documentsIssued = counter(
+  'talao_documents_issued_total',
+  'Documents authorized, by document type (nfe, nfse) and environment',
+  ['document_type', 'environment'],
+);
 
-export const receivedSyncBlockedUntil = new Gauge({
-  name: 'talao_received_sync_blocked_until_seconds',
-  help: "Unix time until which the authority's cap (137 nothing new, 656 consumo indevido) holds a company's distribution sync; 0 when not held",
-  labelNames: ['company_id', 'environment', 'channel', 'code'] as const,
-  registers: [metricsRegistry],
-});
+export const documentsRejected = counter(
+  'talao_documents_rejected_total',
+  'Documents rejected by the authorizer, by document type, environment and rejection code',
+  ['document_type', 'environment', 'code'],
+);
+
+export const webhookDeliveries = counter(
+  'talao_webhook_deliveries_total',
+  'Webhook delivery attempts by outcome (delivered, retry, given_up)',
+  ['outcome'],
+);
+
+export const pdfRenderDuration = duration(
+  'talao_pdf_render_duration_seconds',
+  'Time to render one DANFE or DANFSe to PDF, by document type',
+  ['document_type'],
+);
+
+export const receivedSyncBlockedUntil = gauge(
+  'talao_received_sync_blocked_until_seconds',
+  "Unix time until which the authority's cap (137 nothing new, 656 consumo indevido) holds a company's distribution sync; 0 when not held",
+  ['company_id', 'environment', 'channel', 'code'],
+);
 
 /** Seconds since `startNs` (a process.hrtime.bigint() reading). */
 export function secondsSince(startNs: bigint): number {
