@@ -5,26 +5,24 @@
 // own code and message, and the invoice stays issued.
 import { jest } from '@jest/globals';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
-import { type Platform, startPlatform, type TestCompany } from '../issuance/support/platform.js';
+import { startPlatform, type TestCompany } from '../issuance/support/platform.js';
+import { startedForFile } from '../support/started-for-file.js';
 
 jest.setTimeout(180_000);
 
-let p: Platform;
+const p = startedForFile('platform', () =>
+  startPlatform('cancel-after-confirmation', {
+    canceller: true,
+    gatewayEnv: { AMENDMENT_WAIT_MS: '8000', MANIFESTATION_WAIT_MS: '15000' },
+  }),
+);
 let issuer: TestCompany;
 let recipient: TestCompany;
 
 beforeAll(async () => {
-  p = await startPlatform('cancel-after-confirmation', {
-    canceller: true,
-    gatewayEnv: { AMENDMENT_WAIT_MS: '8000', MANIFESTATION_WAIT_MS: '15000' },
-  });
   await p.startExtraApp('received-sync');
   issuer = await p.createCompany();
   recipient = await p.createCompany();
-});
-
-afterAll(async () => {
-  await p?.stop();
 });
 
 /** Asks for syncs of the company until `key` is listed (our own pause after an empty answer is forgotten first). */

@@ -3,27 +3,25 @@
 // and the simulator recorded.
 import { jest } from '@jest/globals';
 import { sampleNfeRequest, sampleNfseRequest } from '@talao/fiscal-model/testing';
-import { type Platform, startPlatform, type TestCompany } from '../issuance/support/platform.js';
+import { startPlatform, type TestCompany } from '../issuance/support/platform.js';
+import { startedForFile } from '../support/started-for-file.js';
 
 jest.setTimeout(120_000);
 
-let p: Platform;
+const p = startedForFile('platform', () =>
+  startPlatform('cancel', {
+    canceller: true,
+    // Job options are the producer's (the gateway's): short retries.
+    gatewayEnv: { AMENDMENT_WAIT_MS: '8000', QUEUE_AMENDMENTS_ATTEMPTS: '3', QUEUE_AMENDMENTS_BACKOFF_MS: '100' },
+  }),
+);
 let company: TestCompany;
 
 const REASON = 'Pedido cancelado pelo cliente antes da entrega';
 const HOUR_MS = 3_600_000;
 
 beforeAll(async () => {
-  p = await startPlatform('cancel', {
-    canceller: true,
-    // Job options are the producer's (the gateway's): short retries.
-    gatewayEnv: { AMENDMENT_WAIT_MS: '8000', QUEUE_AMENDMENTS_ATTEMPTS: '3', QUEUE_AMENDMENTS_BACKOFF_MS: '100' },
-  });
   company = await p.createCompany();
-});
-
-afterAll(async () => {
-  await p?.stop();
 });
 
 afterEach(async () => {

@@ -4,9 +4,10 @@
 // simulator holds exactly one event per request, and no 573 (duplicate event) reached a client or the record.
 import { jest } from '@jest/globals';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
-import { type Platform, startPlatform } from '../issuance/support/platform.js';
+import { startPlatform } from '../issuance/support/platform.js';
 import { CHAOS_ENV } from '../support/chaos-env.js';
 import { sendWhileKilling } from '../support/load-under-kills.js';
+import { startedForFile } from '../support/started-for-file.js';
 
 jest.setTimeout(420_000);
 
@@ -16,21 +17,15 @@ const REASON = 'Pedido cancelado pelo cliente antes da entrega';
 const CORRECTION = 'Onde se le volume 1 leia-se volumes 1 e 2 (embalagem dupla)';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let p: Platform;
-
-beforeAll(async () => {
-  p = await startPlatform('canceller-chaos', {
+const p = startedForFile('platform', () =>
+  startPlatform('canceller-chaos', {
     canceller: true,
     // The chaos settings: a killed worker's jobs return to the queue after the lock expires (2 s), checked every
     // second; the sweeper enqueues again what is pending without a live job (a job that gave up after repeated kills).
     cancellerEnv: CHAOS_ENV.canceller,
     gatewayEnv: { ...CHAOS_ENV.gateway, ISSUE_WAIT_MS: '5000', AMENDMENT_WAIT_MS: '1500' },
-  });
-});
-
-afterAll(async () => {
-  await p?.stop();
-});
+  }),
+);
 
 it('SIGKILLed canceller + 10% dropped answers: every amendment decided once, one event each at SEFAZ, no 573', async () => {
   const company = await p.createCompany();

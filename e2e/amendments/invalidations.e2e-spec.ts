@@ -7,16 +7,13 @@ import { InvoicesRepository, NumberSequencesRepository, type Prisma, Submissions
 import { enqueueJob, QUEUE_NAMES, queueKeyPrefix } from '@talao/queue-contracts';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { type Platform, startPlatform, type TestCompany } from '../issuance/support/platform.js';
+import { startPlatform, type TestCompany } from '../issuance/support/platform.js';
+import { startedForFile } from '../support/started-for-file.js';
 
 jest.setTimeout(120_000);
 
-let p: Platform;
-let company: TestCompany;
-const REASON = 'Numeracao pulada por falha no sistema de faturamento';
-
-beforeAll(async () => {
-  p = await startPlatform('invalidations', {
+const p = startedForFile('platform', () =>
+  startPlatform('invalidations', {
     canceller: true,
     // Short retries (job options are the producer's, the gateway's), so an attempt whose authorizer stays down is
     // `failed` quickly.
@@ -28,12 +25,13 @@ beforeAll(async () => {
       QUEUE_AMENDMENTS_ATTEMPTS: '3',
       QUEUE_AMENDMENTS_BACKOFF_MS: '100',
     },
-  });
-  company = await p.createCompany();
-});
+  }),
+);
+let company: TestCompany;
+const REASON = 'Numeracao pulada por falha no sistema de faturamento';
 
-afterAll(async () => {
-  await p?.stop();
+beforeAll(async () => {
+  company = await p.createCompany();
 });
 
 afterEach(async () => {

@@ -2,7 +2,7 @@
 // limits.e2e-spec.ts produces), the idempotency rule of "Rules by endpoint" (2) and "Authentication".
 import { jest } from '@jest/globals';
 import { ApiKeysRepository } from '@talao/persistence';
-import { type Platform, startPlatform } from '../issuance/support/platform.js';
+import { startPlatform } from '../issuance/support/platform.js';
 import {
   type Answer,
   call,
@@ -14,19 +14,12 @@ import {
   rejectedNfe,
   sampleNfeRequest,
 } from './support/contract.js';
+import { startedForFile } from '../support/started-for-file.js';
 
 jest.setTimeout(120_000);
 
-let p: Platform;
-
-beforeAll(async () => {
-  // Revocations below are made in the database, as the admin CLI makes them: no key cache, so they apply at once.
-  p = await startPlatform('contract-errors', { gatewayEnv: { API_KEY_CACHE_TTL_MS: '0' } });
-});
-
-afterAll(async () => {
-  await p?.stop();
-});
+// Revocations below are made in the database, as the admin CLI makes them: no key cache, so they apply at once.
+const p = startedForFile('platform', () => startPlatform('contract-errors', { gatewayEnv: { API_KEY_CACHE_TTL_MS: '0' } }));
 
 afterEach(async () => {
   await p.sim.control('DELETE', '/_control/faults');

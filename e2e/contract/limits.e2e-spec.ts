@@ -2,22 +2,17 @@
 // -Reset (epoch), 429 with Retry-After and a string detail. Small overrides (RATE_LIMIT_<NAME>) reach 429 quickly;
 // records-and-states.e2e-spec.ts checks the stated values themselves on a gateway without overrides.
 import { jest } from '@jest/globals';
-import { type Platform, startPlatform } from '../issuance/support/platform.js';
+import { startPlatform } from '../issuance/support/platform.js';
 import { type Answer, call, issue, nfeWithFirstItem, sampleNfeRequest } from './support/contract.js';
+import { startedForFile } from '../support/started-for-file.js';
 
 jest.setTimeout(120_000);
 
-let p: Platform;
-
-beforeAll(async () => {
-  p = await startPlatform('contract-limits', {
+const p = startedForFile('platform', () =>
+  startPlatform('contract-limits', {
     gatewayEnv: { RATE_LIMIT_CREATE_INVOICE: '3', RATE_LIMIT_LIST_INVOICES: '4', RATE_LIMIT_UNAUTHENTICATED: '3' },
-  });
-});
-
-afterAll(async () => {
-  await p?.stop();
-});
+  }),
+);
 
 function expectLimitHeaders(answer: Answer, limit: number, remaining: number): void {
   expect(answer.headers.get('x-ratelimit-limit')).toBe(String(limit));

@@ -5,8 +5,9 @@
 // own documents: each is replaced by a real one of the kind it names (an issued NF-e, a rejected attempt, the
 // company), everything else is sent exactly as the document writes it.
 import { jest } from '@jest/globals';
-import { type Platform, startPlatform, type TestCompany } from '../issuance/support/platform.js';
+import { startPlatform, type TestCompany } from '../issuance/support/platform.js';
 import { call, invoiceIdOf, issue, rejectedNfe } from './support/contract.js';
+import { startedForFile } from '../support/started-for-file.js';
 
 jest.setTimeout(180_000);
 
@@ -31,13 +32,12 @@ interface Document {
   components: { schemas: Record<string, Json> };
 }
 
-let p: Platform;
+// The canceller too: the amendment routes' examples are answered by it.
+const p = startedForFile('platform', () => startPlatform('contract-openapi', { canceller: true }));
 let company: TestCompany;
 let placeholders: Map<string, string>;
 
 beforeAll(async () => {
-  // The canceller too: the amendment routes' examples are answered by it.
-  p = await startPlatform('contract-openapi', { canceller: true });
   company = await p.createCompany();
   const issued = await issue(p, company);
   if (issued.status !== 201) throw new Error(`fixture: ${issued.status} ${issued.text}`);
@@ -52,10 +52,6 @@ beforeAll(async () => {
     [EXAMPLE_IDS['rejectedInvoiceId']!, rejected],
     [EXAMPLE_IDS['companyId']!, company.id],
   ]);
-});
-
-afterAll(async () => {
-  await p?.stop();
 });
 
 const namesOf = (operation: Operation): string[] => {

@@ -3,20 +3,15 @@
 import { jest } from '@jest/globals';
 import { type Platform, startPlatform } from '../issuance/support/platform.js';
 import { type Answer, call, invoiceIdOf, issue, RECORD_FIELDS, rejectedNfe, sampleNfeRequest, sampleNfse } from './support/contract.js';
+import { startedForFile } from '../support/started-for-file.js';
 
 jest.setTimeout(120_000);
 
-let p: Platform;
-
-beforeAll(async () => {
-  // Retries and backoff are job options, set by the gateway that enqueues: two quick tries, so `failed` comes within the wait.
-  const retries = { QUEUE_ISSUANCE_ATTEMPTS: '2', QUEUE_ISSUANCE_BACKOFF_MS: '100' };
-  p = await startPlatform('contract-records', { issuerEnv: retries, gatewayEnv: { ...retries, ISSUE_WAIT_MS: '3000' } });
-});
-
-afterAll(async () => {
-  await p?.stop();
-});
+// Retries and backoff are job options, set by the gateway that enqueues: two quick tries, so `failed` comes within the wait.
+const retries = { QUEUE_ISSUANCE_ATTEMPTS: '2', QUEUE_ISSUANCE_BACKOFF_MS: '100' };
+const p = startedForFile('platform', () =>
+  startPlatform('contract-records', { issuerEnv: retries, gatewayEnv: { ...retries, ISSUE_WAIT_MS: '3000' } }),
+);
 
 afterEach(async () => {
   await p.sim.control('DELETE', '/_control/faults');

@@ -2,23 +2,18 @@
 // Redis. Each case asserts what the integrator sees (HTTP) and what the platform recorded (database, simulator).
 import { jest } from '@jest/globals';
 import { sampleNfeRequest, sampleNfseRequest } from '@talao/fiscal-model/testing';
-import { type Platform, startPlatform } from './support/platform.js';
+import { startPlatform } from './support/platform.js';
+import { startedForFile } from '../support/started-for-file.js';
 
 jest.setTimeout(120_000);
 
-let p: Platform;
-
-beforeAll(async () => {
-  // Short retries so the outage (contingency) case decides quickly.
-  p = await startPlatform('http', {
+// Short retries so the outage (contingency) case decides quickly.
+const p = startedForFile('platform', () =>
+  startPlatform('http', {
     issuerEnv: { QUEUE_ISSUANCE_ATTEMPTS: '3', QUEUE_ISSUANCE_BACKOFF_MS: '100' },
     gatewayEnv: { ISSUE_WAIT_MS: '4000' },
-  });
-});
-
-afterAll(async () => {
-  await p?.stop();
-});
+  }),
+);
 
 afterEach(async () => {
   await p.sim.control('DELETE', '/_control/faults');

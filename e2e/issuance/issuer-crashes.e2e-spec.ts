@@ -6,7 +6,8 @@
 import { jest } from '@jest/globals';
 import { sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { sendWhileKilling } from '../support/load-under-kills.js';
-import { type Platform, startPlatform } from './support/platform.js';
+import { startPlatform } from './support/platform.js';
+import { startedForFile } from '../support/started-for-file.js';
 
 jest.setTimeout(300_000);
 
@@ -14,18 +15,12 @@ const ISSUANCES = 200;
 const CLIENTS = 10;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let p: Platform;
-
-beforeAll(async () => {
-  p = await startPlatform('chaos', {
+const p = startedForFile('platform', () =>
+  startPlatform('chaos', {
     issuerEnv: { ISSUER_CONCURRENCY: '8', SWEEPER_INTERVAL_MS: '1000', SWEEPER_STALE_AFTER_MS: '5000', AUTHORIZER_READ_TIMEOUT_MS: '2000' },
     gatewayEnv: { ISSUE_WAIT_MS: '1500', RATE_LIMIT_CREATE_INVOICE: '100000' },
-  });
-});
-
-afterAll(async () => {
-  await p?.stop();
-});
+  }),
+);
 
 it('SIGKILLed issuer + 10% dropped answers: every invoice final, one document each, no 204/539', async () => {
   const company = await p.createCompany();

@@ -4,19 +4,12 @@
 import { gunzipSync } from 'node:zlib';
 import { jest } from '@jest/globals';
 import { SAMPLE_RJ_ADDRESS } from '@talao/fiscal-model/testing';
-import { type Platform, startPlatform } from './support/platform.js';
+import { startPlatform } from './support/platform.js';
+import { startedForFile } from '../support/started-for-file.js';
 
 jest.setTimeout(120_000);
 
-let p: Platform;
-
-beforeAll(async () => {
-  p = await startPlatform('spec-request');
-});
-
-afterAll(async () => {
-  await p?.stop();
-});
+const p = startedForFile('platform', () => startPlatform('spec-request'));
 
 /** product.br as SPEC.md types it, rates as JSON numbers where the spec allows them. */
 const specBr = (ncm: string) => ({

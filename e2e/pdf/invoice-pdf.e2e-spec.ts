@@ -8,11 +8,15 @@ import { jest } from '@jest/globals';
 import { nfseConsultationUrl } from '@talao/rendering';
 import { PdfInspection } from '@talao/rendering/testing';
 import { issue, rejectedNfe, sampleNfse } from '../contract/support/contract.js';
-import { type Platform, startPlatform, type TestCompany } from '../issuance/support/platform.js';
+import { startPlatform, type TestCompany } from '../issuance/support/platform.js';
+import { startedForFile } from '../support/started-for-file.js';
 
 jest.setTimeout(180_000);
 
-let p: Platform;
+// A 20 s window: a first render on a loaded 2-core machine takes seconds; the 503 test waits it out once.
+const p = startedForFile('platform', () =>
+  startPlatform('pdf', { pdfRendererEnv: { PDF_RENDERER_PAGES: '2' }, gatewayEnv: { PDF_WAIT_MS: '20000' }, canceller: true }),
+);
 let company: TestCompany;
 let other: TestCompany;
 let nfeKey: string;
@@ -58,8 +62,6 @@ function inspect(bytes: Buffer, check: (pdf: PdfInspection) => void): void {
 }
 
 beforeAll(async () => {
-  // A 20 s window: a first render on a loaded 2-core machine takes seconds; the 503 test waits it out once.
-  p = await startPlatform('pdf', { pdfRendererEnv: { PDF_RENDERER_PAGES: '2' }, gatewayEnv: { PDF_WAIT_MS: '20000' }, canceller: true });
   company = await p.createCompany();
   other = await p.createCompany();
   const nfe = await issue(p, company);
@@ -71,10 +73,6 @@ beforeAll(async () => {
   nfseKey = String(nfse.body['access_key']);
   rejectedId = String(((await rejectedNfe(p, company)).body['detail'] as Record<string, unknown>)['invoice_id']);
   await p.sim.control('DELETE', '/_control/faults');
-});
-
-afterAll(async () => {
-  await p?.stop();
 });
 
 describe('DANFE', () => {

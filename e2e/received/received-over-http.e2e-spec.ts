@@ -3,20 +3,13 @@
 // authority's 137 and 656 back-off answer 429 without a second query; a worker killed mid-page with Redis flushed
 // loses and duplicates nothing.
 import { jest } from '@jest/globals';
-import { type ReceivedCompany, type ReceivedPlatform, startReceivedPlatform } from './support/received-platform.js';
+import { type ReceivedCompany, startReceivedPlatform } from './support/received-platform.js';
 import { waitFor } from '../support/wait-for.js';
+import { startedForFile } from '../support/started-for-file.js';
 
 jest.setTimeout(180_000);
 
-let p: ReceivedPlatform;
-
-beforeAll(async () => {
-  p = await startReceivedPlatform('received-http');
-});
-
-afterAll(async () => {
-  await p?.stop();
-});
+const p = startedForFile('platform', () => startReceivedPlatform('received-http'));
 
 const feed = (c: ReceivedCompany, extra: Record<string, unknown> = {}) =>
   p.sim.control('POST', '/_control/third-party-documents', { recipientTaxId: c.taxId, environment: 'homologation', ...extra });
