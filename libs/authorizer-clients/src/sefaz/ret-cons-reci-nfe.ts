@@ -1,5 +1,5 @@
 // retConsReciNFe (NFeRetAutorizacao4), the one answer fiscal-xml has no reader for: the result of an asynchronous
-// lot, read with fiscal-xml's hardened primitives and its protNFe reader, into the same NfeProtocol shape as the
+// lot, read with fiscal-xml's hardened field reader and its protNFe reader, into the same NfeProtocol shape as the
 // synchronous answer.
 import {
   type AuthorizerStatus,
@@ -7,8 +7,8 @@ import {
   fiscalResponse,
   type NfeProtocol,
   rawElement,
+  readFields,
   readProtocol,
-  requiredText,
   statusOf,
 } from '@talao/fiscal-xml';
 
@@ -25,9 +25,7 @@ export function parseRetConsReciNFe(xml: string): RetConsReciNFe {
   // One NF-e per lot: the single protNFe is kept byte for byte for nfeProc.
   const rawXml = protocols.length === 1 ? rawElement(xml, 'protNFe') : undefined;
   return {
-    environment: requiredText(node, 'tpAmb', 'retConsReciNFe'),
-    receipt: requiredText(node, 'nRec', 'retConsReciNFe'),
-    status: statusOf(node, 'retConsReciNFe'),
+    ...readFields(node, 'retConsReciNFe', { environment: 'tpAmb', receipt: 'nRec', status: statusOf }),
     protocols: protocols.map((prot) => readProtocol(prot, rawXml)),
   };
 }

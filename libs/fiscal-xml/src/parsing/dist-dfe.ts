@@ -6,7 +6,9 @@ import {
   attributeOf,
   childOf,
   childrenOf,
+  optionalText,
   parseXmlTree,
+  readFields,
   requiredChild,
   requiredText,
   rootOf,
@@ -82,36 +84,39 @@ function taxIdOf(node: XmlObject): string | undefined {
   return textOf(node, 'CNPJ') ?? textOf(node, 'CPF');
 }
 
+/** The summaries' tax id: '' when the summary names neither a CNPJ nor a CPF. */
+function summaryTaxIdOf(node: XmlObject): string {
+  return taxIdOf(node) ?? '';
+}
+
 function readNfeSummary(node: XmlObject): NfeSummary {
-  const path = 'resNFe';
-  return {
-    accessKey: requiredText(node, 'chNFe', path),
-    issuerTaxId: taxIdOf(node) ?? '',
-    issuerName: requiredText(node, 'xNome', path),
-    issuerStateRegistration: textOf(node, 'IE'),
-    issuedAt: requiredText(node, 'dhEmi', path),
-    operationType: requiredText(node, 'tpNF', path),
-    total: requiredText(node, 'vNF', path),
-    digestValue: textOf(node, 'digVal'),
-    receivedAt: requiredText(node, 'dhRecbto', path),
-    protocolNumber: textOf(node, 'nProt'),
-    situation: requiredText(node, 'cSitNFe', path),
-  };
+  return readFields(node, 'resNFe', {
+    accessKey: 'chNFe',
+    issuerTaxId: summaryTaxIdOf,
+    issuerName: 'xNome',
+    issuerStateRegistration: optionalText('IE'),
+    issuedAt: 'dhEmi',
+    operationType: 'tpNF',
+    total: 'vNF',
+    digestValue: optionalText('digVal'),
+    receivedAt: 'dhRecbto',
+    protocolNumber: optionalText('nProt'),
+    situation: 'cSitNFe',
+  });
 }
 
 function readEventSummary(node: XmlObject): EventSummary {
-  const path = 'resEvento';
-  return {
-    orgao: requiredText(node, 'cOrgao', path),
-    authorTaxId: taxIdOf(node) ?? '',
-    accessKey: requiredText(node, 'chNFe', path),
-    eventAt: requiredText(node, 'dhEvento', path),
-    type: requiredText(node, 'tpEvento', path),
-    sequence: requiredText(node, 'nSeqEvento', path),
-    description: requiredText(node, 'xEvento', path),
-    receivedAt: requiredText(node, 'dhRecbto', path),
-    protocolNumber: requiredText(node, 'nProt', path),
-  };
+  return readFields(node, 'resEvento', {
+    orgao: 'cOrgao',
+    authorTaxId: summaryTaxIdOf,
+    accessKey: 'chNFe',
+    eventAt: 'dhEvento',
+    type: 'tpEvento',
+    sequence: 'nSeqEvento',
+    description: 'xEvento',
+    receivedAt: 'dhRecbto',
+    protocolNumber: 'nProt',
+  });
 }
 
 function readProcessedNfe(node: XmlObject, xml: string): ProcessedNfe {

@@ -95,6 +95,45 @@ export function attributeOf(node: XmlObject, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** A readFields entry for a child that may be absent: its text, or undefined. */
+export interface OptionalText {
+  readonly optional: string;
+}
+
+export function optionalText(name: string): OptionalText {
+  return { optional: name };
+}
+
+/** How readFields reads one property: the name of a child whose text is required, optionalText(name), or a reader. */
+export type FieldSource = string | OptionalText | ((node: XmlObject, path: string) => unknown);
+
+/** What readFields reads with `Table`: required texts are strings, optional ones may be undefined, readers give theirs. */
+export type FieldValues<Table> = {
+  -readonly [P in keyof Table]: Table[P] extends string
+    ? string
+    : Table[P] extends (node: XmlObject, path: string) => infer Value
+      ? Value
+      : string | undefined;
+};
+
+/**
+ * The properties of one element as a table lists them (property → source), in the table's order: an answer's many
+ * plain fields written once each, not as a call per field. A required text that is missing fails with `path`.
+ */
+export function readFields<Table extends Readonly<Record<string, FieldSource>>>(
+  node: XmlObject,
+  path: string,
+  table: Table,
+): FieldValues<Table> {
+  const values: Record<string, unknown> = {};
+  for (const [property, source] of Object.entries(table)) {
+    if (typeof source === 'string') values[property] = requiredText(node, source, path);
+    else if (typeof source === 'function') values[property] = source(node, path);
+    else values[property] = textOf(node, source.optional);
+  }
+  return values as FieldValues<Table>;
+}
+
 /** The single element at the root of a parsed document, with its name. */
 export function rootOf(tree: XmlObject): { name: string; node: XmlObject } {
   const names = Object.keys(tree).filter((n) => !n.startsWith('@_') && n !== '#text');

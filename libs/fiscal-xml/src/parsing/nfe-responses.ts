@@ -1,6 +1,17 @@
 // Readers of the SEFAZ NF-e 4.00 answers the platform acts on. Each takes either the SOAP 1.2 envelope or the bare
 // response document, and returns plain values; codes stay strings (cStat "100"), as the authorizers send them.
-import { attributeOf, childOf, childrenOf, rawElement, requiredChild, requiredText, textOf, type XmlObject } from './hardened-xml.js';
+import {
+  attributeOf,
+  childOf,
+  childrenOf,
+  optionalText,
+  rawElement,
+  readFields,
+  requiredChild,
+  requiredText,
+  textOf,
+  type XmlObject,
+} from './hardened-xml.js';
 import { fiscalResponse } from './soap-envelope.js';
 
 /** cStat + xMotivo: the authorizer's own code and message. */
@@ -27,17 +38,16 @@ export interface NfeProtocol {
 }
 
 export function readProtocol(protNFe: XmlObject, rawXml: string | undefined): NfeProtocol {
-  const info = requiredChild(protNFe, 'infProt', 'protNFe');
-  return {
-    environment: requiredText(info, 'tpAmb', 'infProt'),
-    applicationVersion: requiredText(info, 'verAplic', 'infProt'),
-    accessKey: requiredText(info, 'chNFe', 'infProt'),
-    receivedAt: requiredText(info, 'dhRecbto', 'infProt'),
-    protocolNumber: textOf(info, 'nProt'),
-    digestValue: textOf(info, 'digVal'),
-    status: statusOf(info, 'infProt'),
-    rawXml,
-  };
+  const protocol = readFields(requiredChild(protNFe, 'infProt', 'protNFe'), 'infProt', {
+    environment: 'tpAmb',
+    applicationVersion: 'verAplic',
+    accessKey: 'chNFe',
+    receivedAt: 'dhRecbto',
+    protocolNumber: optionalText('nProt'),
+    digestValue: optionalText('digVal'),
+    status: statusOf,
+  });
+  return { ...protocol, rawXml };
 }
 
 /** The answer's protNFe, if any, with its exact text (for nfeProc). */
@@ -107,14 +117,13 @@ export interface RetEnvEvento {
 }
 
 export function parseRetEnvEvento(xml: string): RetEnvEvento {
-  const node = fiscalResponse(xml, 'retEnvEvento');
-  return {
-    lotId: requiredText(node, 'idLote', 'retEnvEvento'),
-    environment: requiredText(node, 'tpAmb', 'retEnvEvento'),
-    orgao: requiredText(node, 'cOrgao', 'retEnvEvento'),
-    status: statusOf(node, 'retEnvEvento'),
-    results: childrenOf(node, 'retEvento').map(readEventResult),
-  };
+  return readFields(fiscalResponse(xml, 'retEnvEvento'), 'retEnvEvento', {
+    lotId: 'idLote',
+    environment: 'tpAmb',
+    orgao: 'cOrgao',
+    status: statusOf,
+    results: (node) => childrenOf(node, 'retEvento').map(readEventResult),
+  });
 }
 
 /** procEventoNFe: a registered event as the authorizer keeps it (the signed event and its result). */
@@ -128,14 +137,13 @@ export interface ProcessedEvent {
 
 export function readProcessedEvent(procEventoNFe: XmlObject): ProcessedEvent {
   const evento = requiredChild(procEventoNFe, 'evento', 'procEventoNFe');
-  const info = requiredChild(evento, 'infEvento', 'procEventoNFe/evento');
-  return {
-    accessKey: requiredText(info, 'chNFe', 'evento/infEvento'),
-    type: requiredText(info, 'tpEvento', 'evento/infEvento'),
-    sequence: requiredText(info, 'nSeqEvento', 'evento/infEvento'),
-    eventAt: requiredText(info, 'dhEvento', 'evento/infEvento'),
-    result: readEventResult(requiredChild(procEventoNFe, 'retEvento', 'procEventoNFe')),
-  };
+  const signed = readFields(requiredChild(evento, 'infEvento', 'procEventoNFe/evento'), 'evento/infEvento', {
+    accessKey: 'chNFe',
+    type: 'tpEvento',
+    sequence: 'nSeqEvento',
+    eventAt: 'dhEvento',
+  });
+  return { ...signed, result: readEventResult(requiredChild(procEventoNFe, 'retEvento', 'procEventoNFe')) };
 }
 
 export interface RetConsSitNFe {
