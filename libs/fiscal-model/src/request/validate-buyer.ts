@@ -4,7 +4,7 @@
 import { isCnpjShape, isCpfShape } from '../identifiers/tax-id.js';
 import { findMunicipality } from '../tables/ibge.js';
 import { findCountryName } from '../tables/national-codes.js';
-import { type FieldError, fieldError } from './field-error.js';
+import { type FieldError, type FieldErrorCode, fieldError } from './field-error.js';
 import type { AddressParsed, InvoiceRequestParsed } from './invoice-request-schema.js';
 import type { IssuerProfile } from './issuer-profile.js';
 import { checkLayoutLength, NFE_LIMITS } from './layout-limits.js';
@@ -19,6 +19,11 @@ const ADDRESS = 'recipient_address';
 
 function validateAddress(address: AddressParsed, documentType: 'nfe' | 'nfse', errors: FieldError[]): ValidatedAddress | undefined {
   const before = errors.length;
+  /** Records an error on recipient_address.`key`; undefined, the answer for an address refused. */
+  const refuse = (code: FieldErrorCode, key: keyof AddressParsed & string, message: string, expected: string, received: unknown) => {
+    errors.push(fieldError(code, `${ADDRESS}.${key}`, message, expected, received));
+    return undefined;
+  };
   if (documentType === 'nfe') {
     checkLayoutLength(address.street, `${ADDRESS}.street`, documentType, NFE_LIMITS.street, errors);
     checkLayoutLength(address.neighborhood, `${ADDRESS}.neighborhood`, documentType, NFE_LIMITS.neighborhood, errors);
@@ -33,24 +38,14 @@ function validateAddress(address: AddressParsed, documentType: 'nfe' | 'nfse', e
   if (countryCode !== 'BR') {
     const countryName = findCountryName(countryCode);
     if (!countryName) {
-      errors.push(
-        fieldError(
-          'FIELD_INVALID',
-          `${ADDRESS}.country_code`,
-          'Unknown ISO 3166 alpha-2 country code',
-          'an ISO 3166 alpha-2 code',
-          countryCode,
-        ),
-      );
+      refuse('FIELD_INVALID', 'country_code', 'Unknown ISO 3166 alpha-2 country code', 'an ISO 3166 alpha-2 code', countryCode);
     } else if (documentType === 'nfe' && !address.bacen_country_code) {
-      errors.push(
-        fieldError(
-          'FIELD_REQUIRED',
-          `${ADDRESS}.bacen_country_code`,
-          'A recipient abroad on an NF-e needs the BACEN country code (cPais)',
-          '4 digits',
-          null,
-        ),
+      refuse(
+        'FIELD_REQUIRED',
+        'bacen_country_code',
+        'A recipient abroad on an NF-e needs the BACEN country code (cPais)',
+        '4 digits',
+        null,
       );
     }
     if (errors.length > before) return undefined;
@@ -65,34 +60,15 @@ function validateAddress(address: AddressParsed, documentType: 'nfe' | 'nfse', e
     };
   }
   for (const key of ['state', 'zip_code', 'city_code'] as const) {
-    if (address[key] === undefined)
-      errors.push(fieldError('FIELD_REQUIRED', `${ADDRESS}.${key}`, `A Brazilian address needs ${key}`, 'a value', null));
+    if (address[key] === undefined) refuse('FIELD_REQUIRED', key, `A Brazilian address needs ${key}`, 'a value', null);
   }
   if (errors.length > before) return undefined;
   const city = findMunicipality(address.city_code!);
   if (!city) {
-    errors.push(
-      fieldError(
-        'CITY_CODE_UNKNOWN',
-        `${ADDRESS}.city_code`,
-        'Not a municipality of the IBGE table',
-        'an IBGE municipality code',
-        address.city_code,
-      ),
-    );
-    return undefined;
+    return refuse('CITY_CODE_UNKNOWN', 'city_code', 'Not a municipality of the IBGE table', 'an IBGE municipality code', address.city_code);
   }
   if (city.state !== address.state) {
-    errors.push(
-      fieldError(
-        'STATE_CITY_MISMATCH',
-        `${ADDRESS}.state`,
-        `City ${city.code} (${city.name}) is in ${city.state}`,
-        city.state,
-        address.state,
-      ),
-    );
-    return undefined;
+    return refuse('STATE_CITY_MISMATCH', 'state', `City ${city.code} (${city.name}) is in ${city.state}`, city.state, address.state);
   }
   // `city` (the name as sent) is not compared: the code decides, and the document carries the table's name.
   return {

@@ -24,6 +24,11 @@ function sources(item: ItemParsed, path: string, documentType: 'nfe' | 'nfse') {
   };
 }
 
+/** ITEM_VALUE_NOT_POSITIVE on the value given (`amount` or `unit_price`) when the one derived from it rounds to nothing. */
+function derivedValueNotPositive(item: ItemParsed, path: string, given: 'amount' | 'unit_price', message: string, expected: string) {
+  return fieldError('ITEM_VALUE_NOT_POSITIVE', `${path}.${given}`, message, expected, item[given]);
+}
+
 export function validateItemValues(
   item: ItemParsed,
   path: string,
@@ -86,13 +91,7 @@ export function validateItemValues(
     price = gross.dividedBy(q).toDecimalPlaces(10);
     if (price.lte(0)) {
       errors.push(
-        fieldError(
-          'ITEM_VALUE_NOT_POSITIVE',
-          `${path}.amount`,
-          'amount / quantity is below 10 decimal places of unit price',
-          'a larger amount',
-          item.amount,
-        ),
+        derivedValueNotPositive(item, path, 'amount', 'amount / quantity is below 10 decimal places of unit price', 'a larger amount'),
       );
       return undefined;
     }
@@ -101,13 +100,7 @@ export function validateItemValues(
     gross = round2(q.times(price));
     if (gross.lte(0)) {
       errors.push(
-        fieldError(
-          'ITEM_VALUE_NOT_POSITIVE',
-          `${path}.unit_price`,
-          'quantity × unit_price rounds to 0.00',
-          'a line amount of at least 0.01',
-          item.unit_price,
-        ),
+        derivedValueNotPositive(item, path, 'unit_price', 'quantity × unit_price rounds to 0.00', 'a line amount of at least 0.01'),
       );
       return undefined;
     }
