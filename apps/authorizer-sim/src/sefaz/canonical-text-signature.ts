@@ -9,7 +9,7 @@
 // one under which the text alone, parsed by libxml2, has exactly the structure read here and C14N 1.0 reproduces
 // exactly the bytes hashed here.
 import { createHash, verify as verifySignature, type X509Certificate } from 'node:crypto';
-import { ATTRIBUTE, NOT_A_CANONICAL_REFERENCE, NOT_A_CANONICAL_TAG } from './canonical-form.js';
+import { ATTRIBUTE, NOT_A_CANONICAL_REFERENCE, NOT_A_CANONICAL_TAG, readCanonicalText, type StartTag } from './canonical-form.js';
 import { DIGESTS, type EnvelopedVerification, parseCertificate, SIGNATURES } from './enveloped-signature.js';
 
 const DSIG_NAMESPACE = 'http://www.w3.org/2000/09/xmldsig#';
@@ -31,23 +31,40 @@ const SUPPORTED_ID = /^[A-Za-z0-9_.-]{1,100}$/;
 const NOT_CANONICAL = new RegExp(`[\\r\\x00-\\x08\\x0B\\x0C\\x0E-\\x1F\\uFFFE\\uFFFF]|${NOT_A_CANONICAL_REFERENCE}|${NOT_A_CANONICAL_TAG}`);
 const BASE64_TEXT = /^[A-Za-z0-9+/=\s]*$/;
 
-interface Element {
-  name: string;
-  /** The attributes as written (` name="value"` each), xmlns included. */
-  attributes: string;
+/** A start tag (its attributes as written, xmlns included) with what is read of the element around it. */
+interface Element extends StartTag {
   /** Default namespace in scope (the only kind of namespace a document read here can have). */
   namespace: string;
-  parent: Element | undefined;
   children: Element[];
-  /** Offsets in the text: of `<`, just after the start tag's `>`, of the end tag's `<`, just after its `>`. */
-  start: number;
-  contentStart: number;
+  /** Offsets in the text of the end tag's `<` and of just after its `>`. */
   contentEnd: number;
   end: number;
 }
 
-function attributesOf(element: Element): [string, string][] {
-  return [...element.attributes.matchAll(ATTRIBUTE)].map((m) => [m[1] as string, m[2] as string]);
+/**
+ * The default namespace in scope in the element a start tag opens, or undefined unless its attributes are in C14N
+ * order (ascending names; all are unprefixed) and declare a namespace at most once: the NF-e namespace on the root,
+ * xmldsig on a Signature.
+ */
+function namespaceIn(tag: StartTag, parent: Element | undefined): string | undefined {
+  let namespace = parent?.namespace ?? '';
+  if (tag.attributes === '') return namespace;
+  let previous = '';
+  let declared = false;
+  for (const match of tag.attributes.matchAll(ATTRIBUTE)) {
+    const attribute = match[1] as string;
+    const value = match[2] as string;
+    if (attribute === 'xmlns') {
+      const allowed = parent === undefined ? value === NFE_NAMESPACE : tag.name === 'Signature' && value === DSIG_NAMESPACE;
+      if (!allowed || declared) return undefined;
+      declared = true;
+      namespace = value;
+      continue;
+    }
+    if (attribute <= previous) return undefined;
+    previous = attribute;
+  }
+  return namespace;
 }
 
 /**
@@ -58,59 +75,24 @@ function attributesOf(element: Element): [string, string][] {
 function readCanonicalElements(xml: string): Element[] | undefined {
   if (NOT_CANONICAL.test(xml)) return undefined;
   const elements: Element[] = [];
-  let open: Element | undefined;
-  let at = 0;
-  while (at < xml.length) {
-    const tagStart = xml.indexOf('<', at);
-    // Text is allowed only inside the root element, and holds no `>` (C14N would write it `&gt;`).
-    if (tagStart < 0 || (tagStart > at && !open)) return undefined;
-    const tagEnd = xml.indexOf('>', at);
-    if (tagEnd < tagStart) return undefined;
-    at = tagEnd + 1;
-    if (xml.charCodeAt(tagStart + 1) === 47 /* / */) {
-      if (!open || tagEnd !== tagStart + 2 + open.name.length || !xml.startsWith(open.name, tagStart + 2)) return undefined;
-      open.contentEnd = tagStart;
-      open.end = at;
-      open = open.parent;
-      continue;
-    }
-    if (!open && elements.length > 0) return undefined; // a second root
-    const tag = xml.slice(tagStart + 1, tagEnd);
-    const space = tag.indexOf(' ');
-    const name = space < 0 ? tag : tag.slice(0, space);
-    const attributes = space < 0 ? '' : tag.slice(space);
-    const element: Element = {
-      name,
-      attributes,
-      namespace: open?.namespace ?? '',
-      parent: open,
-      children: [],
-      start: tagStart,
-      contentStart: at,
-      contentEnd: -1,
-      end: -1,
-    };
-    if (attributes !== '') {
-      let previous = '';
-      let declared = false;
-      for (const [attribute, value] of attributesOf(element)) {
-        if (attribute === 'xmlns') {
-          const allowed = open === undefined ? value === NFE_NAMESPACE : name === 'Signature' && value === DSIG_NAMESPACE;
-          if (!allowed || declared) return undefined;
-          declared = true;
-          element.namespace = value;
-          continue;
-        }
-        if (attribute <= previous) return undefined;
-        previous = attribute;
-      }
-    }
-    if (open === undefined && element.namespace !== NFE_NAMESPACE) return undefined;
-    open?.children.push(element);
-    elements.push(element);
-    open = element;
-  }
-  return open === undefined && elements.length > 0 ? elements : undefined;
+  const read = readCanonicalText<Element>(xml, {
+    // Text is allowed only inside the root element (and holds no `>`, which C14N would write `&gt;`).
+    text: (parent) => parent !== undefined,
+    open(tag, parent) {
+      const namespace = namespaceIn(tag, parent);
+      if (namespace === undefined || (parent === undefined && namespace !== NFE_NAMESPACE)) return undefined;
+      const { name, attributes, start, contentStart } = tag;
+      const element: Element = { name, attributes, start, contentStart, namespace, children: [], contentEnd: -1, end: -1 };
+      parent?.children.push(element);
+      elements.push(element);
+      return element;
+    },
+    close(element, _parent, contentEnd, end) {
+      element.contentEnd = contentEnd;
+      element.end = end;
+    },
+  });
+  return read ? elements : undefined;
 }
 
 /** The only element child named `name` when the element children are exactly `names`, in this order. */

@@ -9,7 +9,7 @@
 // repeated attributes, a second root, text outside the root) gets undefined here, so the caller's parseXmlTree
 // throws as it always did.
 import { addXmlTreeChild, decodeXmlText, MAX_NESTED_ELEMENTS, type XmlObject, type XmlValue } from '@talao/fiscal-xml';
-import { ATTRIBUTE, NOT_A_CANONICAL_REFERENCE, NOT_A_CANONICAL_TAG } from './canonical-form.js';
+import { ATTRIBUTE, NOT_A_CANONICAL_REFERENCE, NOT_A_CANONICAL_TAG, readCanonicalText } from './canonical-form.js';
 
 /**
  * Not in canonical form: a `<` that does not open a tag written `<name( attribute="value")*>` or `</name>` (ASCII
@@ -46,42 +46,28 @@ function storeAttributes(attributes: string, element: OpenElement): boolean {
 /** parseXmlTree(xml) when `xml` is in canonical form (file comment); undefined otherwise. */
 export function readCanonicalTree(xml: string): XmlObject | undefined {
   if (NOT_CANONICAL.test(xml)) return undefined;
-  const stack: OpenElement[] = [];
   let root: XmlObject | undefined;
-  let at = 0;
-  while (at < xml.length) {
-    const tagStart = xml.indexOf('<', at);
-    const textEnd = tagStart < 0 ? xml.length : tagStart;
-    if (textEnd > at) {
-      const text = xml.slice(at, textEnd).trim();
-      const open = stack.at(-1);
-      if (open) open.text += text.includes('&') ? decodeXmlText(text) : text;
-      else if (text !== '') return undefined;
-    }
-    if (tagStart < 0) break;
-    // The tag ends at the first `>` (NOT_CANONICAL); a `>` in the text before it is refused.
-    const tagEnd = xml.indexOf('>', at);
-    if (tagEnd < tagStart) return undefined;
-    at = tagEnd + 1;
-    if (xml.charCodeAt(tagStart + 1) === 47 /* / */) {
-      const element = stack.pop();
-      if (!element || tagEnd !== tagStart + 2 + element.name.length || !xml.startsWith(element.name, tagStart + 2)) return undefined;
+  const read = readCanonicalText<OpenElement>(xml, {
+    text(parent, start, end) {
+      const text = xml.slice(start, end).trim();
+      if (parent) parent.text += text.includes('&') ? decodeXmlText(text) : text;
+      // Outside the root, white space only.
+      return parent !== undefined || text === '';
+    },
+    open(tag, _parent, depth) {
+      if (depth >= MAX_NESTED_ELEMENTS) return undefined;
+      const element: OpenElement = { name: tag.name, node: {}, text: '', hasMembers: false };
+      return tag.attributes === '' || storeAttributes(tag.attributes, element) ? element : undefined;
+    },
+    close(element, parent) {
       let value: XmlValue = element.node;
       if (!element.hasMembers) value = element.text;
       else if (element.text !== '') element.node['#text'] = element.text;
-      const parent = stack.at(-1);
       if (parent) {
         addXmlTreeChild(parent.node, element.name, value);
         parent.hasMembers = true;
       } else root = { [element.name]: value };
-      continue;
-    }
-    if (root !== undefined || stack.length >= MAX_NESTED_ELEMENTS) return undefined;
-    const tag = xml.slice(tagStart + 1, tagEnd);
-    const space = tag.indexOf(' ');
-    const element: OpenElement = { name: space < 0 ? tag : tag.slice(0, space), node: {}, text: '', hasMembers: false };
-    if (space >= 0 && !storeAttributes(tag.slice(space), element)) return undefined;
-    stack.push(element);
-  }
-  return stack.length === 0 ? root : undefined;
+    },
+  });
+  return read ? root : undefined;
 }
