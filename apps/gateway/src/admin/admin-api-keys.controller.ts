@@ -1,14 +1,11 @@
-import { Controller, Delete, HttpCode, Param, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Delete, HttpCode, Param } from '@nestjs/common';
+import { ApiOperation, ApiParam } from '@nestjs/swagger';
 import { revokeApiKey } from '@talao/company-admin';
-import { AdminTokenGuard } from '../auth/admin-token.guard.js';
+import { AdminController } from '../auth/authenticated-controllers.js';
 import { GatewayResources } from '../gateway-resources.js';
 import { ApiErrors, ApiResult } from '../openapi/decorators.js';
 
-@ApiTags('admin')
-@ApiBearerAuth('admin-token')
-@UseGuards(AdminTokenGuard)
-@Controller('admin/v1/api-keys')
+@AdminController('admin/v1/api-keys')
 export class AdminApiKeysController {
   constructor(private readonly resources: GatewayResources) {}
 
@@ -17,7 +14,7 @@ export class AdminApiKeysController {
   @ApiOperation({ operationId: 'adminRevokeApiKey', summary: 'Revoke an API key; it stops working at once' })
   @ApiParam({ name: 'id', schema: { type: 'string', format: 'uuid' } })
   @ApiResult(204, 'Revoked')
-  @ApiErrors(401, 404, 429)
+  @ApiErrors(404)
   async revoke(@Param('id') id: string): Promise<void> {
     try {
       await revokeApiKey(this.resources.companyAdmin, id);

@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Body, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiOperation, ApiParam } from '@nestjs/swagger';
 import {
   createApiKey,
   createCompany,
@@ -9,17 +9,14 @@ import {
   presentCompany,
   setCertificate,
 } from '@talao/company-admin';
-import { AdminTokenGuard } from '../auth/admin-token.guard.js';
+import { AdminController } from '../auth/authenticated-controllers.js';
 import { GatewayResources } from '../gateway-resources.js';
 import { ApiErrors, ApiJsonBody, ApiResult } from '../openapi/decorators.js';
 
 const companyIdParam = ApiParam({ name: 'id', schema: { type: 'string', format: 'uuid' } });
 
 /** Operators only (Authorization: Bearer $ADMIN_TOKEN). The logic is in @talao/company-admin, shared with the CLI. */
-@ApiTags('admin')
-@ApiBearerAuth('admin-token')
-@UseGuards(AdminTokenGuard)
-@Controller('admin/v1/companies')
+@AdminController('admin/v1/companies')
 export class AdminCompaniesController {
   constructor(private readonly resources: GatewayResources) {}
 
@@ -37,7 +34,7 @@ export class AdminCompaniesController {
   @ApiOperation({ operationId: 'adminCreateCompany', summary: 'Register a company (CNPJ, IBGE city and state, plan)' })
   @ApiJsonBody('CreateCompanyRequest')
   @ApiResult(201, 'Created', 'Company')
-  @ApiErrors(401, 409, 413, 415, 422, 429)
+  @ApiErrors(409, 413, 415, 422)
   async create(@Body() body: unknown) {
     return presentCompany(await this.changing(() => createCompany(this.resources.companyAdmin, body)));
   }
@@ -46,7 +43,7 @@ export class AdminCompaniesController {
   @ApiOperation({ operationId: 'adminGetCompany', summary: 'A company' })
   @companyIdParam
   @ApiResult(200, 'The company', 'Company')
-  @ApiErrors(401, 404, 429)
+  @ApiErrors(404)
   async get(@Param('id') id: string) {
     return presentCompany(await getCompany(this.resources.companyAdmin, id));
   }
@@ -60,7 +57,7 @@ export class AdminCompaniesController {
   @companyIdParam
   @ApiJsonBody('SetCertificateRequest')
   @ApiResult(200, 'The certificate now in use', 'Certificate')
-  @ApiErrors(401, 404, 413, 415, 422, 429)
+  @ApiErrors(404, 413, 415, 422)
   async setCertificate(@Param('id') id: string, @Body() body: unknown) {
     return presentCertificate(await this.changing(() => setCertificate(this.resources.companyAdmin, id, body)));
   }
@@ -71,7 +68,7 @@ export class AdminCompaniesController {
   @companyIdParam
   @ApiJsonBody('CreateApiKeyRequest')
   @ApiResult(201, 'Created; `key` is never shown again', 'CreatedApiKey')
-  @ApiErrors(401, 404, 409, 413, 415, 422, 429)
+  @ApiErrors(404, 409, 413, 415, 422)
   async createApiKey(@Param('id') id: string, @Body() body: unknown) {
     const { apiKey, key } = await this.changing(() => createApiKey(this.resources.companyAdmin, id, body));
     return { ...presentApiKey(apiKey), key };

@@ -5,7 +5,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiBody } from '@nestjs/swagger';
 import { AccessKeyParameter, InvoiceNotFound } from '../invoices/document-openapi.js';
 import { EXAMPLE_IDS, errorExample } from '../invoices/invoice-examples.js';
-import { errorEnvelope, json, Respond } from '../openapi/decorators.js';
+import { errorContent, errorEnvelope, json, Respond } from '../openapi/decorators.js';
 import { nullable } from '../invoices/invoice-schemas.js';
 
 /** The fields of a request filed with the authorizer (an amendment, an invalidation): where it stands, and its answer. */
@@ -75,6 +75,52 @@ const AuthorizerRefused = (summary: string, code: string, message: string) =>
     }),
   });
 
+type Examples = Record<string, { summary: string; value: unknown }>;
+
+/** A 409 example: the example NF-e refused, before the authorizer, with `code` and `message`. */
+const refusedExample = (summary: string, code: string, message: string) => ({
+  summary,
+  value: errorExample({ code, message, invoice_id: EXAMPLE_IDS.issuedInvoiceId }),
+});
+
+/** A 422 example: the body's `field` refused with `message`. */
+const invalidFieldExample = (summary: string, field: string, message: string) => ({
+  summary,
+  value: errorExample({ code: 'FIELD_INVALID', field, message }),
+});
+
+/** What one amendment route documents of its own; AmendmentOpenApi writes the answers every amendment route gives. */
+interface AmendmentDocs {
+  /** The `{access_key}` parameter. */
+  readonly key: string;
+  /** The JSON body: its required fields, its fields, and the requests by name (each on an issued NF-e, `unknown` on none). */
+  readonly body: { readonly required: string[]; readonly properties: object; readonly examples: Examples };
+  /** The answer's schema: 200 once registered (its examples by name), 202 while pending (the answer then). */
+  readonly answer: object;
+  readonly registered: { readonly description: string; readonly examples: Examples };
+  readonly pending: { readonly description: string; readonly value: object };
+  /** 409 (checked before the authorizer) and 422, their descriptions and examples by name. */
+  readonly conflict: { readonly description: string; readonly examples: Examples };
+  readonly invalid: { readonly description: string; readonly examples: Examples };
+  /** 502: one refusal by the authorizer (its code and message). */
+  readonly refused: { readonly summary: string; readonly code: string; readonly message: string };
+}
+
+const AmendmentOpenApi = ({ key, body, answer, registered, pending: stillPending, conflict, invalid, refused }: AmendmentDocs) =>
+  applyDecorators(
+    AmendedKeyParameter(key, ...Object.keys(body.examples).filter((name) => name !== 'unknown')),
+    ApiBody({
+      schema: { type: 'object', required: body.required, additionalProperties: false, properties: body.properties } as never,
+      examples: body.examples,
+    }),
+    Respond({ status: 200, description: registered.description, content: json(answer, registered.examples) }),
+    OutcomePending(stillPending.description, answer, stillPending.value),
+    InvoiceNotFound(NO_SUCH_DOCUMENT),
+    Respond({ status: 409, description: conflict.description, content: errorContent(conflict.examples) }),
+    Respond({ status: 422, description: invalid.description, content: errorContent(invalid.examples) }),
+    AuthorizerRefused(refused.summary, refused.code, refused.message),
+  );
+
 const CANCELLED_EXAMPLE = {
   invoice_id: EXAMPLE_IDS.issuedInvoiceId,
   document_type: 'nfe',
@@ -94,80 +140,68 @@ const CANCELLED_EXAMPLE = {
   },
 };
 
+/** The cancel route's requests by name: each answers as the response example of its name. */
+const CANCEL_REQUESTS = {
+  cancelled: { summary: 'Cancel', value: { reason: REASON, document_type: 'nfe' } },
+  short_reason: { summary: 'A reason under 15 characters', value: { reason: 'engano' } },
+  unknown: { summary: 'Cancel', value: { reason: REASON } },
+};
+
+const LATE_CANCELLATION = 'Rejeição: Pedido de Cancelamento intempestivo (NF-e autorizada a mais de 7 dias)';
+
 /** POST /invoices/{access_key}/cancel: `cancelled` → 200, `short_reason` → 422, `unknown` → 404. */
 export const CancelOpenApi = () =>
-  applyDecorators(
-    AmendedKeyParameter('The access key (NF-e 44, NFS-e 50 digits) or the invoice id', 'cancelled', 'short_reason'),
-    ApiBody({
-      schema: {
-        type: 'object',
-        required: ['reason'],
-        additionalProperties: false,
-        properties: {
-          reason: { type: 'string', minLength: 15, maxLength: 255, description: 'NF-e xJust / NFS-e xMotivo' },
-          document_type: {
-            type: 'string',
-            enum: ['nfe', 'nfse'],
-            description: 'Optional (also accepted in the query); must match the document',
-          },
+  AmendmentOpenApi({
+    key: 'The access key (NF-e 44, NFS-e 50 digits) or the invoice id',
+    body: {
+      required: ['reason'],
+      properties: {
+        reason: { type: 'string', minLength: 15, maxLength: 255, description: 'NF-e xJust / NFS-e xMotivo' },
+        document_type: {
+          type: 'string',
+          enum: ['nfe', 'nfse'],
+          description: 'Optional (also accepted in the query); must match the document',
         },
-      } as never,
-      examples: {
-        cancelled: { summary: 'Cancel', value: { reason: REASON, document_type: 'nfe' } },
-        short_reason: { summary: 'A reason under 15 characters', value: { reason: 'engano' } },
-        unknown: { summary: 'Cancel', value: { reason: REASON } },
       },
-    }),
-    Respond({
-      status: 200,
+      examples: CANCEL_REQUESTS,
+    },
+    answer: cancellationResultSchema,
+    registered: {
       description: 'Registered: the invoice is `cancelled`; `cancellation` is the event as registered',
-      content: json(cancellationResultSchema, { cancelled: { summary: 'NF-e cancelled', value: CANCELLED_EXAMPLE } }),
-    }),
-    OutcomePending(
-      'Additive. Still with the authorizer after AMENDMENT_WAIT_MS: `cancellation.status` is `pending`; outcome by webhook or GET',
-      cancellationResultSchema,
-      { ...CANCELLED_EXAMPLE, status: 'issued', cancellation: pending(CANCELLED_EXAMPLE.cancellation) },
-    ),
-    InvoiceNotFound(NO_SUCH_DOCUMENT),
-    Respond({
-      status: 409,
+      examples: { cancelled: { summary: 'NF-e cancelled', value: CANCELLED_EXAMPLE } },
+    },
+    pending: {
+      description:
+        'Additive. Still with the authorizer after AMENDMENT_WAIT_MS: `cancellation.status` is `pending`; outcome by webhook or GET',
+      value: { ...CANCELLED_EXAMPLE, status: 'issued', cancellation: pending(CANCELLED_EXAMPLE.cancellation) },
+    },
+    conflict: {
       description:
         'Conflict: already cancelled (ALREADY_CANCELLED), not issued (NOT_ISSUED), outside the NF-e window (the authorizer’s code 501 and ' +
         'message, checked locally), or the same Idempotency-Key still in progress',
-      content: json(errorEnvelope, {
-        already_cancelled: {
-          summary: 'Cancelled already',
-          value: errorExample({
-            code: 'ALREADY_CANCELLED',
-            message: 'The document is already cancelled',
-            invoice_id: EXAMPLE_IDS.issuedInvoiceId,
-          }),
-        },
-        late: {
-          summary: 'Outside the window',
-          value: errorExample({
-            code: '501',
-            message: 'Rejeição: Pedido de Cancelamento intempestivo (NF-e autorizada a mais de 7 dias)',
-            invoice_id: EXAMPLE_IDS.issuedInvoiceId,
-          }),
-        },
-      }),
-    }),
-    Respond({
-      status: 422,
+      examples: {
+        already_cancelled: refusedExample('Cancelled already', 'ALREADY_CANCELLED', 'The document is already cancelled'),
+        late: refusedExample('Outside the window', '501', LATE_CANCELLATION),
+      },
+    },
+    invalid: {
       description:
         'Validation error: `detail` `{ code, field, message }` (reason length, unknown field, document_type); or Idempotency-Key misuse',
-      content: json(errorEnvelope, {
-        short_reason: {
-          summary: 'Reason too short',
-          value: errorExample({ code: 'FIELD_INVALID', field: 'reason', message: 'reason must be 15 to 255 characters for nfe (got 6)' }),
-        },
-      }),
-    }),
-    AuthorizerRefused('SEFAZ 501', '501', 'Rejeição: Pedido de Cancelamento intempestivo (NF-e autorizada a mais de 7 dias)'),
-  );
+      examples: {
+        short_reason: invalidFieldExample('Reason too short', 'reason', 'reason must be 15 to 255 characters for nfe (got 6)'),
+      },
+    },
+    refused: { summary: 'SEFAZ 501', code: '501', message: LATE_CANCELLATION },
+  });
 
 const CORRECTION = 'Onde se le volume 1 leia-se volumes 1 e 2 (embalagem dupla)';
+
+/** The correction route's requests by name: each answers as the response example of its name. */
+const CORRECTION_REQUESTS = {
+  corrected: { summary: 'A correction letter', value: { correction: CORRECTION } },
+  short_correction: { summary: 'A text under 15 characters', value: { correction: 'volumes' } },
+  unknown: { summary: 'A correction letter', value: { correction: CORRECTION } },
+};
 
 const CORRECTED_EXAMPLE = {
   invoice_id: EXAMPLE_IDS.issuedInvoiceId,
@@ -199,68 +233,43 @@ const correctionResultSchema = {
 
 /** POST /invoices/{access_key}/correction: `corrected` → 200, `short_correction` → 422, `unknown` → 404. */
 export const CorrectionOpenApi = () =>
-  applyDecorators(
-    AmendedKeyParameter('The NF-e access key (44 digits) or the invoice id', 'corrected', 'short_correction'),
-    ApiBody({
-      schema: {
-        type: 'object',
-        required: ['correction'],
-        additionalProperties: false,
-        properties: {
-          correction: { type: 'string', minLength: 15, maxLength: 1000, description: 'xCorrecao: what the letter corrects' },
-          document_type: { type: 'string', enum: ['nfe', 'nfse'], description: 'Optional; must match the document' },
-        },
-      } as never,
-      examples: {
-        corrected: { summary: 'A correction letter', value: { correction: CORRECTION } },
-        short_correction: { summary: 'A text under 15 characters', value: { correction: 'volumes' } },
-        unknown: { summary: 'A correction letter', value: { correction: CORRECTION } },
+  AmendmentOpenApi({
+    key: 'The NF-e access key (44 digits) or the invoice id',
+    body: {
+      required: ['correction'],
+      properties: {
+        correction: { type: 'string', minLength: 15, maxLength: 1000, description: 'xCorrecao: what the letter corrects' },
+        document_type: { type: 'string', enum: ['nfe', 'nfse'], description: 'Optional; must match the document' },
       },
-    }),
-    Respond({
-      status: 200,
+      examples: CORRECTION_REQUESTS,
+    },
+    answer: correctionResultSchema,
+    registered: {
       description: 'Registered: `correction` is the letter as registered (nSeqEvento in `sequence`); the document stays `issued`',
-      content: json(correctionResultSchema, { corrected: { summary: 'CC-e 1 registered', value: CORRECTED_EXAMPLE } }),
-    }),
-    OutcomePending(
-      'Additive. Still with the authorizer after AMENDMENT_WAIT_MS: `correction.status` is `pending`',
-      correctionResultSchema,
-      { ...CORRECTED_EXAMPLE, correction: pending(CORRECTED_EXAMPLE.correction) },
-    ),
-    InvoiceNotFound(NO_SUCH_DOCUMENT),
-    Respond({
-      status: 409,
+      examples: { corrected: { summary: 'CC-e 1 registered', value: CORRECTED_EXAMPLE } },
+    },
+    pending: {
+      description: 'Additive. Still with the authorizer after AMENDMENT_WAIT_MS: `correction.status` is `pending`',
+      value: { ...CORRECTED_EXAMPLE, correction: pending(CORRECTED_EXAMPLE.correction) },
+    },
+    conflict: {
       description:
         'Conflict: an NFS-e (NFE_ONLY, SPEC.md rule 1), a cancelled document (CANCELLED), not issued (NOT_ISSUED), the 21st letter ' +
         '(CORRECTION_LIMIT), another letter still being registered (CORRECTION_IN_PROGRESS), or the same Idempotency-Key in progress',
-      content: json(errorEnvelope, {
-        nfe_only: {
-          summary: 'An NFS-e',
-          value: errorExample({
-            code: 'NFE_ONLY',
-            message: 'The correction letter (CC-e) exists for the NF-e only',
-            invoice_id: EXAMPLE_IDS.issuedInvoiceId,
-          }),
-        },
-        limit: {
-          summary: 'The 21st letter',
-          value: errorExample({
-            code: 'CORRECTION_LIMIT',
-            message: 'At most 20 correction letters per document (nSeqEvento 1 to 20); this one has them all',
-            invoice_id: EXAMPLE_IDS.issuedInvoiceId,
-          }),
-        },
-      }),
-    }),
-    Respond({
-      status: 422,
+      examples: {
+        nfe_only: refusedExample('An NFS-e', 'NFE_ONLY', 'The correction letter (CC-e) exists for the NF-e only'),
+        limit: refusedExample(
+          'The 21st letter',
+          'CORRECTION_LIMIT',
+          'At most 20 correction letters per document (nSeqEvento 1 to 20); this one has them all',
+        ),
+      },
+    },
+    invalid: {
       description: 'Validation error: `detail` `{ code, field, message }` (text length, unknown field); or Idempotency-Key misuse',
-      content: json(errorEnvelope, {
-        short_correction: {
-          summary: 'Text too short',
-          value: errorExample({ code: 'FIELD_INVALID', field: 'correction', message: 'correction must be 15 to 1000 characters (got 7)' }),
-        },
-      }),
-    }),
-    AuthorizerRefused('SEFAZ 580', '580', 'Rejeição: O evento exige uma NF-e autorizada'),
-  );
+      examples: {
+        short_correction: invalidFieldExample('Text too short', 'correction', 'correction must be 15 to 1000 characters (got 7)'),
+      },
+    },
+    refused: { summary: 'SEFAZ 580', code: '580', message: 'Rejeição: O evento exige uma NF-e autorizada' },
+  });

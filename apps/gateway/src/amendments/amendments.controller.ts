@@ -1,25 +1,21 @@
 // POST /invoices/{access_key}/cancel (and, next to it, the other amendments): the local checks and the amendment row
 // are @talao/amendments/create's; this enqueues nothing itself, waits for the canceller's outcome within
 // AMENDMENT_WAIT_MS and answers it, with the Idempotency-Key rules of issuance.
-import { Body, Controller, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { AmendmentRefused, requestCancellation, requestCorrection } from '@talao/amendments/create';
 import type { AmendedInvoice, AmendmentRecord } from '@talao/persistence';
-import { ApiKeyGuard } from '../auth/api-key.guard.js';
+import { ApiKeyController } from '../auth/authenticated-controllers.js';
 import type { Caller, GatewayResponse } from '../http/gateway-request.js';
 import type { StoredResponse } from '../idempotency/idempotency-store.js';
 import { IdempotentRequest } from '../idempotency/idempotent-request.js';
 import type { IdempotentWork } from '../idempotency/run-idempotently.js';
-import { ApiErrors } from '../openapi/decorators.js';
 import { IdempotencyKeyHeader } from '../invoices/invoice-openapi.js';
 import { amendmentOutcomeResponse, answerIdempotently } from './amendment-responses.js';
 import { CancelOpenApi, CorrectionOpenApi } from './amendments-openapi.js';
 import { AmendmentsResources } from './amendments-resources.js';
 
-@ApiTags('invoices')
-@ApiBearerAuth()
-@UseGuards(ApiKeyGuard)
-@Controller('api/v1/invoices')
+@ApiKeyController('invoices', 'api/v1/invoices')
 export class AmendmentsController {
   constructor(private readonly resources: AmendmentsResources) {}
 
@@ -65,7 +61,6 @@ export class AmendmentsController {
   })
   @IdempotencyKeyHeader()
   @CorrectionOpenApi()
-  @ApiErrors(401, 429)
   async correct(
     @IdempotentRequest() { caller, req, key }: IdempotentRequest,
     @Res() res: GatewayResponse,
@@ -105,7 +100,6 @@ export class AmendmentsController {
   })
   @IdempotencyKeyHeader()
   @CancelOpenApi()
-  @ApiErrors(401, 429)
   async cancel(
     @IdempotentRequest() { caller, req, key }: IdempotentRequest,
     @Res() res: GatewayResponse,

@@ -1,10 +1,11 @@
 // POST and GET /invoices/invalidations: NF-e numbering ranges reported as unused. Registered before the invoices'
 // controller, so these static paths win over /invoices/{access_key} (which captured GET and answered 422).
-import { Body, Controller, Get, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Get, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { AmendmentRefused, refusedForNumbersInUse, requestInvalidation } from '@talao/amendments/create';
 import type { InvalidationRecord } from '@talao/persistence';
-import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
+import { CurrentCaller } from '../auth/api-key.guard.js';
+import { ApiKeyController } from '../auth/authenticated-controllers.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageEnvelope, pageOffset } from '../http/pagination.js';
 import type { Caller, GatewayResponse } from '../http/gateway-request.js';
 import { sendJson } from '../http/json-answer.js';
@@ -13,7 +14,6 @@ import type { StoredResponse } from '../idempotency/idempotency-store.js';
 import { IdempotentRequest } from '../idempotency/idempotent-request.js';
 import { IdempotencyKeyHeader } from '../invoices/invoice-openapi.js';
 import { refusedByAuthorizer } from '../http/authorizer-refusal.js';
-import { ApiErrors } from '../openapi/decorators.js';
 import { answerIdempotently } from './amendment-responses.js';
 import { AmendmentsResources } from './amendments-resources.js';
 import { InvalidateOpenApi, ListInvalidationsOpenApi } from './invalidations-openapi.js';
@@ -50,10 +50,7 @@ function outcomeOf(invalidation: InvalidationRecord): StoredResponse {
 // No filters: the ranges are paged only.
 const listInvalidationsQuery = listQuery({}, {});
 
-@ApiTags('invoices')
-@ApiBearerAuth()
-@UseGuards(ApiKeyGuard)
-@Controller('api/v1/invoices/invalidations')
+@ApiKeyController('invoices', 'api/v1/invoices/invalidations')
 export class InvalidationsController {
   constructor(private readonly resources: AmendmentsResources) {}
 
@@ -71,7 +68,6 @@ export class InvalidationsController {
   })
   @IdempotencyKeyHeader()
   @InvalidateOpenApi()
-  @ApiErrors(401, 429)
   async invalidate(@IdempotentRequest() { caller, req, key }: IdempotentRequest, @Res() res: GatewayResponse, @Body() body: unknown) {
     await answerIdempotently(
       { resources: this.resources, caller, req, res, key },
@@ -114,7 +110,6 @@ export class InvalidationsController {
       '`total`, `total_pages`, `next_page`, `prev_page`, `data` (and the additive `page`, `page_size`). Any other parameter → 422.',
   })
   @ListInvalidationsOpenApi()
-  @ApiErrors(401, 429)
   async list(@CurrentCaller() caller: Caller, @Res() res: GatewayResponse, @Query() query: Record<string, unknown>) {
     const page = validQuery(listInvalidationsQuery.parse(query));
     const { total, data } = await this.resources.invalidations.list({

@@ -1,17 +1,15 @@
-import { Controller, Get, HttpException, Param, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Get, HttpException, Param } from '@nestjs/common';
+import { ApiOperation, ApiParam, ApiResponse } from '@nestjs/swagger';
 import { presentCompany } from '@talao/company-admin';
-import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
+import { CurrentCaller } from '../auth/api-key.guard.js';
+import { ApiKeyController } from '../auth/authenticated-controllers.js';
 import { GatewayResources } from '../gateway-resources.js';
 import type { Caller } from '../http/gateway-request.js';
 import { COMPANY_EXAMPLES, COMPANY_NOT_FOUND_EXAMPLES, COMPANY_PARAMETER_EXAMPLES } from '../openapi/account-examples.js';
-import { ApiErrors, ApiResult, RATE_LIMIT_HEADERS } from '../openapi/decorators.js';
+import { ApiResult, RATE_LIMIT_HEADERS } from '../openapi/decorators.js';
 import { ref } from '../openapi/schemas.js';
 
-@ApiTags('account')
-@ApiBearerAuth()
-@UseGuards(ApiKeyGuard)
-@Controller('api/v1/companies')
+@ApiKeyController('account', 'api/v1/companies')
 export class CompaniesController {
   constructor(private readonly resources: GatewayResources) {}
 
@@ -25,7 +23,6 @@ export class CompaniesController {
     headers: RATE_LIMIT_HEADERS,
     content: { 'application/json': { schema: ref('ErrorEnvelope'), examples: COMPANY_NOT_FOUND_EXAMPLES } },
   })
-  @ApiErrors(401, 429)
   async get(@CurrentCaller() caller: Caller, @Param('company_id') companyId: string) {
     // Another company's id answers exactly like an id that does not exist: existence is not disclosed.
     const company = companyId === caller.company.id ? await this.resources.companies.findById(companyId) : null;

@@ -2,23 +2,23 @@
 // The authorizer being down is not the API's failure: the record is answered with the authorizer part marked unavailable.
 import type { InvoiceRecord } from '@talao/persistence';
 import type { AuthorizerView, ConsultScope } from './authorizer-consult.js';
+import type { DocumentLookup } from './document-request.js';
 import type { InvoicesResources } from './invoices-resources.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The company's invoice by access key, DPS id or invoice id; null for anything not the company's (never consulted). */
-export async function findCompanyInvoice(resources: InvoicesResources, scope: ConsultScope, key: string): Promise<InvoiceRecord | null> {
-  const invoice = UUID.test(key)
-    ? await resources.invoices.findForCompany(scope.companyId, key)
-    : await findByDocumentKey(resources, scope, key);
+/** The company's invoice the lookup names; null for anything not the company's (never consulted) or for no lookup. */
+export async function findCompanyInvoice(
+  resources: InvoicesResources,
+  scope: ConsultScope,
+  lookup: DocumentLookup | undefined,
+): Promise<InvoiceRecord | null> {
+  if (!lookup) return null;
+  // By access key through the (company, access_key) index; the DPS id is the NFS-e's key until it is authorized.
+  const invoice =
+    'id' in lookup
+      ? await resources.invoices.findForCompany(scope.companyId, lookup.id)
+      : await resources.invoices.findByAccessKey(scope.companyId, scope.environment, lookup.accessKey);
   if (!invoice || invoice.environment !== scope.environment || invoice.documentType !== scope.documentType) return null;
   return invoice;
-}
-
-async function findByDocumentKey(resources: InvoicesResources, scope: ConsultScope, key: string): Promise<InvoiceRecord | null> {
-  if (!/^(?:[0-9]{44}|[0-9]{50}|DPS[0-9]{42})$/.test(key)) return null;
-  // Through the (company, access_key) index; the DPS id is the NFS-e's key until it is authorized.
-  return resources.invoices.findByAccessKey(scope.companyId, scope.environment, key);
 }
 
 export async function consultAuthorizer(

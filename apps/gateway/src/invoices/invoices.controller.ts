@@ -1,9 +1,10 @@
-import { Body, Controller, Get, HttpException, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Get, HttpException, Param, Post, Query, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { createInvoice, reissueInvoice } from '@talao/issuance/create';
 import type { InvoiceRecord } from '@talao/persistence';
 import { z } from 'zod';
-import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
+import { CurrentCaller } from '../auth/api-key.guard.js';
+import { ApiKeyController } from '../auth/authenticated-controllers.js';
 import { requestIdOf, type Caller, type GatewayResponse } from '../http/gateway-request.js';
 import { sendJson } from '../http/json-answer.js';
 import { validQuery } from '../http/query-validation.js';
@@ -13,6 +14,7 @@ import { runIdempotently, type IdempotentWork } from '../idempotency/run-idempot
 import { presentAmendment } from '../amendments/amendment-responses.js';
 import { ApiErrors } from '../openapi/decorators.js';
 import { consultAuthorizer, findCompanyInvoice } from './consult-invoice.js';
+import { DocumentRequest, documentQuery } from './document-request.js';
 import { invoiceJson } from './invoice-json.js';
 import { IdempotencyKeyHeader, InvoiceRequestBody, IssuanceResponses } from './invoice-openapi.js';
 import {
@@ -30,8 +32,7 @@ import { parseQuery } from './query-parameters.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const consultQuerySchema = z.strictObject({ document_type: z.enum(['nfe', 'nfse']) });
-const CONSULT_PARAMETERS = { document_type: { expected: 'one of: nfe, nfse' } };
+const consultQuery = documentQuery({}, {});
 const noQuerySchema = z.strictObject({});
 
 /** Every answer of these routes is written here, so an invoice record's amount is a number token (invoice-json.ts). */
@@ -42,10 +43,7 @@ function send(res: GatewayResponse, response: StoredResponse): void {
 
 const notFound = () => new HttpException({ detail: 'Invoice not found' }, 404);
 
-@ApiTags('invoices')
-@ApiBearerAuth()
-@UseGuards(ApiKeyGuard)
-@Controller('api/v1/invoices')
+@ApiKeyController('invoices', 'api/v1/invoices')
 export class InvoicesController {
   constructor(private readonly resources: InvoicesResources) {}
 
@@ -115,7 +113,7 @@ export class InvoicesController {
   @IdempotencyKeyHeader()
   @InvoiceRequestBody()
   @IssuanceResponses('create')
-  @ApiErrors(401, 413, 415, 429)
+  @ApiErrors(413, 415)
   async create(@IdempotentRequest() request: IdempotentRequest, @Res() res: GatewayResponse, @Body() body: unknown) {
     await this.answerIssuance({ ...request, res }, 'create_invoice', body, async (scope) => {
       const { invoice } = await createInvoice(this.resources.createDeps, { ...scope, body });
@@ -137,7 +135,6 @@ export class InvoicesController {
   @IdempotencyKeyHeader()
   @IssuanceResponses('reissue')
   @ReissueNotFound()
-  @ApiErrors(401, 429)
   async reissue(@IdempotentRequest() request: IdempotentRequest, @Res() res: GatewayResponse, @Param('invoice_id') invoiceId: string) {
     if (!UUID.test(invoiceId)) throw notFound();
     await this.answerIssuance({ ...request, res }, `reissue_invoice:${invoiceId}`, {}, async (scope) => {
@@ -157,7 +154,6 @@ export class InvoicesController {
       '`page` and `page_size` are additive.',
   })
   @ListQueryParameters(INVOICE_STATUSES)
-  @ApiErrors(401, 429)
   async list(@CurrentCaller() caller: Caller, @Res() res: GatewayResponse, @Query() query: Record<string, unknown>) {
     const parsed = validQuery(parseListQuery(query));
     send(res, {
@@ -176,17 +172,10 @@ export class InvoicesController {
       'An unavailable authorizer is not an error: `authorizer.available` is false.',
   })
   @ConsultParameters()
-  @ApiErrors(401, 429)
-  async get(
-    @CurrentCaller() caller: Caller,
-    @Res() res: GatewayResponse,
-    @Param('access_key') key: string,
-    @Query() query: Record<string, unknown>,
-  ) {
-    const { document_type: documentType } = validQuery(parseQuery(consultQuerySchema, CONSULT_PARAMETERS, query));
-    const company = await this.resources.createDeps.companies.findById(caller.company.id);
-    const scope = { companyId: caller.company.id, companyState: company?.state ?? '', environment: caller.environment, documentType };
-    const invoice = await findCompanyInvoice(this.resources, scope, key);
+  async get(@DocumentRequest(consultQuery) { scope: documentScope, lookup }: DocumentRequest, @Res() res: GatewayResponse) {
+    const company = await this.resources.createDeps.companies.findById(documentScope.companyId);
+    const scope = { ...documentScope, companyState: company?.state ?? '' };
+    const invoice = await findCompanyInvoice(this.resources, scope, lookup);
     if (!invoice) throw notFound();
     const [replacedBy, authorizer, amendments] = await Promise.all([
       this.resources.invoices.findReplacement(invoice.id),
@@ -207,7 +196,7 @@ export class InvoicesController {
       'Takes the invoice_id (a rejected document has no access key). `replaced_by` names the invoice that reissued this attempt. No query parameters (any → 422).',
   })
   @SubmissionsParameters()
-  @ApiErrors(401, 422, 429)
+  @ApiErrors(422)
   async submissions(
     @CurrentCaller() caller: Caller,
     @Res() res: GatewayResponse,

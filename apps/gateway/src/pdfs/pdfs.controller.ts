@@ -4,34 +4,25 @@
 // Retry-After. `source=authorizer` (NFS-e) returns the ADN's official DANFSe instead, fetched each time; 502 when the
 // ADN does not give it. docs/architecture.md "Printed documents" says why.
 import { createHash } from 'node:crypto';
-import { Controller, Get, Headers, HttpException, Param, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Get, Headers, HttpException, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { pdfVersionOf, unprintableReason } from '@talao/documents-pdf/version';
 import type { PdfLookup, StoredPdf } from '@talao/persistence';
 import { z } from 'zod';
-import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
-import type { Caller, GatewayResponse } from '../http/gateway-request.js';
-import { validQuery } from '../http/query-validation.js';
+import { ApiKeyController } from '../auth/authenticated-controllers.js';
+import type { GatewayResponse } from '../http/gateway-request.js';
 import { InvoicesResources } from '../invoices/invoices-resources.js';
-import { parseQuery } from '../invoices/query-parameters.js';
-import { ApiErrors } from '../openapi/decorators.js';
+import { DocumentRequest, documentQuery } from '../invoices/document-request.js';
 import { PdfParameters } from './pdf-openapi.js';
 import { sendPdf } from './pdf-response.js';
 import { PdfsResources } from './pdfs-resources.js';
 
-const pdfQuerySchema = z.strictObject({
-  document_type: z.enum(['nfe', 'nfse']),
-  source: z.enum(['platform', 'authorizer']).optional(),
-});
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** NF-e 44 or NFS-e 50 digits, or the DPS id of an NFS-e before authorization (as GET /invoices/{access_key}). */
-const DOCUMENT_KEY = /^(?:[0-9]{44}|[0-9]{50}|DPS[0-9]{42})$/;
-const PDF_PARAMETERS = { document_type: { expected: 'one of: nfe, nfse' }, source: { expected: 'one of: platform, authorizer' } };
+const pdfQuery = documentQuery(
+  { source: z.enum(['platform', 'authorizer']).optional() },
+  { source: { expected: 'one of: platform, authorizer' } },
+);
 
-@ApiTags('invoices')
-@ApiBearerAuth()
-@UseGuards(ApiKeyGuard)
-@Controller('api/v1/invoices')
+@ApiKeyController('invoices', 'api/v1/invoices')
 export class PdfsController {
   constructor(
     private readonly invoices: InvoicesResources,
@@ -50,24 +41,18 @@ export class PdfsController {
       '`source=authorizer` (NFS-e only) returns the national environment’s official DANFSe instead; 502 when it is unavailable.',
   })
   @PdfParameters()
-  @ApiErrors(401, 429)
   async pdf(
-    @CurrentCaller() caller: Caller,
+    @DocumentRequest(pdfQuery) { scope, lookup, query }: DocumentRequest<z.output<typeof pdfQuery.schema>>,
     @Res() res: GatewayResponse,
-    @Param('access_key') key: string,
-    @Query() query: Record<string, unknown>,
     @Headers('if-none-match') ifNoneMatch: string | undefined,
   ) {
-    const { document_type: documentType, source } = validQuery(parseQuery(pdfQuerySchema, PDF_PARAMETERS, query));
-    const lookupKey = UUID.test(key) ? { id: key } : DOCUMENT_KEY.test(key) ? { accessKey: key } : undefined;
-    const scope = { companyId: caller.company.id, environment: caller.environment, documentType };
     // One statement: the invoice (without its XML) and the PDF stored for it; a cached PDF needs nothing else.
-    const invoice = lookupKey ? await this.invoices.pdfs.lookup(scope, lookupKey) : null;
+    const invoice = lookup ? await this.invoices.pdfs.lookup(scope, lookup) : null;
     if (!invoice) throw new HttpException({ detail: 'Invoice not found' }, 404);
     const refusal = unprintableReason(invoice);
     if (refusal) throw new HttpException({ detail: refusal }, 409);
     const fileName = `${invoice.accessKey}.pdf`;
-    if (source === 'authorizer') return this.official(res, invoice, fileName, ifNoneMatch);
+    if (query.source === 'authorizer') return this.official(res, invoice, fileName, ifNoneMatch);
 
     const version = pdfVersionOf(invoice);
     const stored = invoice.stored?.version === version ? invoice.stored : await this.rendered(invoice, version, res);

@@ -1,11 +1,11 @@
-import { Body, Controller, Get, HttpException, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
+import { Body, Get, HttpException, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { CurrentCaller } from '../auth/api-key.guard.js';
+import { ApiKeyController } from '../auth/authenticated-controllers.js';
 import { sendError } from '../http/error-envelope.js';
 import type { Caller, GatewayRequest, GatewayResponse } from '../http/gateway-request.js';
 import { sendJson } from '../http/json-answer.js';
 import { validQuery } from '../http/query-validation.js';
-import { ApiErrors } from '../openapi/decorators.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../http/pagination.js';
 import { listReceived, parseReceivedQuery, receivedJson } from './list-received.js';
 import { ManifestationDocs, ReceivedListDocs, ReceivedSyncDocs, ReceivedXmlDocs } from './received-openapi.js';
@@ -16,10 +16,7 @@ import { requestSync } from './request-sync.js';
 const ACCESS_KEY = /^(\d{44}|\d{50})$/;
 const notFound = () => new HttpException({ detail: 'Received invoice not found' }, 404);
 
-@ApiTags('received invoices')
-@ApiBearerAuth()
-@UseGuards(ApiKeyGuard)
-@Controller('api/v1/received-invoices')
+@ApiKeyController('received invoices', 'api/v1/received-invoices')
 export class ReceivedController {
   constructor(private readonly resources: ReceivedResources) {}
 
@@ -33,7 +30,6 @@ export class ReceivedController {
       `${MAX_PAGE_SIZE}, default ${DEFAULT_PAGE_SIZE}). Each row: the issuer, amount, access key, whether the full XML is held, events.`,
   })
   @ReceivedListDocs()
-  @ApiErrors(401, 429)
   async list(@CurrentCaller() caller: Caller, @Res() res: GatewayResponse, @Query() query: Record<string, unknown>) {
     const parsed = validQuery(parseReceivedQuery(query));
     const body = await listReceived(this.resources.reads, { companyId: caller.company.id, environment: caller.environment }, parsed);
@@ -50,7 +46,6 @@ export class ReceivedController {
       'authority’s back-off: 429 with `Retry-After` and the authority’s reason.',
   })
   @ReceivedSyncDocs()
-  @ApiErrors(401)
   async sync(@CurrentCaller() caller: Caller, @Req() req: GatewayRequest, @Res() res: GatewayResponse) {
     const answer = await requestSync(this.resources, { companyId: caller.company.id, environment: caller.environment });
     if (answer.status === 202) {
@@ -68,7 +63,6 @@ export class ReceivedController {
     description: 'The signed document as the authority distributed it, when held in full; PostgreSQL only.',
   })
   @ReceivedXmlDocs()
-  @ApiErrors(401, 429)
   async xml(@CurrentCaller() caller: Caller, @Res() res: GatewayResponse, @Param('access_key') accessKey: string) {
     if (!ACCESS_KEY.test(accessKey)) throw notFound();
     const held = await this.resources.reads.xml(caller.company.id, caller.environment, accessKey);
@@ -94,7 +88,6 @@ export class ReceivedController {
       'only (409 NFE_ONLY on an NFS-e).',
   })
   @ManifestationDocs()
-  @ApiErrors(401, 429)
   async manifest(
     @CurrentCaller() caller: Caller,
     @Req() req: GatewayRequest,

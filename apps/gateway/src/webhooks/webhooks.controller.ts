@@ -1,11 +1,12 @@
 // /api/v1/webhooks: register, list and delete endpoints, read the delivery log, redeliver. Everything is scoped to the
 // company and environment of the API key; another company's ids answer 404 like ids that do not exist.
-import { Body, Controller, Delete, Get, HttpCode, HttpException, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Delete, Get, HttpCode, HttpException, Param, Post, Query } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { WebhookEndpointLimitError } from '@talao/persistence';
 import { enqueueJob } from '@talao/queue-contracts';
 import { registerWebhook } from '@talao/webhooks';
-import { ApiKeyGuard, CurrentCaller } from '../auth/api-key.guard.js';
+import { CurrentCaller } from '../auth/api-key.guard.js';
+import { ApiKeyController } from '../auth/authenticated-controllers.js';
 import type { Caller } from '../http/gateway-request.js';
 import { validQuery } from '../http/query-validation.js';
 import { ApiErrors } from '../openapi/decorators.js';
@@ -24,10 +25,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const scopeOf = (caller: Caller) => ({ companyId: caller.company.id, environment: caller.environment });
 
-@ApiTags('webhooks')
-@ApiBearerAuth()
-@UseGuards(ApiKeyGuard)
-@Controller('api/v1/webhooks')
+@ApiKeyController('webhooks', 'api/v1/webhooks')
 export class WebhooksController {
   constructor(private readonly resources: WebhooksResources) {}
 
@@ -35,7 +33,7 @@ export class WebhooksController {
   @HttpCode(201)
   @ApiOperation({ operationId: 'createWebhook', summary: 'Register a webhook endpoint', description: `Limits: ${REGISTRATION_LIMITS}` })
   @CreateWebhookDocs()
-  @ApiErrors(401, 409, 413, 415, 429)
+  @ApiErrors(409, 413, 415)
   async create(@CurrentCaller() caller: Caller, @Body() body: unknown) {
     try {
       const registered = await registerWebhook(
@@ -54,7 +52,6 @@ export class WebhooksController {
   @Get()
   @ApiOperation({ operationId: 'listWebhooks', summary: 'The registered webhook endpoints' })
   @ListWebhooksDocs()
-  @ApiErrors(401, 429)
   async list(@CurrentCaller() caller: Caller) {
     return { data: (await this.resources.endpoints.list(scopeOf(caller))).map(presentEndpoint) };
   }
@@ -68,7 +65,7 @@ export class WebhooksController {
       'A failed attempt is retried 6 times, after about 30 s, 2 min, 10 min, 1 h, 3 h and 6 h (±10%); then the delivery is `given_up`.',
   })
   @ListDeliveriesDocs()
-  @ApiErrors(401, 422, 429)
+  @ApiErrors(422)
   async deliveries(@CurrentCaller() caller: Caller, @Query() query: Record<string, unknown>) {
     const q = validQuery(parseDeliveryQuery(query));
     const { total, data } = await this.resources.deliveries.list({
@@ -92,7 +89,6 @@ export class WebhooksController {
       'Additive. The next attempt is made now, with the same Service-Delivery-Id and body; a given-up delivery gets one more attempt.',
   })
   @RetryDeliveryDocs()
-  @ApiErrors(401, 429)
   async retry(@CurrentCaller() caller: Caller, @Param('id') id: string) {
     const retry = UUID.test(id) ? await this.resources.deliveries.requestRetry(scopeOf(caller), id) : null;
     if (!retry) throw new HttpException({ detail: 'Delivery not found' }, 404);
@@ -111,7 +107,6 @@ export class WebhooksController {
   @HttpCode(204)
   @ApiOperation({ operationId: 'deleteWebhook', summary: 'Delete a webhook endpoint' })
   @DeleteWebhookDocs()
-  @ApiErrors(401, 429)
   async remove(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<void> {
     const deleted = UUID.test(id) && (await this.resources.endpoints.delete(scopeOf(caller), id));
     if (!deleted) throw new HttpException({ detail: 'Webhook not found' }, 404);
