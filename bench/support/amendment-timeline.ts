@@ -12,17 +12,24 @@ export interface ClientMarks {
   answeredAt: number;
 }
 
-const STEPS = [
-  ['sent → filed (gateway: auth, rate limit, reads, the amendment row)', 'sent', 'filed'],
-  ['filed → enqueued', 'filed', 'enqueued'],
-  ['enqueued → picked up by the canceller', 'enqueued', 'picked'],
-  ['picked up → event stored (loads, signing, XSD, the submission row)', 'picked', 'stored'],
-  ['stored → decided (the simulator, the deciding statement)', 'stored', 'decided'],
-  ['decided → job ended (commit, BullMQ completion)', 'decided', 'ended'],
-  ['job ended → answer read by the client (outcome signal, gateway read, response)', 'ended', 'answered'],
-] as const;
+/** The marks one cancellation leaves, in the order it leaves them: each step runs from one mark to the next. */
+const MARKS = ['sent', 'filed', 'enqueued', 'picked', 'stored', 'decided', 'ended', 'answered'] as const;
+const [, ...STEP_ENDS] = MARKS;
 
-type Mark = (typeof STEPS)[number][1 | 2];
+type Mark = (typeof MARKS)[number];
+
+/** What each step covers, by the mark that ends it. */
+const STEP_LABELS: Record<(typeof STEP_ENDS)[number], string> = {
+  filed: 'sent → filed (gateway: auth, rate limit, reads, the amendment row)',
+  enqueued: 'filed → enqueued',
+  picked: 'enqueued → picked up by the canceller',
+  stored: 'picked up → event stored (loads, signing, XSD, the submission row)',
+  decided: 'stored → decided (the simulator, the deciding statement)',
+  ended: 'decided → job ended (commit, BullMQ completion)',
+  answered: 'job ended → answer read by the client (outcome signal, gateway read, response)',
+};
+
+const STEPS = STEP_ENDS.map((to, n) => [STEP_LABELS[to], MARKS[n]!, to] as const);
 
 const median = (values: number[]) => {
   const sorted = values.filter(Number.isFinite).sort((a, b) => a - b);
