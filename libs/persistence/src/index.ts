@@ -24,6 +24,7 @@ export {
 } from './generated/prisma/client.js';
 export { CertificateVault, type CertificateVaultOptions } from './certificate-vault.js';
 export { ActiveKeyLimitError, CompanyNotFoundError, CompanyTaxIdTakenError, isDatabaseBusy } from './errors.js';
+export { isUuid } from './uuid.js';
 export { parseApiKey, hashApiKey, type ParsedApiKey } from './repositories/api-key-format.js';
 export { ApiKeysRepository, MAX_ACTIVE_KEYS_PER_COMPANY, type NewApiKey, type ResolvedApiKey } from './repositories/api-keys-repository.js';
 export { CompaniesRepository, type NewCompany, type CompanyPatch } from './repositories/companies-repository.js';

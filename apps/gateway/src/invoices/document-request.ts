@@ -2,12 +2,12 @@
 // the document must be found in (the API key's company and environment, and the `document_type` asked for), how the
 // `{access_key}` finds it, and the query, read strictly (a parameter the route does not define answers 422).
 import { createParamDecorator, HttpException, type ExecutionContext } from '@nestjs/common';
+import { isUuid } from '@talao/persistence';
 import { z } from 'zod';
 import type { Caller, GatewayRequest } from '../http/gateway-request.js';
 import { validQuery } from '../http/query-validation.js';
 import { parseQuery, type QueryParameter, type QueryParsed } from './query-parameters.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** NF-e 44 or NFS-e 50 digits, or the DPS id of an NFS-e the national environment has not authorized yet. */
 const DOCUMENT_KEY = /^(?:[0-9]{44}|[0-9]{50}|DPS[0-9]{42})$/;
 
@@ -41,7 +41,7 @@ export const DocumentRequest = createParamDecorator((query: QueryReader, context
   const key = req.params['access_key'] ?? '';
   return {
     scope: { companyId: caller.company.id, environment: caller.environment, documentType: read.document_type },
-    lookup: UUID.test(key) ? { id: key } : DOCUMENT_KEY.test(key) ? { accessKey: key } : undefined,
+    lookup: isUuid(key) ? { id: key } : DOCUMENT_KEY.test(key) ? { accessKey: key } : undefined,
     query: read,
   };
 });

@@ -1,7 +1,7 @@
 import { Body, Get, HttpException, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { createInvoice, reissueInvoice } from '@talao/issuance/create';
-import type { InvoiceRecord } from '@talao/persistence';
+import { type InvoiceRecord, isUuid } from '@talao/persistence';
 import { z } from 'zod';
 import { CurrentCaller } from '../auth/api-key.guard.js';
 import { ApiKeyController } from '../auth/authenticated-controllers.js';
@@ -29,8 +29,6 @@ import { InvoicesResources } from './invoices-resources.js';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../http/pagination.js';
 import { INVOICE_STATUSES, listInvoices, parseListQuery } from './list-invoices.js';
 import { parseQuery } from './query-parameters.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const consultQuery = documentQuery({}, {});
 const noQuerySchema = z.strictObject({});
@@ -136,7 +134,7 @@ export class InvoicesController {
   @IssuanceResponses('reissue')
   @ReissueNotFound()
   async reissue(@IdempotentRequest() request: IdempotentRequest, @Res() res: GatewayResponse, @Param('invoice_id') invoiceId: string) {
-    if (!UUID.test(invoiceId)) throw notFound();
+    if (!isUuid(invoiceId)) throw notFound();
     await this.answerIssuance({ ...request, res }, `reissue_invoice:${invoiceId}`, {}, async (scope) => {
       const { invoice } = await reissueInvoice(this.resources.createDeps, { ...scope, invoiceId });
       return invoice;
@@ -204,7 +202,7 @@ export class InvoicesController {
     @Query() query: Record<string, unknown>,
   ) {
     validQuery(parseQuery(noQuerySchema, {}, query));
-    const invoice = UUID.test(invoiceId) ? await this.resources.invoices.findForCompany(caller.company.id, invoiceId) : null;
+    const invoice = isUuid(invoiceId) ? await this.resources.invoices.findForCompany(caller.company.id, invoiceId) : null;
     if (!invoice || invoice.environment !== caller.environment) throw notFound();
     const [submissions, replacedBy, invalidations] = await Promise.all([
       this.resources.submissions.listByInvoice(invoice.id),

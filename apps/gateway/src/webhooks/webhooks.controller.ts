@@ -2,7 +2,7 @@
 // company and environment of the API key; another company's ids answer 404 like ids that do not exist.
 import { Body, Delete, Get, HttpCode, HttpException, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
-import { WebhookEndpointLimitError } from '@talao/persistence';
+import { isUuid, WebhookEndpointLimitError } from '@talao/persistence';
 import { enqueueJob } from '@talao/queue-contracts';
 import { registerWebhook } from '@talao/webhooks';
 import { CurrentCaller } from '../auth/api-key.guard.js';
@@ -20,8 +20,6 @@ import {
   RetryDeliveryDocs,
 } from './webhook-openapi.js';
 import { WebhooksResources } from './webhooks-resources.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const scopeOf = (caller: Caller) => ({ companyId: caller.company.id, environment: caller.environment });
 
@@ -90,7 +88,7 @@ export class WebhooksController {
   })
   @RetryDeliveryDocs()
   async retry(@CurrentCaller() caller: Caller, @Param('id') id: string) {
-    const retry = UUID.test(id) ? await this.resources.deliveries.requestRetry(scopeOf(caller), id) : null;
+    const retry = isUuid(id) ? await this.resources.deliveries.requestRetry(scopeOf(caller), id) : null;
     if (!retry) throw new HttpException({ detail: 'Delivery not found' }, 404);
     // Redis away: the delivery is due in PostgreSQL, and the dispatcher's sweep sends it.
     await enqueueJob(
@@ -108,7 +106,7 @@ export class WebhooksController {
   @ApiOperation({ operationId: 'deleteWebhook', summary: 'Delete a webhook endpoint' })
   @DeleteWebhookDocs()
   async remove(@CurrentCaller() caller: Caller, @Param('id') id: string): Promise<void> {
-    const deleted = UUID.test(id) && (await this.resources.endpoints.delete(scopeOf(caller), id));
+    const deleted = isUuid(id) && (await this.resources.endpoints.delete(scopeOf(caller), id));
     if (!deleted) throw new HttpException({ detail: 'Webhook not found' }, 404);
   }
 }
