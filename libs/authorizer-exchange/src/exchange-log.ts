@@ -46,6 +46,17 @@ export interface TransmissionStore {
   answer(id: string, answer: TransmissionAnswer): Promise<void>;
 }
 
+/** The repository of requests filed on a row of their own (an amendment, an invalidation, a manifestation). */
+export interface FiledRequestTransmissions {
+  begin(requestId: string, call: Omit<NewTransmission, keyof ExchangeSubject>): Promise<{ id: string }>;
+  answer(id: string, answer: TransmissionAnswer): Promise<void>;
+}
+
+/** The store of one filed request's transmissions, in its repository. */
+export function transmissionsOf(repository: FiledRequestTransmissions, requestId: string): TransmissionStore {
+  return { begin: (call) => repository.begin(requestId, call), answer: (id, answer) => repository.answer(id, answer) };
+}
+
 export interface PendingAnswer {
   submissionId: string;
   answer: TransmissionAnswer;

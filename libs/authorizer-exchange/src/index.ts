@@ -9,16 +9,20 @@
 //   nfeEvent({ sefaz, caller, envEvento })                 NF-e events of the issuer (cancellation, CC-e; NFeRecepcaoEvento4)
 //   nfseCancellation({ nfse, caller, accessKey, … })       NFS-e cancellation (POST /nfse/{key}/eventos e101101)
 //   nfeInutilizacao({ sefaz, caller, signedInutNFe })    NF-e numbering invalidation (NFeInutilizacao4; resend = consult)
+//   exchangeFiledRequest({ operation, certificate, strategy, log, history, decide, … })
+//                                                          how a job filing one event or inutilização ends (certificate, retries, decision)
 // A new operation (manifestation, distribution) is one more strategy.
 export {
   answerOf,
   ExchangeLog,
   type ExchangeSubject,
+  type FiledRequestTransmissions,
   type NewTransmission,
   type PendingAnswer,
   type StoredTransmission,
   type TransmissionAnswer,
   type TransmissionStore,
+  transmissionsOf,
 } from './exchange-log.js';
 export {
   DEFAULT_MAX_SENDS,
@@ -30,6 +34,14 @@ export {
   type Settled,
   unsettledTransmission,
 } from './consult-first.js';
+export {
+  exchangeFiledRequest,
+  filedRequestResult,
+  type FiledRequestRun,
+  isPending,
+  refusedLocally,
+  settledResult,
+} from './filed-request.js';
 export { CertificateCache, type LoadedCertificate } from './certificate-cache.js';
 export { type AuthorizerConnections, type AuthorizerConnectionSettings, openAuthorizerConnections } from './authorizer-connections.js';
 export { authorizerWorkerLifecycle, type AuthorizerWorkerLifecycle, type AuthorizerWorkerSettings } from './authorizer-worker.js';

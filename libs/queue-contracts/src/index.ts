@@ -23,6 +23,7 @@ export {
   type DeliverWebhookJobResult,
   type IssueJobResult,
   type JobResult,
+  type JobTry,
   type ReceivedChannelResult,
   type RenderPdfJobResult,
   type SyncReceivedJobResult,

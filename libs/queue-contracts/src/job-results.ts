@@ -83,6 +83,11 @@ export interface SyncReceivedJobResult {
 
 export type JobResult<N extends JobName> = JobResults[N];
 
+/** What a job's use case knows of its try: the last one decides differently (an invoice `failed`, a request refused). */
+export interface JobTry {
+  readonly final: boolean;
+}
+
 /**
  * Thrown by a handler to have its job tried again after the queue's backoff (an authorizer unavailable, an outcome
  * not reconciled yet). Expected, so workers log it below error level.

@@ -8,16 +8,19 @@ import type { SefazClient } from '@talao/authorizer-clients';
 import {
   type CertificateCache,
   type EventDecision,
-  exchangeConsultingFirst,
   ExchangeLog,
+  exchangeFiledRequest,
+  filedRequestResult,
+  isPending,
   nfeEvent,
-  unsettledTransmission,
   NFE_EVENT,
+  settledResult,
+  transmissionsOf,
 } from '@talao/authorizer-exchange';
 import { findStateByCode } from '@talao/fiscal-model';
 import { buildManifestationEvent, type ManifestationType, signValidateEventLot, stateUtcOffset } from '@talao/fiscal-xml';
 import type { ActiveCertificate, Company, ManifestationRecord, ReceivedManifestationsRepository } from '@talao/persistence';
-import { type AmendJobResult, type JobPayload, RetryLaterError } from '@talao/queue-contracts';
+import type { AmendJobResult, JobPayload, JobTry } from '@talao/queue-contracts';
 import { grantsFullXml } from './manifest/manifestation-rules.js';
 import { recordOf } from './nfe-distribution-records.js';
 
@@ -30,8 +33,6 @@ export interface ManifestDeps {
   logger: { info(bindings: object, message: string): void; warn(bindings: object, message: string): void };
   now?: () => Date;
 }
-
-const MAX_SENDS_PER_RUN = 3;
 
 /** The envEvento holding the one signed manifestation. */
 function signedManifestation(
@@ -53,24 +54,12 @@ function signedManifestation(
   return signValidateEventLot(String(at.getTime()).slice(-15), [event], signer, 'envConfRecebto');
 }
 
-function resultOf(decision: EventDecision, moved: boolean): AmendJobResult {
-  const { protocol, statusCode, statusMessage } = decision;
-  return moved
-    ? { kind: 'final', status: decision.status, decided: { protocol, statusCode, statusMessage } }
-    : { kind: 'final', status: decision.status, alreadyFinal: true };
-}
-
-export async function runManifestJob(
-  deps: ManifestDeps,
-  data: JobPayload<'manifest'>,
-  attempt: { final: boolean },
-): Promise<AmendJobResult> {
+export async function runManifestJob(deps: ManifestDeps, data: JobPayload<'manifest'>, attempt: JobTry): Promise<AmendJobResult> {
   const manifestation = await deps.manifestations.findById(data.manifestationId);
-  if (!manifestation) return { kind: 'skipped', reason: 'no such manifestation' };
-  if (manifestation.status !== 'pending') {
+  if (!isPending(manifestation)) {
     // Registered earlier, but the run that decided it may have died before the full XML was fetched.
-    if (manifestation.status === 'registered') await fetchFullDocument(deps, manifestation);
-    return { kind: 'final', status: manifestation.status, alreadyFinal: true };
+    if (manifestation?.status === 'registered') await fetchFullDocument(deps, manifestation);
+    return settledResult(manifestation, 'manifestation');
   }
   const [company, stored, history] = await Promise.all([
     deps.companies.findById(manifestation.companyId),
@@ -78,46 +67,32 @@ export async function runManifestJob(
     deps.manifestations.transmissions(manifestation.id),
   ]);
   if (!company) return { kind: 'skipped', reason: 'the company no longer exists' };
-  const log = new ExchangeLog(
-    { begin: (call) => deps.manifestations.begin(manifestation.id, call), answer: (id, answer) => deps.manifestations.answer(id, answer) },
-    { invoiceId: manifestation.id, companyId: manifestation.companyId },
-  );
+  const log = new ExchangeLog(transmissionsOf(deps.manifestations, manifestation.id), {
+    invoiceId: manifestation.id,
+    companyId: manifestation.companyId,
+  });
   const decide = async (decision: EventDecision) => {
     const moved = await deps.manifestations.finish(manifestation.id, decision, log.take());
     deps.logger.info({ manifestationId: manifestation.id, type: manifestation.eventType, ...decision, moved }, 'manifestation decided');
     if (decision.status === 'registered') await fetchFullDocument(deps, manifestation);
-    return resultOf(decision, moved);
+    return filedRequestResult(decision, moved);
   };
-  if (!stored) {
-    // An earlier run may have sent the event: then it waits for a certificate to consult with.
-    if (unsettledTransmission({ operation: NFE_EVENT }, history)) throw new RetryLaterError('no usable certificate to consult with');
-    return decide({ status: 'rejected', protocol: null, statusCode: null, statusMessage: 'The company has no usable certificate' });
-  }
-  const loaded = deps.certificateCache.load(stored.id, stored.pkcs12, stored.password);
   const issuerState = findStateByCode(manifestation.accessKey.slice(0, 2))?.uf ?? company.state;
-  try {
-    const result = await exchangeConsultingFirst(
+  return exchangeFiledRequest({
+    operation: NFE_EVENT,
+    certificate: stored && deps.certificateCache.load(stored.id, stored.pkcs12, stored.password),
+    strategy: ({ credentials, signer }) =>
       nfeEvent({
         sefaz: deps.sefaz,
-        caller: { credentials: loaded.credentials, environment: manifestation.environment, uf: company.state },
-        envEvento: () => signedManifestation(manifestation, company, loaded.signer, deps.now?.() ?? new Date()),
+        caller: { credentials, environment: manifestation.environment, uf: company.state },
+        envEvento: () => signedManifestation(manifestation, company, signer, deps.now?.() ?? new Date()),
         national: { consultUf: issuerState },
       }),
-      log,
-      history,
-      { maxSends: MAX_SENDS_PER_RUN },
-    );
-    if (result.kind === 'retry') throw new RetryLaterError(result.reason);
-    if (result.kind === 'unavailable') {
-      // Nothing reached the authorizer: retry with backoff; on the last try the manifestation is refused as such.
-      if (!attempt.final) throw new RetryLaterError(`authorizer unavailable: ${result.detail}`);
-      const message = `Authorizer unavailable after every retry: ${result.detail}`.slice(0, 500);
-      return await decide({ status: 'rejected', protocol: null, statusCode: null, statusMessage: message });
-    }
-    return await decide(result.decision);
-  } finally {
-    await log.flush();
-  }
+    log,
+    history,
+    decide,
+    finalAttempt: attempt.final,
+  });
 }
 
 /**

@@ -2,17 +2,16 @@
 // The decorator checks each method's type against the job's contract (@talao/queue-contracts): it receives exactly
 // the job's parsed payload and must return the job's result type.
 import { BaseRpcContext, Ctx, MessagePattern, Payload } from '@nestjs/microservices';
-import type { JobName, JobPayload, JobResult } from '@talao/queue-contracts';
+import type { JobName, JobPayload, JobResult, JobTry } from '@talao/queue-contracts';
 import type { Job } from 'bullmq';
 
 /** The transport handlers are bound to (handlers of another transport in a hybrid app never reach BullMQ's). */
 export const BULLMQ_TRANSPORT = Symbol('bullmq');
 
 /** Which try of the job this is: handlers decide differently on the last one (e.g. an invoice becomes `failed`). */
-export interface JobAttempt {
+export interface JobAttempt extends JobTry {
   /** 1 for the first try. */
   readonly number: number;
-  readonly final: boolean;
 }
 
 /** A handler's second argument: the BullMQ job behind the message and which try of it this is. */

@@ -4,22 +4,20 @@
 // repeated at any point (crash, retry) and takes the consult-first path.
 import { NFSE_OPERATIONS } from '@talao/authorizer-clients';
 import {
-  type EventDecision,
-  exchangeConsultingFirst,
   ExchangeLog,
-  type ExchangeResult,
+  exchangeFiledRequest,
+  filedRequestResult,
+  type LoadedCertificate,
   NFE_EVENT,
   nfeEvent,
   nfseCancellation,
-  unsettledTransmission,
+  transmissionsOf,
 } from '@talao/authorizer-exchange';
 import type { AmendedInvoice, AmendmentDecision, AmendmentRecord, NewOutboxEvent } from '@talao/persistence';
-import { type AmendJobResult, type JobPayload, RetryLaterError } from '@talao/queue-contracts';
+import type { AmendJobResult, JobPayload, JobTry } from '@talao/queue-contracts';
 import type { AmendDeps } from './amend-context.js';
 import { signedNfeEventLot, signedNfseCancellation } from './event-documents.js';
 
-/** Sends per run at most (resends after "no record" included); more waits for the next try. */
-const MAX_SENDS_PER_RUN = 3;
 /** The national API's "NFS-e já cancelada" (the simulator's code): after a lost answer, a lookup decides. */
 const NFSE_ALREADY_CANCELLED = new Set(['SIM0013', 'E0840']);
 
@@ -56,35 +54,10 @@ async function decide(deps: AmendDeps, amendment: AmendmentRecord, invoice: Amen
     { amendmentId: amendment.id, kind: amendment.kind, status: decision.status, code: decision.statusCode, moved },
     'amendment decided',
   );
-  const result: AmendJobResult = moved
-    ? {
-        kind: 'final',
-        status: decision.status === 'registered' ? 'registered' : 'rejected',
-        decided: { protocol: decision.protocol, statusCode: decision.statusCode, statusMessage: decision.statusMessage },
-      }
-    : { kind: 'final', status: decision.status === 'registered' ? 'registered' : 'rejected', alreadyFinal: true };
-  return result;
+  return filedRequestResult(decision, moved);
 }
 
-function conclude(
-  deps: AmendDeps,
-  amendment: AmendmentRecord,
-  invoice: AmendedInvoice,
-  result: ExchangeResult<EventDecision>,
-  log: ExchangeLog,
-  finalAttempt: boolean,
-): Promise<AmendJobResult> {
-  if (result.kind === 'retry') throw new RetryLaterError(result.reason);
-  if (result.kind === 'unavailable') {
-    // Nothing reached the authorizer: retry with backoff, and on the last try the amendment is refused as such.
-    if (!finalAttempt) throw new RetryLaterError(`authorizer unavailable: ${result.detail}`);
-    const message = `Authorizer unavailable after every retry: ${result.detail}`.slice(0, 500);
-    return decide(deps, amendment, invoice, { status: 'rejected', protocol: null, statusCode: null, statusMessage: message }, log);
-  }
-  return decide(deps, amendment, invoice, result.decision, log);
-}
-
-export async function runAmendJob(deps: AmendDeps, data: JobPayload<'amend'>, attempt: { final: boolean }): Promise<AmendJobResult> {
+export async function runAmendJob(deps: AmendDeps, data: JobPayload<'amend'>, attempt: JobTry): Promise<AmendJobResult> {
   // The amendment, its invoice, company, active certificate and exchanges: one statement (LOAD_FOR_AMEND).
   const snapshot = await deps.amendments.loadForAmend(data.amendmentId);
   if (!snapshot) return { kind: 'skipped', reason: 'no such amendment' };
@@ -92,55 +65,39 @@ export async function runAmendJob(deps: AmendDeps, data: JobPayload<'amend'>, at
   if (amendment.status !== 'pending') return { kind: 'final', status: amendment.status, alreadyFinal: true };
   if (!invoice?.accessKey || !company) return { kind: 'skipped', reason: 'the invoice or its company no longer exists' };
   const subject = { ...invoice, accessKey: invoice.accessKey };
-  const log = new ExchangeLog(
-    { begin: (call) => deps.amendments.begin(amendment.id, call), answer: (id, answer) => deps.amendments.answer(id, answer) },
-    { invoiceId: invoice.id, companyId: invoice.companyId },
-  );
+  const log = new ExchangeLog(transmissionsOf(deps.amendments, amendment.id), { invoiceId: invoice.id, companyId: invoice.companyId });
   const loaded = certificateId
     ? await deps.certificateCache.loadOrUnseal(certificateId, () => deps.certificates.unseal(certificateId))
     : null;
-  if (!loaded) {
-    const operation = invoice.documentType === 'nfe' ? NFE_EVENT : NFSE_OPERATIONS.event;
-    // An earlier run may have sent the event: then the amendment waits for a certificate to consult with.
-    if (unsettledTransmission({ operation }, history)) throw new RetryLaterError('no usable certificate to consult with');
-    const decision: AmendmentDecision = {
-      status: 'rejected',
-      protocol: null,
-      statusCode: null,
-      statusMessage: 'The company has no usable certificate',
-    };
-    return decide(deps, amendment, invoice, decision, log);
-  }
-  const event = () => ({ amendment, invoice: subject, company, signer: loaded.signer, at: deps.now?.() ?? new Date() });
-  try {
-    const options = { maxSends: MAX_SENDS_PER_RUN };
-    const result =
-      invoice.documentType === 'nfe'
-        ? await exchangeConsultingFirst(
-            nfeEvent({
-              sefaz: deps.sefaz,
-              caller: { credentials: loaded.credentials, environment: invoice.environment, uf: company.state },
-              envEvento: () => signedNfeEventLot(event()),
-            }),
-            log,
-            history,
-            options,
-          )
-        : await exchangeConsultingFirst(
-            nfseCancellation({
-              nfse: deps.nfse,
-              caller: { credentials: loaded.credentials, environment: invoice.environment },
-              accessKey: subject.accessKey,
-              signedRequest: () => signedNfseCancellation(event()),
-              alreadyCancelledCodes: NFSE_ALREADY_CANCELLED,
-            }),
-            log,
-            history,
-            options,
-          );
-    return await conclude(deps, amendment, invoice, result, log, attempt.final);
-  } finally {
-    // An answer that decided nothing is stored before the job ends.
-    await log.flush();
-  }
+  const event = (signer: LoadedCertificate['signer']) => ({ amendment, invoice: subject, company, signer, at: deps.now?.() ?? new Date() });
+  const filed = {
+    certificate: loaded,
+    log,
+    history,
+    decide: (decision: AmendmentDecision) => decide(deps, amendment, invoice, decision, log),
+    finalAttempt: attempt.final,
+  };
+  return invoice.documentType === 'nfe'
+    ? exchangeFiledRequest({
+        ...filed,
+        operation: NFE_EVENT,
+        strategy: ({ credentials, signer }) =>
+          nfeEvent({
+            sefaz: deps.sefaz,
+            caller: { credentials, environment: invoice.environment, uf: company.state },
+            envEvento: () => signedNfeEventLot(event(signer)),
+          }),
+      })
+    : exchangeFiledRequest({
+        ...filed,
+        operation: NFSE_OPERATIONS.event,
+        strategy: ({ credentials, signer }) =>
+          nfseCancellation({
+            nfse: deps.nfse,
+            caller: { credentials, environment: invoice.environment },
+            accessKey: subject.accessKey,
+            signedRequest: () => signedNfseCancellation(event(signer)),
+            alreadyCancelledCodes: NFSE_ALREADY_CANCELLED,
+          }),
+      });
 }
