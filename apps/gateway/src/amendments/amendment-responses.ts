@@ -1,6 +1,6 @@
 // The answers of the amendment routes, as stored for an Idempotency-Key and sent: 200 when the authorizer registered
 // the event, 502 `{ detail: { message, code } }` with its own words when it refused, 202 while still pending.
-import type { AmendedInvoice, AmendmentRecord } from '@talao/persistence';
+import type { AmendedInvoice, AmendmentRecord, InvalidationRecord } from '@talao/persistence';
 import { refusedByAuthorizer } from '../http/authorizer-refusal.js';
 import { requestIdOf, type Caller, type GatewayRequest, type GatewayResponse } from '../http/gateway-request.js';
 import type { StoredResponse } from '../idempotency/idempotency-store.js';
@@ -19,6 +19,24 @@ export function presentAmendment(amendment: AmendmentRecord) {
     status_message: amendment.statusMessage,
     registered_at: amendment.registeredAt?.toISOString() ?? null,
     created_at: amendment.createdAt.toISOString(),
+  };
+}
+
+/** A numbering range as GET /invoices/invalidations shows it (and an NF-e's submissions, with its exchanges). */
+export function presentInvalidation(invalidation: InvalidationRecord) {
+  return {
+    invalidation_id: invalidation.id,
+    document_type: 'nfe',
+    series: invalidation.series,
+    number_start: invalidation.numberStart,
+    number_end: invalidation.numberEnd,
+    reason: invalidation.reason,
+    status: invalidation.status,
+    protocol: invalidation.protocol,
+    status_code: invalidation.statusCode,
+    status_message: invalidation.statusMessage,
+    registered_at: invalidation.registeredAt?.toISOString() ?? null,
+    created_at: invalidation.createdAt.toISOString(),
   };
 }
 

@@ -1,22 +1,14 @@
-// OpenAPI pieces of the amendment routes. Request and response examples go together by name (the examples test sends
+// The amendment routes as declared: path, status and OpenAPI document in one decorator each, so the controller shows
+// only what the routes do. Request and response examples go together by name (the examples test sends
 // each named request and expects the status documented under the same name; placeholders stand for the caller's
 // own documents, see ../invoices/invoice-examples.ts).
-import { applyDecorators } from '@nestjs/common';
-import { ApiBody } from '@nestjs/swagger';
+import { applyDecorators, HttpCode, Post } from '@nestjs/common';
+import { ApiBody, ApiOperation, type ApiOperationOptions } from '@nestjs/swagger';
 import { AccessKeyParameter, InvoiceNotFound } from '../invoices/document-openapi.js';
 import { EXAMPLE_IDS, errorExample } from '../invoices/invoice-examples.js';
+import { IdempotencyKeyHeader } from '../invoices/invoice-openapi.js';
 import { errorContent, errorEnvelope, json, Respond } from '../openapi/decorators.js';
-import { nullable } from '../invoices/invoice-schemas.js';
-
-/** The fields of a request filed with the authorizer (an amendment, an invalidation): where it stands, and its answer. */
-export const filedProperties = (protocolDescription: string) => ({
-  status: { type: 'string', enum: ['pending', 'registered', 'rejected'] },
-  protocol: nullable('string', { description: protocolDescription }),
-  status_code: nullable('string'),
-  status_message: nullable('string'),
-  registered_at: nullable('string', { format: 'date-time' }),
-  created_at: { type: 'string', format: 'date-time' },
-});
+import { filedProperties } from './filed-request-schemas.js';
 
 export const amendmentSchema = {
   type: 'object',
@@ -89,8 +81,11 @@ const invalidFieldExample = (summary: string, field: string, message: string) =>
   value: errorExample({ code: 'FIELD_INVALID', field, message }),
 });
 
-/** What one amendment route documents of its own; AmendmentOpenApi writes the answers every amendment route gives. */
+/** What one amendment route declares of its own; AmendmentRoute writes what every amendment route has. */
 interface AmendmentDocs {
+  /** Under /invoices: `:access_key/<action>`. */
+  readonly path: string;
+  readonly operation: ApiOperationOptions;
   /** The `{access_key}` parameter. */
   readonly key: string;
   /** The JSON body: its required fields, its fields, and the requests by name (each on an issued NF-e, `unknown` on none). */
@@ -106,7 +101,22 @@ interface AmendmentDocs {
   readonly refused: { readonly summary: string; readonly code: string; readonly message: string };
 }
 
-const AmendmentOpenApi = ({ key, body, answer, registered, pending: stillPending, conflict, invalid, refused }: AmendmentDocs) =>
+/**
+ * A POST amendment route: 200 when registered (not 201: nothing new is created at this path), the Idempotency-Key
+ * header, and the answers every amendment route gives (applied as decorators written above the method would be).
+ */
+const AmendmentRoute = ({
+  path,
+  operation,
+  key,
+  body,
+  answer,
+  registered,
+  pending: stillPending,
+  conflict,
+  invalid,
+  refused,
+}: AmendmentDocs) =>
   applyDecorators(
     AmendedKeyParameter(key, ...Object.keys(body.examples).filter((name) => name !== 'unknown')),
     ApiBody({
@@ -119,6 +129,10 @@ const AmendmentOpenApi = ({ key, body, answer, registered, pending: stillPending
     Respond({ status: 409, description: conflict.description, content: errorContent(conflict.examples) }),
     Respond({ status: 422, description: invalid.description, content: errorContent(invalid.examples) }),
     AuthorizerRefused(refused.summary, refused.code, refused.message),
+    IdempotencyKeyHeader(),
+    ApiOperation(operation),
+    HttpCode(200),
+    Post(path),
   );
 
 const CANCELLED_EXAMPLE = {
@@ -150,8 +164,20 @@ const CANCEL_REQUESTS = {
 const LATE_CANCELLATION = 'Rejeição: Pedido de Cancelamento intempestivo (NF-e autorizada a mais de 7 dias)';
 
 /** POST /invoices/{access_key}/cancel: `cancelled` → 200, `short_reason` → 422, `unknown` → 404. */
-export const CancelOpenApi = () =>
-  AmendmentOpenApi({
+export const CancelRoute = () =>
+  AmendmentRoute({
+    path: ':access_key/cancel',
+    operation: {
+      operationId: 'cancelInvoice',
+      summary: 'Cancel an issued NF-e or NFS-e (event 110111 / e101101)',
+      description:
+        'Body `reason` (15 to 255 characters for both types) and optional `document_type` (or in the query). Checked before the authorizer: ' +
+        'only an `issued` document (409 NOT_ISSUED; 409 ALREADY_CANCELLED when cancelled), inside the NF-e window counted from the authorization ' +
+        '(24 h in every state today, a per-state table; outside it 409 with the authorizer’s own code 501 and message). The NFS-e has no national ' +
+        'window: Sefin applies the municipality’s rule. Waits up to AMENDMENT_WAIT_MS (default 10 s): 200 with the record (`status: cancelled`) ' +
+        'when registered, 502 `{ detail: { message, code } }` when the authorizer refused, 202 while pending. Event `invoice.cancelled`; the ' +
+        'plan quota is not refunded. Accepts `Idempotency-Key` with the rules of POST /invoices.',
+    },
     key: 'The access key (NF-e 44, NFS-e 50 digits) or the invoice id',
     body: {
       required: ['reason'],
@@ -232,8 +258,19 @@ const correctionResultSchema = {
 };
 
 /** POST /invoices/{access_key}/correction: `corrected` → 200, `short_correction` → 422, `unknown` → 404. */
-export const CorrectionOpenApi = () =>
-  AmendmentOpenApi({
+export const CorrectionRoute = () =>
+  AmendmentRoute({
+    path: ':access_key/correction',
+    operation: {
+      operationId: 'correctInvoice',
+      summary: 'File a correction letter (CC-e, event 110110) on an issued NF-e',
+      description:
+        'Body `correction` (15 to 1000 characters). NF-e only: on an NFS-e 409 NFE_ONLY. Numbered by the service (nSeqEvento 1..20, each ' +
+        'replacing the previous one at SEFAZ, sent with the legal condition-of-use text); the 21st answers 409 CORRECTION_LIMIT before the ' +
+        'authorizer; a cancelled document 409 CANCELLED. No credit and no number consumed. The document stays `issued`; GET ' +
+        '/invoices/{access_key} lists the letters (`amendments`). Event `invoice.corrected`. Waits like cancel: 200 / 502 / 202. Accepts ' +
+        '`Idempotency-Key`.',
+    },
     key: 'The NF-e access key (44 digits) or the invoice id',
     body: {
       required: ['correction'],

@@ -1,8 +1,7 @@
 // POST /invoices/{access_key}/cancel (and, next to it, the other amendments): the local checks and the amendment row
 // are @talao/amendments/create's; this enqueues nothing itself, waits for the canceller's outcome within
 // AMENDMENT_WAIT_MS and answers it, with the Idempotency-Key rules of issuance.
-import { Body, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
-import { ApiOperation } from '@nestjs/swagger';
+import { Body, Param, Query, Res } from '@nestjs/common';
 import { AmendmentRefused, requestCancellation, requestCorrection } from '@talao/amendments/create';
 import type { AmendedInvoice, AmendmentRecord } from '@talao/persistence';
 import { ApiKeyController } from '../auth/authenticated-controllers.js';
@@ -10,9 +9,8 @@ import type { Caller, GatewayResponse } from '../http/gateway-request.js';
 import type { StoredResponse } from '../idempotency/idempotency-store.js';
 import { IdempotentRequest } from '../idempotency/idempotent-request.js';
 import type { IdempotentWork } from '../idempotency/run-idempotently.js';
-import { IdempotencyKeyHeader } from '../invoices/invoice-openapi.js';
 import { amendmentOutcomeResponse, answerIdempotently } from './amendment-responses.js';
-import { CancelOpenApi, CorrectionOpenApi } from './amendments-openapi.js';
+import { CancelRoute, CorrectionRoute } from './amendments-openapi.js';
 import { AmendmentsResources } from './amendments-resources.js';
 
 @ApiKeyController('invoices', 'api/v1/invoices')
@@ -47,20 +45,7 @@ export class AmendmentsController {
 
   // Declared before cancel, so the OpenAPI document (and its examples test) files a letter on the example NF-e
   // before cancelling it.
-  @Post(':access_key/correction')
-  @HttpCode(200)
-  @ApiOperation({
-    operationId: 'correctInvoice',
-    summary: 'File a correction letter (CC-e, event 110110) on an issued NF-e',
-    description:
-      'Body `correction` (15 to 1000 characters). NF-e only: on an NFS-e 409 NFE_ONLY. Numbered by the service (nSeqEvento 1..20, each ' +
-      'replacing the previous one at SEFAZ, sent with the legal condition-of-use text); the 21st answers 409 CORRECTION_LIMIT before the ' +
-      'authorizer; a cancelled document 409 CANCELLED. No credit and no number consumed. The document stays `issued`; GET ' +
-      '/invoices/{access_key} lists the letters (`amendments`). Event `invoice.corrected`. Waits like cancel: 200 / 502 / 202. Accepts ' +
-      '`Idempotency-Key`.',
-  })
-  @IdempotencyKeyHeader()
-  @CorrectionOpenApi()
+  @CorrectionRoute()
   async correct(
     @IdempotentRequest() { caller, req, key }: IdempotentRequest,
     @Res() res: GatewayResponse,
@@ -85,21 +70,7 @@ export class AmendmentsController {
     );
   }
 
-  @Post(':access_key/cancel')
-  @HttpCode(200)
-  @ApiOperation({
-    operationId: 'cancelInvoice',
-    summary: 'Cancel an issued NF-e or NFS-e (event 110111 / e101101)',
-    description:
-      'Body `reason` (15 to 255 characters for both types) and optional `document_type` (or in the query). Checked before the authorizer: ' +
-      'only an `issued` document (409 NOT_ISSUED; 409 ALREADY_CANCELLED when cancelled), inside the NF-e window counted from the authorization ' +
-      '(24 h in every state today, a per-state table; outside it 409 with the authorizer’s own code 501 and message). The NFS-e has no national ' +
-      'window: Sefin applies the municipality’s rule. Waits up to AMENDMENT_WAIT_MS (default 10 s): 200 with the record (`status: cancelled`) ' +
-      'when registered, 502 `{ detail: { message, code } }` when the authorizer refused, 202 while pending. Event `invoice.cancelled`; the ' +
-      'plan quota is not refunded. Accepts `Idempotency-Key` with the rules of POST /invoices.',
-  })
-  @IdempotencyKeyHeader()
-  @CancelOpenApi()
+  @CancelRoute()
   async cancel(
     @IdempotentRequest() { caller, req, key }: IdempotentRequest,
     @Res() res: GatewayResponse,

@@ -5,21 +5,9 @@ import { ApiBody, ApiQuery } from '@nestjs/swagger';
 import { errorExample } from '../invoices/invoice-examples.js';
 import { errorEnvelope, json, Respond } from '../openapi/decorators.js';
 import { firstPageExample } from '../openapi/page-parameters.js';
-import { nullable } from '../invoices/invoice-schemas.js';
-import { filedProperties, OutcomePending, pending } from './amendments-openapi.js';
-
-const invalidationSchema = {
-  type: 'object',
-  properties: {
-    invalidation_id: { type: 'string', format: 'uuid' },
-    document_type: { const: 'nfe' },
-    series: { type: 'integer' },
-    number_start: { type: 'integer' },
-    number_end: { type: 'integer', description: 'Inclusive' },
-    reason: { type: 'string' },
-    ...filedProperties('SEFAZ’s protocol (nProt) once registered'),
-  },
-};
+import { nullable } from '../openapi/schemas.js';
+import { OutcomePending, pending } from './amendments-openapi.js';
+import { invalidationSchema } from './filed-request-schemas.js';
 
 const pageSchema = {
   type: 'object',

@@ -14,26 +14,9 @@ import type { StoredResponse } from '../idempotency/idempotency-store.js';
 import { IdempotentRequest } from '../idempotency/idempotent-request.js';
 import { IdempotencyKeyHeader } from '../invoices/invoice-openapi.js';
 import { refusedByAuthorizer } from '../http/authorizer-refusal.js';
-import { answerIdempotently } from './amendment-responses.js';
+import { answerIdempotently, presentInvalidation } from './amendment-responses.js';
 import { AmendmentsResources } from './amendments-resources.js';
 import { InvalidateOpenApi, ListInvalidationsOpenApi } from './invalidations-openapi.js';
-
-export function presentInvalidation(invalidation: InvalidationRecord) {
-  return {
-    invalidation_id: invalidation.id,
-    document_type: 'nfe',
-    series: invalidation.series,
-    number_start: invalidation.numberStart,
-    number_end: invalidation.numberEnd,
-    reason: invalidation.reason,
-    status: invalidation.status,
-    protocol: invalidation.protocol,
-    status_code: invalidation.statusCode,
-    status_message: invalidation.statusMessage,
-    registered_at: invalidation.registeredAt?.toISOString() ?? null,
-    created_at: invalidation.createdAt.toISOString(),
-  };
-}
 
 function outcomeOf(invalidation: InvalidationRecord): StoredResponse {
   // Refused by the job on the service's own records, as filing refuses (409), not by the authorizer (502).

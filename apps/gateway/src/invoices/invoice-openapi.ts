@@ -14,7 +14,8 @@ import {
   REISSUED_RECORD_EXAMPLE,
 } from './invoice-examples.js';
 import { errorEnvelope, json, Respond } from '../openapi/decorators.js';
-import { invoiceSchema, nullable } from './invoice-schemas.js';
+import { nullable } from '../openapi/schemas.js';
+import { invoiceSchema } from './invoice-schemas.js';
 
 const { $schema: _dialect, ...requestSchema } = invoiceRequestJsonSchema();
 

@@ -1,8 +1,8 @@
 // JSON Schemas of the invoice records the invoice routes answer (SPEC.md "Invoice record"): the record, a page of
 // them, the consult answer and the submission history. The routes' decorators are in invoice-openapi.ts.
 
-/** `{ type: [type, 'null'] }`: a field always present, null until it has a value. */
-export const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
+import { invalidationSchema } from '../amendments/filed-request-schemas.js';
+import { nullable } from '../openapi/schemas.js';
 
 const STATUSES = ['processing', 'issued', 'rejected', 'failed', 'cancelled'];
 
@@ -132,16 +132,14 @@ export const submissionsSchema = {
     invalidations: {
       type: 'array',
       description:
-        'Additive: the invalidations (inutilização) of this NF-e’s number, each with its exchanges as transmitted (`data`, the shape of ' +
-        'the submissions above). Cancellation and correction-letter events are in `data` itself (operation NFeRecepcaoEvento4, POST /nfse/eventos)',
+        'Additive: the invalidations (inutilização) of this NF-e’s number, each as GET /invoices/invalidations shows it with its exchanges ' +
+        'as transmitted (`data`, the shape of the submissions above). Cancellation and correction-letter events are in `data` itself ' +
+        '(operation NFeRecepcaoEvento4, POST /nfse/eventos)',
       items: {
         type: 'object',
         properties: {
-          invalidation_id: { type: 'string', format: 'uuid' },
-          number_start: { type: 'integer' },
-          number_end: { type: 'integer' },
-          status: { type: 'string' },
-          data: { type: 'array' },
+          ...invalidationSchema.properties,
+          data: { type: 'array', description: 'The invalidation’s exchanges, oldest first' },
         },
       },
     },

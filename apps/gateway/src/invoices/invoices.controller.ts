@@ -11,7 +11,7 @@ import { validQuery } from '../http/query-validation.js';
 import type { StoredResponse } from '../idempotency/idempotency-store.js';
 import { IdempotentRequest } from '../idempotency/idempotent-request.js';
 import { runIdempotently, type IdempotentWork } from '../idempotency/run-idempotently.js';
-import { presentAmendment } from '../amendments/amendment-responses.js';
+import { presentAmendment, presentInvalidation } from '../amendments/amendment-responses.js';
 import { ApiErrors } from '../openapi/decorators.js';
 import { consultAuthorizer, findCompanyInvoice } from './consult-invoice.js';
 import { DocumentRequest, documentQuery } from './document-request.js';
@@ -212,10 +212,7 @@ export class InvoicesController {
     // The invalidation of the number (a failed attempt's gap), with its own exchanges as transmitted.
     const invalidationAttempts = await Promise.all(
       invalidations.map(async (range) => ({
-        invalidation_id: range.id,
-        number_start: range.numberStart,
-        number_end: range.numberEnd,
-        status: range.status,
+        ...presentInvalidation(range),
         data: (await this.resources.invalidations.listSubmissions(range.id)).map((row) =>
           presentSubmission({ ...row, invoiceId: invoice.id, companyId: invoice.companyId }),
         ),

@@ -5,6 +5,9 @@ import { createApiKeyInputSchema, createCompanyInputSchema, setCertificateInputS
 
 type JsonSchema = Record<string, unknown>;
 
+/** `{ type: [type, 'null'] }`: a field always present, null until it has a value. */
+export const nullable = (type: string, extra: Record<string, unknown> = {}) => ({ type: [type, 'null'], ...extra });
+
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'output'): JsonSchema {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as JsonSchema;
   return rest;
