@@ -10,6 +10,10 @@
 // 16): the HTTP path at ≥ 70% of the direct one that signs. Beside each path: the CPU it cost per cancellation in each process
 // (bench/support/process-cpu.ts; Redis and the server-wide PostgreSQL processes are shared with whatever else runs on
 // the machine), and for the HTTP path the median of each step's wall-clock time (bench/support/amendment-timeline.ts).
+// BENCH_AUTHORIZER_LATENCY_MS (0) makes the simulator take that long to answer every call of the measured paths (its
+// latency fault), as SEFAZ and Sefin do: at 0 the run shows what the platform costs in CPU on this machine; with an
+// authorizer's answer time, whether the platform keeps up with the authorizer (the canceller's concurrency is the
+// clients', BENCH_CANCELLER_CONCURRENCY to change it).
 // BENCH_PROFILE_DIR=<dir> runs the gateway and the canceller with --cpu-prof into that folder (written at stop);
 // BENCH_NODE_OPTIONS adds node options to both.
 import { Agent } from 'node:http';
@@ -27,6 +31,7 @@ import { percentile } from './support/percentile.js';
 const COUNT = Number(process.env.BENCH_CANCELLATIONS ?? 400);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 50);
+const AUTHORIZER_LATENCY_MS = Number(process.env.BENCH_AUTHORIZER_LATENCY_MS ?? 0);
 const REASON = 'Pedido cancelado pelo cliente antes da entrega';
 
 /** Runs `items` through `work` with CONCURRENCY workers; per second, p50 and p99 of the successful ones. */
@@ -134,8 +139,14 @@ await withScratchDatabase('talao_bench', async (databaseUrl) => {
         'envEventoCancNFe',
       );
     const lots = direct.map(eventLot);
+    // The documents are issued at full speed; the authorizer's answer time applies to the cancellations only.
+    if (AUTHORIZER_LATENCY_MS > 0) {
+      const set = await platform.sim.control('PUT', '/_control/faults/*', { latencyMs: AUTHORIZER_LATENCY_MS });
+      if (set.status !== 200) throw new Error(`the simulator refused the latency: ${set.status} ${JSON.stringify(set.json)}`);
+    }
     console.log(
       `amendments bench: ${COUNT} NF-e cancellations per path after ${WARMUP} unmeasured, concurrency ${CONCURRENCY}` +
+        `${AUTHORIZER_LATENCY_MS > 0 ? `, the authorizer answering in ${AUTHORIZER_LATENCY_MS} ms` : ''}` +
         `${nodeOptions.length > 0 ? ` (gateway and canceller with NODE_OPTIONS ${nodeOptions.join(' ')})` : ''}`,
     );
     const sendDirect = async (envEvento: string) => (await sefaz.prepareEvent(ctx, { envEvento }).send()).status === 'accepted';
