@@ -5,7 +5,7 @@
 // in one statement. Written once here; each job keeps its own loading, local checks and deciding statement.
 import type { PreparedCall } from '@talao/authorizer-clients';
 import { type AmendJobResult, RetryLaterError } from '@talao/queue-contracts';
-import { DEFAULT_MAX_SENDS, exchangeConsultingFirst, type ExchangeStrategy, unsettledTransmission } from './consult-first.js';
+import { exchangeConsultingFirst, type ExchangeStrategy, unsettledTransmission } from './consult-first.js';
 import type { ExchangeLog, StoredTransmission } from './exchange-log.js';
 import type { EventDecision } from './strategies/event-decision.js';
 
@@ -50,8 +50,6 @@ export interface FiledRequestRun<Certificate, T, C extends PreparedCall<T>> {
   readonly decide: (decision: EventDecision) => Promise<AmendJobResult>;
   /** This is the job's last try: an authorizer still unavailable refuses the request instead of retrying. */
   readonly finalAttempt: boolean;
-  /** Transmissions in this run at most (DEFAULT_MAX_SENDS). */
-  readonly maxSends?: number;
 }
 
 /** Files the request (persist before send, consult first) and decides by what became of it; RetryLaterError to wait. */
@@ -65,7 +63,8 @@ export async function exchangeFiledRequest<Certificate, T, C extends PreparedCal
     return decide(refusedLocally('The company has no usable certificate'));
   }
   try {
-    const result = await exchangeConsultingFirst(run.strategy(certificate), log, history, { maxSends: run.maxSends ?? DEFAULT_MAX_SENDS });
+    // At most DEFAULT_MAX_SENDS transmissions in this run.
+    const result = await exchangeConsultingFirst(run.strategy(certificate), log, history);
     if (result.kind === 'retry') throw new RetryLaterError(result.reason);
     if (result.kind === 'unavailable') {
       // Nothing reached the authorizer: retry with backoff; on the last try the request is refused as such.
