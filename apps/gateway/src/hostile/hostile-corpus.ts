@@ -208,6 +208,17 @@ function targetAndHeaderCases(route: Route, context: CorpusContext, base: unknow
   ];
   for (const [label, target] of variants)
     add('path-variant', label, { raw: requestBytes(route.method, target, { ...auth, ...json }, body) });
+  // A fragment made the router read a shorter path than the scope check and the rate limiter did: `/invoices/#/cancel`
+  // ran POST /invoices under the cancel scope and allowance. Whatever follows the "#", nothing is routed.
+  const refused: [string, string][] = [
+    ['fragment', `${path}#x`],
+    ['fragment naming another operation', `/api/v1/invoices/#/cancel`],
+    ['fragment before the query', `${path}#/x?document_type=nfe`],
+    ['backslash', path.replace('/v1/', '/v1\\')],
+    ['Latin-1 no-break space', `${path}\xa0`],
+  ];
+  for (const [label, target] of refused)
+    add('path-variant', label, { raw: requestBytes(route.method, target, { ...auth, ...json }, body), expect: { status: [400] } });
   for (const method of ['HEAD', 'OPTIONS', 'PATCH', 'PUT', 'DELETE', 'POST', 'GET', 'get', 'PROPFIND']) {
     if (method !== route.method) add('method', method, { method, raw: requestBytes(method, path, { ...auth, ...json }, body) });
   }

@@ -9,6 +9,11 @@ import { sendError } from './error-envelope.js';
 import type { GatewayRequest, GatewayResponse, Next } from './gateway-request.js';
 
 const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*([/?][^#]*)?$/i;
+// What a request target never holds (RFC 9112 §3.2 over RFC 3986): a fragment, white space, controls, a backslash,
+// anything beyond ASCII. The router's URL parser (parseurl) hands a target holding "#", white space, U+00A0 or
+// U+FEFF to Node's legacy url.parse, which cuts the path at the "#": `POST /api/v1/invoices/#/cancel` was routed as
+// POST /invoices while the OAuth scope check and the rate limiter, reading the whole path, saw a cancellation.
+const NOT_IN_A_TARGET = /[^\x21-\x7e]|[#\\]/;
 
 function decodes(part: string): boolean {
   try {
@@ -34,7 +39,7 @@ export function normalizeRequestTarget(req: GatewayRequest, _res: GatewayRespons
 
 /**
  * Refuses targets the router could not decode (answered by the router as "Failed to decode param …") or that spell
- * a NUL, targets in neither origin nor absolute form (`OPTIONS *`), and HTTP/1.1 requests without Host (RFC 9112
+ * a NUL, targets holding what no target holds (a fragment, white space, a backslash, non-ASCII), targets in neither origin nor absolute form (`OPTIONS *`), and HTTP/1.1 requests without Host (RFC 9112
  * §3.2; Node's own check answers a bare 400, so the server leaves it to this one). Runs after the rate limiter, so
  * these answers carry its headers too.
  */
@@ -43,6 +48,9 @@ export function refuseMalformedTargets(req: GatewayRequest, res: GatewayResponse
     return sendError(req, res, 400, 'HTTP/1.1 requests must carry a Host header');
   const target = req.url ?? '/';
   if (!target.startsWith('/')) return sendError(req, res, 400, 'The request target must be a path such as /api/v1/me');
+  if (NOT_IN_A_TARGET.test(target)) {
+    return sendError(req, res, 400, 'The request target is not valid: a path and query of printable ASCII, without "#" or "\\"');
+  }
   const queryAt = target.indexOf('?');
   const path = queryAt === -1 ? target : target.slice(0, queryAt);
   // The query's "+" means a space to its parser; decoding without that rule is enough to find bad sequences.
