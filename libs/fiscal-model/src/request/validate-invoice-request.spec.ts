@@ -147,6 +147,11 @@ describe('validateInvoiceRequest: SPEC.md "Rules on item values" and the four it
   it('rule 2: only amount → unit price derived with 10 places, line value with 2', () => {
     const v = validRequest(nfe({ unit_price: undefined, amount: '10.00' }, { quantity: '3' })).items[0]!;
     expect(v).toMatchObject({ unitPrice: '3.3333333333', gross: '10.00' });
+    // 2,000,000.00 / 700,000,000 = 0.00285714285714…: with 10 places the price gives 2,000,000.03 (rejection 629)
+    expect(firstRequestError(nfe({ unit_price: undefined, amount: '2000000.00' }, { quantity: '700000000' }))).toEqual({
+      code: 'ITEM_PRECISION_UNSUPPORTED',
+      field: 'items[0].amount',
+    });
   });
   it('only unit_price → gross = round2(quantity × unit_price), half-up', () => {
     expect(validRequest(nfe({ unit_price: '0.335' }, { quantity: '3' })).items[0]!.gross).toBe('1.01'); // 1.005 → 1.01

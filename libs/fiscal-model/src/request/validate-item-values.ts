@@ -95,6 +95,21 @@ export function validateItemValues(
       );
       return undefined;
     }
+    // The document carries the unit price with 10 places, and the authorizer checks vProd against qCom × vUnCom
+    // (rejection 629): a price rounded to 10 places that no longer gives the amount is precision the XML cannot carry.
+    const carried = round2(q.times(price));
+    if (!carried.eq(gross)) {
+      errors.push(
+        fieldError(
+          'ITEM_PRECISION_UNSUPPORTED',
+          `${path}.amount`,
+          `amount / quantity needs more than 10 decimal places: the unit price ${price.toFixed(10)} × quantity gives ${carried.toFixed(2)}, not ${gross.toFixed(2)}; send unit_price as well, or a quantity that divides the amount`,
+          `an amount that quantity × a 10-place unit price reproduces`,
+          item.amount,
+        ),
+      );
+      return undefined;
+    }
   } else {
     price = new Dec(unitPrice!);
     gross = round2(q.times(price));
