@@ -61,6 +61,16 @@ describe('production quota', () => {
     expect(error).toMatchObject({ quota: 2, used: 2 });
     await expect(create(companyId, 'homologation')).resolves.toMatchObject({ enqueued: true });
   });
+
+  it('counts concurrent requests one after another: a burst gets exactly the quota, the rest 402', async () => {
+    const companyId = await h().createCompany({ productionQuota: 3 });
+    const answers = await Promise.allSettled(Array.from({ length: 12 }, () => create(companyId, 'production')));
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(3);
+    const refusals = answers.filter((a): a is PromiseRejectedResult => a.status === 'rejected').map((a) => a.reason as unknown);
+    expect(refusals).toHaveLength(9);
+    for (const refusal of refusals) expect(refusal).toBeInstanceOf(QuotaExceededError);
+    expect(await h().prisma.invoice.count({ where: { companyId, environment: 'production' } })).toBe(3);
+  });
 });
 
 describe('numbers', () => {

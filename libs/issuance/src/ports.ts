@@ -34,13 +34,18 @@ export interface CertificatesPort {
 
 export interface InvoicesPort {
   createProcessing(input: NewInvoice): Promise<InvoiceRecord>;
+  /** createProcessing after `admit` saw the month's credits and the invoices in flight, serialised per company. */
+  createProcessingWithinQuota(
+    input: NewInvoice,
+    period: string,
+    admit: (usage: { credits: number; inFlight: number }) => void,
+  ): Promise<InvoiceRecord>;
   isInvalidated(input: Pick<NewInvoice, 'companyId' | 'environment' | 'series'>, number: number): Promise<boolean>;
   findById(id: string): Promise<InvoiceRecord | null>;
   findForCompany(companyId: string, id: string): Promise<InvoiceRecord | null>;
   /** The invoice that reissued `id`, if any: an attempt is reissued once. */
   findReplacement(id: string): Promise<string | null>;
   findStuckProcessing(before: Date, limit: number): Promise<Array<Pick<InvoiceRecord, 'id' | 'companyId' | 'updatedAt'>>>;
-  countInFlight(companyId: string, environment: EnvironmentName): Promise<number>;
   touch(id: string): Promise<void>;
 }
 

@@ -67,7 +67,7 @@ export function createIssuanceWorkerDependencies(
       logger: issuanceLogger,
     },
     sweep: { invoices, queue, logger: logger.child({ component: 'sweeper' }) },
-    create: { companies, certificates, invoices, usage, queue, logger: issuanceLogger },
+    create: { companies, certificates, invoices, queue, logger: issuanceLogger },
     ...authorizerWorkerLifecycle(database, authorizers),
   };
 }

@@ -18,7 +18,6 @@ import {
   NUMBERING_POOL_OPTIONS,
   pgPoolSqlRunner,
   SubmissionsRepository,
-  UsageLedgerRepository,
 } from '@talao/persistence';
 import { type JobOutcomeSubscription, QUEUE_NAMES } from '@talao/queue-contracts';
 import type { Queue } from 'bullmq';
@@ -85,7 +84,6 @@ export class InvoicesResources implements OnApplicationShutdown {
       companies: snapshots.companies,
       certificates: snapshots.certificates,
       invoices: this.invoices,
-      usage: new UsageLedgerRepository(gateway.prisma),
       queue: this.queue,
       logger: logger.child({ component: 'issuance' }),
     };

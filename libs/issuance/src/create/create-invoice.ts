@@ -3,7 +3,7 @@
 // fails the invoice stays `processing` and the sweeper enqueues it later.
 import { randomUUID } from 'node:crypto';
 import { documentIdentity, validateInvoiceRequest } from '@talao/fiscal-model';
-import { NumberTakenError, type InvoiceRecord, type Prisma } from '@talao/persistence';
+import { NumberTakenError, type InvoiceRecord, type NewInvoice, type Prisma } from '@talao/persistence';
 import { enqueueJob } from '@talao/queue-contracts';
 import { InvoiceValidationError, IssuerNotConfiguredError, NumberConflictError } from '../errors.js';
 import type {
@@ -14,12 +14,11 @@ import type {
   IssuanceLogger,
   IssuanceQueuePort,
   IssuingCompany,
-  UsageLedgerPort,
 } from '../ports.js';
 import { assertSigningImplemented } from './document-support.js';
 import { storedRequest } from './stored-request.js';
 import { issuerProfileOf, issuingProblems, profileProblems } from './issuer-configuration.js';
-import { assertProductionQuota } from './production-quota.js';
+import { admitWithinQuota, billingPeriod, quotaCaps } from './production-quota.js';
 
 /** The create side only checks the certificate (subject, validity); CertificatesRepository satisfies this. */
 export interface CreateSideCertificatesPort {
@@ -30,7 +29,6 @@ export interface CreateInvoiceDeps {
   companies: CompaniesPort;
   certificates: CreateSideCertificatesPort;
   invoices: InvoicesPort;
-  usage: Pick<UsageLedgerPort, 'creditsInPeriod'>;
   queue: Pick<IssuanceQueuePort, 'add'>;
   logger: IssuanceLogger;
   now?: () => Date;
@@ -73,7 +71,6 @@ export async function prepareIssuance(deps: CreateInvoiceDeps, companyId: string
   const certificate = activeCertificate?.metadata ?? null;
   const gaps = issuingProblems(company, request.documentType, certificate, now);
   if (gaps.length > 0) throw new IssuerNotConfiguredError(gaps);
-  await assertProductionQuota(deps, company, environment, now);
   return { company, profile, request, body: validatedBody };
 }
 
@@ -91,7 +88,7 @@ export async function persistAndEnqueue(
     const scope = { companyId: company.id, environment: command.environment, series };
     if (request.number !== undefined && request.documentType === 'nfe' && (await deps.invoices.isInvalidated(scope, request.number)))
       throw new NumberTakenError(series, request.number, true);
-    invoice = await deps.invoices.createProcessing({
+    const newInvoice: NewInvoice = {
       id,
       companyId: company.id,
       environment: command.environment,
@@ -109,7 +106,14 @@ export async function persistAndEnqueue(
           ? { accessKey: identity.accessKey, totalAmount: identity.totalAmount }
           : { dpsId: identity.dpsId, totalAmount: identity.totalAmount };
       },
-    });
+    };
+    invoice = quotaCaps(company, command.environment)
+      ? await deps.invoices.createProcessingWithinQuota(
+          newInvoice,
+          billingPeriod(command.now),
+          admitWithinQuota(company, billingPeriod(command.now)),
+        )
+      : await deps.invoices.createProcessing(newInvoice);
   } catch (error) {
     if (error instanceof NumberTakenError) throw new NumberConflictError(error.series, error.number, error.invalidated);
     throw error;

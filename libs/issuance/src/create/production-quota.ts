@@ -1,7 +1,7 @@
 // The production quota: credits are charged per authorized production document in a calendar month (Brasília time;
 // Brazil has kept UTC−3 without daylight saving since 2019). Homologation is free and unlimited.
 import { QuotaExceededError } from '../errors.js';
-import type { EnvironmentName, InvoicesPort, IssuingCompany, UsageLedgerPort } from '../ports.js';
+import type { EnvironmentName, IssuingCompany } from '../ports.js';
 
 const BRASILIA_OFFSET_MS = -3 * 3_600_000;
 
@@ -10,24 +10,21 @@ export function billingPeriod(at: Date): string {
   return new Date(at.getTime() + BRASILIA_OFFSET_MS).toISOString().slice(0, 7);
 }
 
+/** Whether the company's production issuance is capped: production, a quota, and no overage price to charge past it. */
+export function quotaCaps(company: IssuingCompany, environment: EnvironmentName): boolean {
+  return environment === 'production' && company.productionQuota !== null && company.overagePrice === null;
+}
+
 /**
- * Refuses a production issuance when the month's credits plus the invoices still in flight reach the quota and the
- * plan has no overage price. In-flight invoices count, because each may still be authorized and charged: without
- * them a burst of requests could overshoot the quota.
+ * The check of a capped plan, given the month's credits and the invoices still in flight: in-flight invoices count,
+ * because each may still be authorized and charged. Throws QuotaExceededError when they reach the quota. The counts
+ * and the insert that follows are serialised per company by the repository (createProcessingWithinQuota).
  */
-export async function assertProductionQuota(
-  deps: { invoices: Pick<InvoicesPort, 'countInFlight'>; usage: Pick<UsageLedgerPort, 'creditsInPeriod'> },
-  company: IssuingCompany,
-  environment: EnvironmentName,
-  now: Date,
-): Promise<void> {
-  if (environment !== 'production' || company.productionQuota === null || company.overagePrice !== null) return;
-  const period = billingPeriod(now);
-  const [credits, inFlight] = await Promise.all([
-    deps.usage.creditsInPeriod(company.id, environment, period),
-    deps.invoices.countInFlight(company.id, environment),
-  ]);
-  if (credits + inFlight >= company.productionQuota) throw new QuotaExceededError(company.productionQuota, credits + inFlight, period);
+export function admitWithinQuota(company: IssuingCompany, period: string): (usage: { credits: number; inFlight: number }) => void {
+  return ({ credits, inFlight }) => {
+    const quota = company.productionQuota;
+    if (quota !== null && credits + inFlight >= quota) throw new QuotaExceededError(quota, credits + inFlight, period);
+  };
 }
 
 /** The unit price of a credit charged now: the overage price once the quota is used up, else none (in the plan). */

@@ -90,7 +90,7 @@ export class InvoicesRepository {
    * Either may be a coalescingSqlRunner: then concurrent calls share multi-row statements.
    */
   constructor(
-    private readonly prisma: PrismaClient,
+    private readonly prisma: PrismaClient | DbClient,
     sql?: SqlRunner,
     numbering?: SqlRunner,
   ) {
@@ -134,6 +134,33 @@ export class InvoicesRepository {
       if (input.number !== undefined) throw new NumberTakenError(input.series, number);
       if (skips >= MAX_SKIPS) throw new Error(`series ${input.series}: ${MAX_SKIPS} consecutive numbers already used`);
     }
+  }
+
+  /**
+   * createProcessing for a company whose production quota is capped: `admit` sees the month's credits (`period`) and
+   * the invoices still in flight, and throws to refuse. Counting and inserting hold the company's quota lock (an
+   * advisory lock for the length of one transaction, which also holds the reservation and the insert), so concurrent
+   * requests are counted one after another: without it a burst of requests each saw the same count and all passed.
+   * Only capped production plans pay for it; every other issuance takes createProcessing's batched path.
+   */
+  async createProcessingWithinQuota(
+    input: NewInvoice,
+    period: string,
+    admit: (usage: { credits: number; inFlight: number }) => void,
+  ): Promise<InvoiceRecord> {
+    if (!('$transaction' in this.prisma)) throw new Error('createProcessingWithinQuota opens its own transaction');
+    const { companyId, environment } = input;
+    return this.prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`production-quota:${companyId}:${environment}`}, 0))`;
+        const credits = await tx.usageEntry.aggregate({ where: { companyId, environment, period }, _sum: { credits: true } });
+        const inFlight = await tx.invoice.count({ where: { companyId, environment, status: 'processing' } });
+        admit({ credits: credits._sum.credits ?? 0, inFlight });
+        return new InvoicesRepository(tx, prismaSqlRunner(tx)).createProcessing(input);
+      },
+      // Requests of one capped company wait for each other here, each for a few milliseconds.
+      { maxWait: 10_000, timeout: 20_000 },
+    );
   }
 
   /**
@@ -234,11 +261,6 @@ export class InvoicesRepository {
   /** Invoices still `processing` whose last change is older than `before` (the sweeper's work list). */
   async findStuckProcessing(before: Date, limit: number): Promise<Array<Pick<InvoiceRecord, 'id' | 'companyId' | 'updatedAt'>>> {
     return prismaSqlRunner(this.prisma).query('talao_stuck_processing', STUCK_PROCESSING, [before, limit]);
-  }
-
-  /** Production invoices of the company still in flight (they may each consume a credit). */
-  countInFlight(companyId: string, environment: EnvironmentName): Promise<number> {
-    return this.prisma.invoice.count({ where: { companyId, environment, status: 'processing' } });
   }
 
   /**
