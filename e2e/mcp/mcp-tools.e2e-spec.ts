@@ -242,16 +242,13 @@ describe('credentials', () => {
     expect(((await response.json()) as Record<string, unknown>)['detail']).toMatch(/API key/);
   });
 
-  it('a key the API does not know → the tool error carries the API’s 401', async () => {
-    const stranger = await connectClient(mcp.url, 'not-a-real-key');
-    try {
-      const result = await call('list_invoices', {}, stranger);
-      expect(result.isError).toBe(true);
-      expect(structured(result)['http_status']).toBe(401);
-      expect(text(result)).toMatch(/401/);
-    } finally {
-      await stranger.close();
-    }
+  it('a key the API does not know → 401 at the MCP entry with the API’s detail: no tool listed or run', async () => {
+    const response = await listToolsWithoutCredentials(mcp.url, 'Bearer not-a-real-key');
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    const { detail } = (await response.json()) as { detail: string };
+    const api = await fetch(`${p.gatewayUrl}/api/v1/me`, { headers: { authorization: 'Bearer not-a-real-key' } });
+    expect(detail).toBe(((await api.json()) as { detail: string }).detail);
   });
 
   it('each request uses its own key: the production key sees no homologation invoice', async () => {

@@ -34,10 +34,11 @@ export async function connectClient(url: string, key: string): Promise<Client> {
 }
 
 /** tools/list sent to the MCP app at `url` with no Authorization header: the app answers 401 before any MCP handling. */
-export function listToolsWithoutCredentials(url: string): Promise<Response> {
+/** tools/list over plain HTTP, with the Authorization header given (none by default). */
+export function listToolsWithoutCredentials(url: string, authorization?: string): Promise<Response> {
   return fetch(url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(authorization && { authorization }) },
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
   });
 }

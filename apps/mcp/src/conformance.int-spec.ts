@@ -34,9 +34,11 @@ async function listen(server: Server): Promise<number> {
 }
 
 beforeAll(async () => {
-  api = createServer((_req, res) => {
-    res.writeHead(401, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ detail: 'stand-in API: no call expected' }));
+  // It accepts the proxy's key at the MCP entry's check (GET /api/v1/me) and expects no other call.
+  api = createServer((req, res) => {
+    const me = req.url === '/api/v1/me';
+    res.writeHead(me ? 200 : 401, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(me ? {} : { detail: 'stand-in API: no call expected' }));
   });
   const apiPort = await listen(api);
   // The proxy passes the Host and Origin the suite sent: the host check sees the suite's own requests.

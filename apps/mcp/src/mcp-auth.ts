@@ -1,5 +1,7 @@
 // Who is calling /mcp, decided before the MCP server runs. Two credentials at one address (SPEC.md Authentication 7):
-// - a company API key: passed to the REST API as is, which decides (it holds every scope of its company);
+// - a company API key: checked with the REST API (GET /api/v1/me, an accepted key remembered for 30 s) so a made-up
+//   bearer gets its 401 here and never lists tools or runs validate_invoice_payload; then passed to the REST API as
+//   is, which decides every call (it holds every scope of its company);
 // - an OAuth access token of the authorization server (the gateway's /oauth): verified here with jose (signature
 //   from the published jwks_uri, typ at+jwt, issuer, audience = this server's URL, expiry) so a token for another
 //   resource never reaches the API, then passed on as is: the REST API verifies it again and enforces its scopes
@@ -7,6 +9,7 @@
 // 401s carry `WWW-Authenticate: Bearer resource_metadata=…` (RFC 9728 §5.1), so an MCP client can discover the
 // authorization server; a tools/call the token's scopes do not cover answers 403 insufficient_scope (MCP
 // authorization, "scope challenge"), naming the scope to ask for.
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import {
   type AccessTokenVerifier,
@@ -19,6 +22,7 @@ import {
   type Scope,
   TOOL_SCOPES,
 } from '@talao/access-tokens';
+import { GatewayClient } from '@talao/mcp-tools';
 
 export interface McpAuthOptions {
   /** This server's public /mcp URL: the OAuth resource and the audience its tokens must name. */
@@ -34,8 +38,9 @@ export type Caller =
   | { readonly kind: 'access-token'; readonly authorization: string; readonly scopes: ReadonlySet<Scope> };
 
 export interface Refusal {
-  readonly status: 401 | 403;
-  readonly challenge: string;
+  readonly status: 401 | 403 | 503;
+  /** WWW-Authenticate; absent when the credential could not be checked at all (503). */
+  readonly challenge?: string;
   readonly detail: string;
   readonly scope?: Scope;
 }
@@ -44,7 +49,10 @@ export class McpAuth {
   readonly resourceMetadataUrl: string;
   private readonly verify?: AccessTokenVerifier;
 
-  constructor(private readonly options: McpAuthOptions) {
+  constructor(
+    private readonly options: McpAuthOptions,
+    private readonly checkApiKey: ApiKeyCheck,
+  ) {
     const url = new URL(options.publicUrl);
     // RFC 9728 §3.1: the well-known segment goes between the host and the resource's path.
     this.resourceMetadataUrl = `${url.origin}/.well-known/oauth-protected-resource${url.pathname.replace(/\/$/, '')}`;
@@ -82,7 +90,12 @@ export class McpAuth {
     }
     const token = match[1]!;
     const authorization = `Bearer ${token}`;
-    if (!looksLikeJwt(token) || !this.verify) return { kind: 'api-key', authorization };
+    if (!looksLikeJwt(token) || !this.verify) {
+      const verdict = await this.checkApiKey(authorization);
+      if (verdict === 'accepted') return { kind: 'api-key', authorization };
+      if (verdict === 'unavailable') return { status: 503, detail: 'The REST API cannot be reached to check the credential; try again' };
+      return this.refuse(401, verdict.refused, 'invalid_token');
+    }
     try {
       const verified = await this.verify(token);
       return { kind: 'access-token', authorization, scopes: verified.scopes };
@@ -124,4 +137,40 @@ export class McpAuth {
       ...(scope && { scope }),
     };
   }
+}
+
+/** The REST API's verdict on an API key: accepted, refused (with the API's detail), or unknown (API unreachable). */
+export type ApiKeyCheck = (authorization: string) => Promise<'accepted' | 'unavailable' | { readonly refused: string }>;
+
+/**
+ * Asks the REST API (GET /api/v1/me, which every valid key may call) whether it accepts the key. An accepted key is
+ * remembered by its SHA-256 for `maxAgeMs`, so an agent's calls cost one check per half minute; a refused one is not
+ * remembered (the API's own limits meter those). A key revoked meanwhile still reaches no data: the API checks every
+ * call the tools make.
+ */
+export function gatewayApiKeyCheck(
+  gatewayUrl: string,
+  options: { maxAgeMs?: number; maxEntries?: number; now?: () => number } = {},
+): ApiKeyCheck {
+  const maxAgeMs = options.maxAgeMs ?? 30_000;
+  const maxEntries = options.maxEntries ?? 10_000;
+  const now = options.now ?? Date.now;
+  const accepted = new Map<string, number>();
+  return async (authorization) => {
+    const digest = createHash('sha256').update(authorization).digest('base64');
+    const until = accepted.get(digest);
+    if (until !== undefined && until > now()) return 'accepted';
+    accepted.delete(digest);
+    const answer = await new GatewayClient(gatewayUrl, authorization).request('GET', 'api/v1/me').catch(() => undefined);
+    if (answer?.status === 200) {
+      if (accepted.size >= maxEntries) accepted.delete(accepted.keys().next().value as string);
+      accepted.set(digest, now() + maxAgeMs);
+      return 'accepted';
+    }
+    if (answer?.status === 401 || answer?.status === 403) {
+      const detail = answer.json?.['detail'];
+      return { refused: typeof detail === 'string' ? detail : 'The API key is not valid' };
+    }
+    return 'unavailable';
+  };
 }

@@ -13,6 +13,8 @@ let api: Server;
 let mcp: Server;
 let mcpUrl: string;
 const seen: Array<{ method?: string; url?: string; authorization?: string }> = [];
+/** The keys the MCP entry asked the API about (GET /api/v1/me). */
+const checks: string[] = [];
 
 async function listen(server: Server): Promise<number> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -20,10 +22,15 @@ async function listen(server: Server): Promise<number> {
 }
 
 beforeAll(async () => {
+  // Keys it accepts: good-key and the numbers; revoked-key passes the MCP entry's check (GET /api/v1/me, remembered)
+  // and is refused by the call the tool makes, as a key revoked in between would be.
   api = createServer((req: IncomingMessage, res) => {
-    seen.push({ method: req.method, url: req.url, authorization: req.headers.authorization });
-    res.writeHead(req.headers.authorization === 'Bearer good-key' ? 200 : 401, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(req.headers.authorization === 'Bearer good-key' ? { total: 0, data: [] } : { detail: 'Invalid API key' }));
+    const key = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+    const known = key === 'good-key' || /^\d+$/.test(key) || (key === 'revoked-key' && req.url === '/api/v1/me');
+    if (req.url === '/api/v1/me') checks.push(key);
+    else seen.push({ method: req.method, url: req.url, authorization: req.headers.authorization });
+    res.writeHead(known ? 200 : 401, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(known ? { total: 0, data: [] } : { detail: 'Invalid API key' }));
   });
   const apiPort = await listen(api);
   mcp = createMcpHttpServer({ gatewayUrl: `http://127.0.0.1:${apiPort}`, logger: createLogger({ name: 'mcp-test', level: 'silent' }) });
@@ -57,8 +64,8 @@ it('passes the Authorization header to the REST API as is, with the tool argumen
   expect(seen).toEqual([{ method: 'GET', url: '/api/v1/invoices?status=issued', authorization: 'Bearer good-key' }]);
 });
 
-it('an API 401 is a tool error with the API detail', async () => {
-  const result = await listInvoicesWith('bad-key');
+it('an API 401 on a tool call (a key revoked since the entry checked it) is a tool error with the API detail', async () => {
+  const result = await listInvoicesWith('revoked-key');
   expect(result.isError).toBe(true);
   expect(result.content[0]).toEqual({ type: 'text', text: 'The API answered 401: Invalid API key' });
 });
@@ -80,6 +87,38 @@ it.each([undefined, 'Basic dXNlcjpwYXNz', 'Bearer '])('Authorization %p → 401 
   );
   expect(await response.json()).toEqual({ detail: expect.stringContaining('API key') });
   expect(seen).toEqual([]);
+});
+
+it('a bearer the API does not accept → 401 at the entry: no tools listed, no tool run, not even the local one', async () => {
+  seen.length = 0;
+  checks.length = 0;
+  for (const body of [
+    { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+    {
+      jsonrpc: '2.0',
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'validate_invoice_payload', arguments: { document_type: 'nfse', items: [] } },
+    },
+  ]) {
+    const response = await fetch(mcpUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer made-up' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toContain('error="invalid_token"');
+    expect(await response.json()).toEqual({ detail: 'Invalid API key' });
+  }
+  expect(checks).toEqual(['made-up', 'made-up']);
+  expect(seen).toEqual([]);
+});
+
+it('an accepted key is checked once, then remembered', async () => {
+  checks.length = 0;
+  await listInvoicesWith('77');
+  await listInvoicesWith('77');
+  expect(checks).toEqual(['77']);
 });
 
 it('answers /healthz and /readyz, and 404 elsewhere', async () => {

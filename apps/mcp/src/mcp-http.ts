@@ -1,11 +1,11 @@
 // The HTTP entry: /healthz and /readyz, /metrics (Prometheus), the protected resource metadata (RFC 9728), and /mcp (streamable HTTP,
 // stateless: a transport per request, servers reused through mcp-server-pool.ts). Every /mcp request must carry `Authorization: Bearer …` (an API
-// key or an OAuth access token, mcp-auth.ts); it goes to the REST API as is, which decides (401/403).
+// key the REST API accepts, or an OAuth access token, mcp-auth.ts); it goes to the REST API as is, which decides each call (401/403).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import getRawBody from 'raw-body';
 import { type Logger, METRICS_CONTENT_TYPE, observeResponse, renderMetrics } from '@talao/observability';
-import { McpAuth, type McpAuthOptions } from './mcp-auth.js';
+import { gatewayApiKeyCheck, McpAuth, type McpAuthOptions } from './mcp-auth.js';
 import { McpServerPool } from './mcp-server-pool.js';
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -39,7 +39,7 @@ export function bearerOf(req: IncomingMessage): string | undefined {
 async function handleMcp(req: IncomingMessage, res: ServerResponse, pool: McpServerPool, auth: McpAuth, logger: Logger): Promise<void> {
   const caller = await auth.authenticate(req);
   if ('status' in caller) {
-    json(res, caller.status, { detail: caller.detail }, { 'www-authenticate': caller.challenge });
+    json(res, caller.status, { detail: caller.detail }, caller.challenge ? { 'www-authenticate': caller.challenge } : {});
     return;
   }
   const body = req.method === 'POST' ? await readJson(req) : undefined;
@@ -50,7 +50,7 @@ async function handleMcp(req: IncomingMessage, res: ServerResponse, pool: McpSer
       res,
       refusal.status,
       { jsonrpc: '2.0', id, error: { code: -32001, message: refusal.detail, data: { required_scope: refusal.scope } } },
-      { 'www-authenticate': refusal.challenge },
+      refusal.challenge ? { 'www-authenticate': refusal.challenge } : {},
     );
     return;
   }
@@ -96,12 +96,13 @@ export interface McpHttpOptions {
 const KNOWN_PATHS = new Set(['/mcp', '/healthz', '/readyz', '/metrics']);
 
 export function createMcpHttpServer(options: McpHttpOptions): Server {
-  let auth: McpAuth | undefined = options.auth ? new McpAuth(options.auth) : undefined;
+  const checkApiKey = gatewayApiKeyCheck(options.gatewayUrl);
+  let auth: McpAuth | undefined = options.auth ? new McpAuth(options.auth, checkApiKey) : undefined;
   const pool = new McpServerPool(options.gatewayUrl);
   const allowedHosts = options.allowedHosts && new Set(options.allowedHosts.map((host) => host.toLowerCase()));
   const server = createServer((req, res) => {
     // Without a configured public URL (tests on an ephemeral port), this server's own address names the resource.
-    auth ??= new McpAuth({ publicUrl: `http://${req.headers.host ?? '127.0.0.1'}/mcp` });
+    auth ??= new McpAuth({ publicUrl: `http://${req.headers.host ?? '127.0.0.1'}/mcp` }, checkApiKey);
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     observeResponse(req.method, res, KNOWN_PATHS.has(path) ? path : 'unmatched');
     if (path === '/healthz' || path === '/readyz') return json(res, 200, { status: 'ok' });
