@@ -60,7 +60,11 @@ export class GatewayClient {
   }
 }
 
-/** A path segment from an argument, so an access key or id cannot walk to another route. */
+/**
+ * A path segment from an argument, so an access key or id cannot walk to another route: "/" and "?" are encoded, and
+ * "." and ".." (which URL resolution would remove or climb, encoded or not) are refused before any call.
+ */
 export function segment(value: string): string {
+  if (value === '.' || value === '..') throw new RangeError(`"${value}" is not an access key or invoice_id`);
   return encodeURIComponent(value);
 }
