@@ -3,6 +3,7 @@
 // is refused before a byte is read, a chunked body is read up to the limit only, and either way the connection is
 // closed after the 413 (a lingering close: see refuseAndClose), so a client cannot make the gateway read a gigabyte
 // it will refuse anyway.
+import { Dec } from '@talao/fiscal-model';
 import { sendError } from './error-envelope.js';
 import { pathOf, type GatewayRequest, type GatewayResponse, type Next } from './gateway-request.js';
 import { MAX_JSON_DEPTH, scanJsonText, type JsonTextProblem } from './json-scan.js';
@@ -148,6 +149,19 @@ export function jsonBodies(options: JsonBodyOptions) {
   };
 }
 
+// A JSON number becomes a binary double, which holds 15 to 17 significant digits: `"unit_price": 1234567.1234567891`
+// reached the decimal code as 1234567.1234567892 and was signed so. A number the double does not give back exactly
+// is kept as its text instead (JSON.parse's source access), which every decimal field takes as it takes a string
+// (SPEC.md: "may be sent as a string") and every other field refuses as not a number. Only bodies holding a run of 16
+// digits, points and exponents pay for the reviver: a number of at most 15 significant digits always comes back
+// exact, and a short exponent past the double's range (1e400, 1e-400) is refused further on as not positive or finite.
+const LONG_NUMBER = /[0-9][0-9.eE+-]{15}/;
+
+function keepImpreciseNumbers(_key: string, value: unknown, context?: { source?: string }): unknown {
+  if (typeof value !== 'number' || context?.source === undefined) return value;
+  return Number.isFinite(value) && new Dec(String(value)).eq(context.source) ? value : context.source;
+}
+
 function parseInto(req: GatewayRequest, res: GatewayResponse, next: Next, bytes: Buffer, maxDepth: number): void {
   if (bytes.length === 0) return next();
   let text: string;
@@ -159,7 +173,7 @@ function parseInto(req: GatewayRequest, res: GatewayResponse, next: Next, bytes:
   const problem = scanJsonText(text, maxDepth);
   if (problem) return sendProblem(req, res, problem);
   try {
-    req.body = JSON.parse(text) as unknown;
+    req.body = (LONG_NUMBER.test(text) ? JSON.parse(text, keepImpreciseNumbers) : JSON.parse(text)) as unknown;
   } catch {
     // The parser's own message quotes the payload; it is not passed on.
     return sendError(req, res, 422, 'The request body is not valid JSON');

@@ -1,6 +1,7 @@
 // How the gateway reads bodies and request targets: never past the limit, in its own words, for every route.
 import { jest } from '@jest/globals';
 import type { Socket } from 'node:net';
+import { sampleNfeItem, sampleNfeRequest } from '@talao/fiscal-model/testing';
 import { floodRequest, rawRequest } from '../testing/raw-http.js';
 import { createCompanyWithKey, startTestGateway, type TestGateway } from '../testing/test-gateway.js';
 
@@ -102,5 +103,20 @@ describe('request bodies and targets (real PostgreSQL and Redis)', () => {
     const star = await rawRequest(port, 'OPTIONS * HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n');
     expect(star.status).toBe(400);
     expect(JSON.parse(star.body).detail).toBe('The request target must be a path such as /api/v1/me');
+  });
+
+  it('reads a JSON number past a double’s digits as written, never as the nearest double', async () => {
+    // The price as a bare JSON number of 17 significant digits; the double nearest it is 1234567.1234567892.
+    const request = sampleNfeRequest({ items: [sampleNfeItem({ unit_price: 'PRICE', amount: '1.00', quantity: '1' })] });
+    const body = JSON.stringify(request).replace('"PRICE"', '1234567.1234567891');
+    const response = await gateway.request('POST', '/api/v1/invoices', {
+      token: key,
+      body,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.status).toBe(422);
+    const { detail } = (await response.json()) as { detail: { code: string; message: string; expected: string } };
+    expect(detail).toMatchObject({ code: 'ITEM_TOTAL_MISMATCH', expected: '1234567.12' });
+    expect(detail.message).toContain('1234567.1234567891');
   });
 });
