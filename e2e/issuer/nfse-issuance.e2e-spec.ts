@@ -68,3 +68,14 @@ it('production: one credit', async () => {
   expect(final.status).toBe('issued');
   expect(await h().prisma.usageEntry.count({ where: { invoiceId: created.id, environment: 'production' } })).toBe(1);
 });
+
+it('a service taker abroad: the DPS names it by its NIF and the national environment authorizes it', async () => {
+  const companyId = await h().createCompany();
+  const abroad = { street: '5th Avenue', number: '1', neighborhood: 'Midtown', city: 'New York', country_code: 'US' };
+  const body = sampleNfseRequest({ tax_id: 'US-123456789', recipient_address: abroad });
+  const { invoice } = await createInvoice(h().createDeps, { companyId, environment: 'homologation', body });
+  expect((await h().waitForFinal(invoice.id)).status).toBe('issued');
+  const [sent] = await submissionsOf(invoice.id);
+  const dps = decodeGzipBase64(String((JSON.parse(sent!.requestBody) as Record<string, unknown>)['dpsXmlGZipB64']));
+  expect(dps).toMatch(/<toma><NIF>US-123456789<\/NIF><xNome>/);
+});

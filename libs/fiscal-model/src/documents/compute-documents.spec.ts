@@ -301,6 +301,13 @@ describe('computeDpsDocument', () => {
     expect(dps.IBSCBS).toBeUndefined();
     expect(dps.toma).toEqual({ CNPJ: '11222333000181', xNome: 'Cliente Servicos Ltda' });
   });
+  it('a taker abroad is named by its NIF (tax_id), without the address the request cannot structure', () => {
+    const abroad = { street: '5th Avenue', number: '1', neighborhood: 'Midtown', city: 'New York', country_code: 'US' };
+    const body = sampleNfseRequest({ tax_id: 'US-123456789', recipient_address: abroad });
+    const dps = computeDpsDocument(validated(body), issuer, { ...dpsContext, environment: 'production' });
+    expect(dps.toma).toEqual({ NIF: 'US-123456789', xNome: 'Cliente Servicos Ltda' });
+    expect(validateInvoiceRequest({ ...body, tax_id: '' }, issuer, { now: NOW }).ok).toBe(false);
+  });
   it('tax_retained → tpRetISSQN 2; observations alone fill xInfComp', () => {
     const simples = sampleIssuer('simples_nacional');
     const body = sampleNfseRequest({

@@ -40,7 +40,8 @@ export function dpsId(cityCode: string, taxId: string, series: number, number: n
 
 function toma(request: ValidatedInvoiceRequest, environment: DpsContext['environment']): DpsPerson {
   const b = request.buyer;
-  const id = b.taxId ? (b.taxId.kind === 'cnpj' ? { CNPJ: b.taxId.value } : { CPF: b.taxId.value }) : {};
+  // Abroad, the id the taker's own country gives it (validated non-empty for an NFS-e).
+  const id = b.taxId ? (b.taxId.kind === 'cnpj' ? { CNPJ: b.taxId.value } : { CPF: b.taxId.value }) : { NIF: b.foreignId! };
   const a = b.address;
   return {
     ...id,

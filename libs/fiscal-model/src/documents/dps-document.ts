@@ -49,6 +49,8 @@ export interface DpsProvider {
 export interface DpsPerson {
   readonly CNPJ?: string;
   readonly CPF?: string;
+  /** A taker abroad: the tax id its own country gives it (TSNIF, 1–40 characters). */
+  readonly NIF?: string;
   readonly xNome: string;
   readonly end?: DpsAddress;
   readonly fone?: string;

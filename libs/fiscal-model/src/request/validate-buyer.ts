@@ -97,6 +97,18 @@ function validateTaxId(req: InvoiceRequestParsed, documentType: 'nfe' | 'nfse', 
         ),
       );
     }
+    // The DPS names a taker abroad by its NIF (TCInfoPessoa); an NF-e's idEstrangeiro may be empty.
+    else if (documentType === 'nfse' && value === '') {
+      errors.push(
+        fieldError(
+          'TAX_ID_INVALID',
+          'tax_id',
+          'For a service taker abroad (document_type nfse) tax_id is its foreign tax id (NIF): 5 to 20 letters, digits, ".", "-" or "/"',
+          '5–20 characters',
+          value,
+        ),
+      );
+    }
     return { foreignId: value };
   }
   // The length decides (11 CPF, 14 CNPJ); shape only, as sent: no punctuation, never an older check-digit rule.

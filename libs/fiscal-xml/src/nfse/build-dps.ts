@@ -12,9 +12,13 @@ export interface UnsignedDps {
   readonly xml: string;
 }
 
-function oneTaxId(party: { CNPJ?: string; CPF?: string }, field: string): string {
-  if ((party.CNPJ === undefined) === (party.CPF === undefined)) throw new XmlBuildError(`${field}: exactly one of CNPJ, CPF is required`);
-  return party.CNPJ !== undefined ? el('CNPJ', party.CNPJ) : el('CPF', party.CPF as string);
+/** TCInfoPessoa's choice: CNPJ, CPF or (a taker abroad) NIF; the provider has a CNPJ or CPF. */
+function oneTaxId(party: { CNPJ?: string; CPF?: string; NIF?: string }, field: string): string {
+  const present = [party.CNPJ, party.CPF, party.NIF].filter((v) => v !== undefined).length;
+  if (present !== 1) throw new XmlBuildError(`${field}: exactly one of CNPJ, CPF${field === 'toma' ? ', NIF' : ''} is required`);
+  if (party.NIF !== undefined && field !== 'toma') throw new XmlBuildError(`${field}: the provider has a CNPJ or CPF`);
+  if (party.CNPJ !== undefined) return el('CNPJ', party.CNPJ);
+  return party.CPF !== undefined ? el('CPF', party.CPF) : el('NIF', party.NIF as string);
 }
 
 /**

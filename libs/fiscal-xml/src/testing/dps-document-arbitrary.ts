@@ -1,5 +1,5 @@
 // Test support: fast-check arbitraries of computed DPS documents (fiscal-model's DpsDocument): CPF/CNPJ providers,
-// optional taker (national or foreign address), discounts, Simples Nacional or not, with or without IBS/CBS.
+// optional taker (CNPJ, CPF or NIF; national or foreign address), discounts, Simples Nacional or not, with or without IBS/CBS.
 import fc from 'fast-check';
 import type { DpsDocument } from '@talao/fiscal-model';
 import { dpsId } from '../nfse/build-dps.js';
@@ -9,6 +9,11 @@ const money = cents(99_999_999_99);
 const taxId = fc.oneof(
   digits(14).map((CNPJ) => ({ CNPJ })),
   digits(11).map((CPF) => ({ CPF })),
+);
+/** A taker may also be abroad, named by its NIF. */
+const takerId = fc.oneof(
+  taxId,
+  text(5, 20).map((NIF) => ({ NIF })),
 );
 
 const address = fc
@@ -43,7 +48,7 @@ export function dpsDocumentArbitrary(): fc.Arbitrary<DpsDocument> {
       simples: fc.boolean(),
       toma: fc.option(
         fc.record({
-          id: taxId,
+          id: takerId,
           xNome: text(1, 150),
           end: fc.option(address, { nil: undefined }),
           email: fc.option(fc.constant('tomador@example.com'), { nil: undefined }),
