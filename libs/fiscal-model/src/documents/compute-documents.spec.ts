@@ -298,6 +298,14 @@ describe('computeDpsDocument', () => {
       dpsContext,
     );
     expect(dps.prest.regTrib).toEqual({ opSimpNac: '3', regApTribSN: '1', regEspTrib: '0' });
+    // Past the sublimit (CRT 2) the ISSQN is owed outside the Simples: regApTribSN 2.
+    const excess = sampleIssuer('simples_nacional_excess');
+    const pastSublimit = computeDpsDocument(
+      validated(sampleNfseRequest({ items: [{ description: 'Suporte', amount: 10 }] }), excess),
+      excess,
+      dpsContext,
+    );
+    expect(pastSublimit.prest.regTrib).toEqual({ opSimpNac: '3', regApTribSN: '2', regEspTrib: '0' });
     expect(dps.IBSCBS).toBeUndefined();
     expect(dps.toma).toEqual({ CNPJ: '11222333000181', xNome: 'Cliente Servicos Ltda' });
   });

@@ -91,7 +91,13 @@ export function computeDpsDocument(request: ValidatedInvoiceRequest, issuer: Iss
     ...(issuer.municipalRegistration ? { IM: issuer.municipalRegistration } : {}),
     ...(issuer.address.phone ? { fone: issuer.address.phone } : {}),
     ...(issuer.email ? { email: issuer.email } : {}),
-    regTrib: { opSimpNac, ...(opSimpNac === '3' ? { regApTribSN: '1' as const } : {}), regEspTrib: '0' },
+    // regApTribSN (TSRegimeApuracaoSimpNac): 1, federal and municipal taxes through the Simples; 2, federal through the
+    // Simples and the ISSQN outside it, as a company past the sublimit (CRT 2) owes it (LC 123/2006 art. 20 §1).
+    regTrib: {
+      opSimpNac,
+      ...(opSimpNac === '3' ? { regApTribSN: issuer.taxRegime === 'simples_nacional_excess' ? ('2' as const) : ('1' as const) } : {}),
+      regEspTrib: '0',
+    },
   };
   const items = request.items;
   const { vServ, discount } = dpsServiceValues(items);
