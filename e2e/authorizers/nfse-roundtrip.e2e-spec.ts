@@ -1,5 +1,6 @@
 // NfseNacionalClient ↔ the simulated Sefin Nacional / ADN (real process, mTLS, JSON with gzip+base64 XML).
 import { NfseNacionalClient } from '@talao/authorizer-clients';
+import type { DpsDocument } from '@talao/fiscal-model';
 import { buildNfseCancellationRequest, validateXml } from '@talao/fiscal-xml';
 import { createSigner, verifyXmlSignature } from '@talao/xml-signing';
 import { signedDps } from './support/dps-fixture.js';
@@ -54,6 +55,25 @@ describe('Sefin Nacional', () => {
     const { dpsId, signedDps: dps } = fresh();
     expect(await client.emitDps(ctx, { signedDps: dps })).toMatchObject({ status: 'unknown', reason: 'connection-reset' });
     expect(await client.findDps(ctx, dpsId)).toMatchObject({ status: 'accepted' });
+  });
+
+  it('refuses the approximate taxes the provider’s regime does not allow (E0713 outside the Simples, E0712 for an ME/EPP)', async () => {
+    const withTaxes = (opSimpNac: '1' | '2' | '3', totTrib: DpsDocument['valores']['trib']['totTrib']) => (doc: DpsDocument) => ({
+      ...doc,
+      prest: { ...doc.prest, regTrib: { opSimpNac, ...(opSimpNac === '3' && { regApTribSN: '1' as const }), regEspTrib: '0' as const } },
+      valores: { ...doc.valores, trib: { ...doc.valores.trib, totTrib } },
+    });
+    const send = (adjust: (doc: DpsDocument) => DpsDocument) =>
+      client.emitDps(ctx, {
+        signedDps: signedDps(ctx.credentials, { cnpj: PROVIDER, number: nextNumber++, takerCnpj: TAKER, adjust }).signedDps,
+      });
+    const approximate = { pTotTrib: { pTotTribFed: '13.45', pTotTribEst: '0.00', pTotTribMun: '2.00' } };
+    expect(await send(withTaxes('1', { indTotTrib: '0' }))).toMatchObject({ status: 'rejected', code: 'E0713' });
+    expect(await send(withTaxes('1', { pTotTribSN: '6.00' }))).toMatchObject({ status: 'rejected', code: 'E0713' });
+    expect(await send(withTaxes('3', { indTotTrib: '0' }))).toMatchObject({ status: 'rejected', code: 'E0712' });
+    expect(await send(withTaxes('1', approximate))).toMatchObject({ status: 'authorized' });
+    expect(await send(withTaxes('3', { pTotTribSN: '6.00' }))).toMatchObject({ status: 'authorized' });
+    expect(await send(withTaxes('2', { indTotTrib: '0' }))).toMatchObject({ status: 'authorized' });
   });
 
   it('refuses a DPS changed after signing and classifies an outage as unavailable', async () => {

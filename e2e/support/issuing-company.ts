@@ -41,6 +41,7 @@ export async function createIssuingCompany(deps: IssuingCompanyDeps, options: Is
       municipalRegistration: '12345678',
       stateRegistration: options.stateRegistration === undefined ? '110042490114' : options.stateRegistration,
       defaultNfseServiceCode: '1.07',
+      approximateTaxes: { federal: '13.45', state: '0.00', municipal: '2.00' },
       productionQuota: options.productionQuota,
     },
   });

@@ -27,6 +27,9 @@ export const DEMO_COMPANY = {
   phone: '1130000000',
   email: 'demo@talao.example',
   default_nfse_service_code: '010101', // cTribNac 01.01.01: análise e desenvolvimento de sistemas
+  // Lei 12.741/2012 (an illustration, not the IBPT table): the DPS carries it, as the national environment requires
+  // from an ME/EPP in the Simples Nacional.
+  approximate_taxes: { federal: '6.00', state: '0.00', municipal: '2.00' },
 };
 export const DEMO_KEY_NAME = 'npm start demo key';
 const DAY_MS = 86_400_000;
@@ -52,6 +55,11 @@ export async function prepareDemoCompany({ adminUrl, adminToken, databaseUrl, da
       companyId = body.id;
       if (!companyId) throw new Error(`POST /admin/v1/companies answered without a company id: ${JSON.stringify(body)}`);
       log.info(`demo company created (${DEMO_COMPANY.legal_name}, CNPJ ${DEMO_COMPANY.tax_id})`);
+    }
+
+    // A demo company registered by an earlier version lacks what NFS-e now needs: set it again (idempotent).
+    if (!created) {
+      await admin.request('PATCH', `/admin/v1/companies/${companyId}`, { approximate_taxes: DEMO_COMPANY.approximate_taxes }, [200]);
     }
 
     const certificate = ca ? await ensureCertificate({ admin, companyId, created, dataDir, ca, log }) : 'skipped';

@@ -6,7 +6,7 @@ import { sampleDpsDocument } from '@talao/fiscal-xml/testing';
 
 export function signedDps(
   certificate: A1Certificate,
-  options: { cnpj: string; number: number; takerCnpj: string },
+  options: { cnpj: string; number: number; takerCnpj: string; adjust?: (doc: DpsDocument) => DpsDocument },
 ): { dpsId: string; signedDps: string } {
   const base = sampleDpsDocument(11);
   const core = {
@@ -23,6 +23,6 @@ export function signedDps(
     toma: { CNPJ: options.takerCnpj, xNome: 'TOMADORA DE SERVICOS LTDA' },
     serv: { ...base.serv, locPrest: { cLocPrestacao: '3550308' } },
   };
-  const unsigned = buildDps(doc);
+  const unsigned = buildDps(options.adjust ? options.adjust(doc) : doc);
   return { dpsId: unsigned.id, signedDps: createSigner(certificate).signDps(unsigned.xml, unsigned.id) };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { findMunicipality, findState, parseTaxId } from '@talao/fiscal-model';
+import { type ApproximateTaxes, Dec, findMunicipality, findState, parseTaxId } from '@talao/fiscal-model';
 import { validationError, type FieldProblem } from './errors.js';
 
 const TAX_REGIMES = ['simples_nacional', 'simples_nacional_excess', 'normal', 'mei'] as const;
@@ -27,6 +27,11 @@ const digits = (min: number, max: number) =>
     .trim()
     .regex(new RegExp(`^\\d{${min},${max}}$`), min === max ? `must be ${min} digits` : `must be ${min}–${max} digits`);
 const series = z.number().int('must be an integer').min(0).max(999, 'must be between 0 and 999');
+/** A percentage as decimal text, 0 to 100 with up to 2 places (the DPS's TSDec3V2 carries it as written). */
+const percent = z
+  .string()
+  .trim()
+  .regex(/^(100(\.0{1,2})?|\d{1,2}(\.\d{1,2})?)$/, 'must be a percentage from 0 to 100 as decimal text with up to 2 places, e.g. "13.45"');
 /** Money as a decimal string (never a binary float): "0.25", "12". */
 const price = z
   .string()
@@ -75,6 +80,9 @@ export const createCompanyInputSchema = z
       .trim()
       .regex(/^\d{6}$/, 'must be the 6-digit national service code (cTribNac)')
       .optional(),
+    // Lei 12.741/2012, e.g. from the IBPT table for the company's services: the NFS-e carries it (pTotTrib), and the
+    // national environment requires it from every provider but a MEI.
+    approximate_taxes: z.strictObject({ federal: percent, state: percent, municipal: percent }).optional(),
     // null: the plan defaults (trial quota, no overage). production_quota null = unlimited; overage_price null = stop at the quota.
     plan: z
       .strictObject({
@@ -88,6 +96,72 @@ export const createCompanyInputSchema = z
   .strict();
 
 export type CreateCompanyInput = z.input<typeof createCompanyInputSchema>;
+
+/**
+ * PATCH: the profile fields a company's documents read, each validated as at creation; what is not sent stays. The
+ * tax id, the address (its city, state and code decide together) and the plan are not changed here.
+ */
+export const updateCompanyInputSchema = createCompanyInputSchema
+  .pick({
+    legal_name: true,
+    trade_name: true,
+    tax_regime: true,
+    state_registration: true,
+    municipal_registration: true,
+    phone: true,
+    email: true,
+    default_nfse_service_code: true,
+    approximate_taxes: true,
+  })
+  .partial()
+  .strict();
+
+export type UpdateCompanyInput = z.input<typeof updateCompanyInputSchema>;
+
+/** The changed fields, in the persistence model's names. */
+export type CompanyChanges = Partial<
+  Pick<
+    NewCompany,
+    | 'legalName'
+    | 'tradeName'
+    | 'taxRegime'
+    | 'stateRegistration'
+    | 'municipalRegistration'
+    | 'phone'
+    | 'email'
+    | 'defaultNfseServiceCode'
+    | 'approximateTaxes'
+  >
+>;
+
+export function parseUpdateCompanyInput(input: unknown): CompanyChanges {
+  const parsed = updateCompanyInputSchema.safeParse(input);
+  if (!parsed.success) throw validationError('The change is invalid', zodProblems(parsed.error));
+  const data = parsed.data;
+  const changes: CompanyChanges = {
+    ...(data.legal_name !== undefined && { legalName: data.legal_name }),
+    ...(data.trade_name !== undefined && { tradeName: data.trade_name }),
+    ...(data.tax_regime !== undefined && { taxRegime: data.tax_regime }),
+    ...(data.state_registration !== undefined && { stateRegistration: data.state_registration }),
+    ...(data.municipal_registration !== undefined && { municipalRegistration: data.municipal_registration }),
+    ...(data.phone !== undefined && { phone: data.phone }),
+    ...(data.email !== undefined && { email: data.email }),
+    ...(data.default_nfse_service_code !== undefined && { defaultNfseServiceCode: data.default_nfse_service_code }),
+    ...(data.approximate_taxes && { approximateTaxes: approximateTaxesOf(data.approximate_taxes) }),
+  };
+  if (Object.keys(changes).length === 0)
+    throw validationError('The change is invalid', [{ field: '(body)', message: 'names no field to change' }]);
+  return changes;
+}
+
+/** Percentages as stored: decimal text with exactly 2 places. */
+function approximateTaxesOf(taxes: { federal: string; state: string; municipal: string }): ApproximateTaxes {
+  return {
+    federal: new Dec(taxes.federal).toFixed(2),
+    state: new Dec(taxes.state).toFixed(2),
+    municipal: new Dec(taxes.municipal).toFixed(2),
+  };
+}
 
 /** The validated company, in the persistence model's field names (district = neighborhood, postalCode = zip_code). */
 export interface NewCompany {
@@ -110,6 +184,8 @@ export interface NewCompany {
   defaultNfeSeries?: number;
   defaultNfseSeries?: number;
   defaultNfseServiceCode: string | null;
+  /** Percentages as decimal text with 2 places ("13.45"); absent when not given. */
+  approximateTaxes?: ApproximateTaxes;
   plan?: { name?: string; productionQuota: number | null; overagePrice: string | null };
 }
 
@@ -174,6 +250,7 @@ export function parseCreateCompanyInput(input: unknown): NewCompany {
     ...(data.default_series?.nfe !== undefined && { defaultNfeSeries: data.default_series.nfe }),
     ...(data.default_series?.nfse !== undefined && { defaultNfseSeries: data.default_series.nfse }),
     defaultNfseServiceCode: data.default_nfse_service_code ?? null,
+    ...(data.approximate_taxes && { approximateTaxes: approximateTaxesOf(data.approximate_taxes) }),
     ...(data.plan && {
       plan: {
         ...(data.plan.name !== undefined && { name: data.plan.name }),

@@ -1,4 +1,4 @@
-import { parseCreateCompanyInput } from './company-input.js';
+import { parseCreateCompanyInput, parseUpdateCompanyInput } from './company-input.js';
 import { conflictError, notFoundError } from './errors.js';
 import type { CompanyAdminPorts, CompanyRecord } from './ports.js';
 
@@ -26,6 +26,14 @@ export async function createCompany(ports: CompanyAdminPorts, input: unknown): P
     if (isTaxIdTaken(error)) throw duplicate();
     throw error;
   }
+}
+
+/** Changes the profile fields named in `input`; the caches of companies must forget it (the delivery's part). */
+export async function updateCompany(ports: CompanyAdminPorts, id: string, input: unknown): Promise<CompanyRecord> {
+  const changes = parseUpdateCompanyInput(input);
+  const company = UUID.test(id) ? await ports.companies.update(id, changes) : null;
+  if (!company) throw notFoundError(`Company ${id} not found`);
+  return company;
 }
 
 export async function getCompany(ports: CompanyAdminPorts, id: string): Promise<CompanyRecord> {

@@ -2,7 +2,7 @@
 // and the use cases stay testable without HTTP. Field names follow prisma/schema.prisma.
 
 import type { CertificateMetadata, Company } from '@talao/persistence';
-import type { NewCompany } from './company-input.js';
+import type { CompanyChanges, NewCompany } from './company-input.js';
 
 export type { CertificateMetadata };
 
@@ -39,6 +39,8 @@ export type NewCompanyData = Omit<NewCompany, 'plan'> & {
 export interface CompaniesPort {
   /** Throws an error named CompanyTaxIdTakenError when the tax id is taken (a concurrent creation). */
   create(data: NewCompanyData): Promise<CompanyRecord>;
+  /** null when no company has that id. */
+  update(id: string, changes: CompanyChanges): Promise<CompanyRecord | null>;
   findById(id: string): Promise<CompanyRecord | null>;
   findByTaxId(taxId: string): Promise<CompanyRecord | null>;
 }

@@ -25,6 +25,7 @@ export function presentCompany(company: CompanyRecord) {
     email: company.email,
     default_series: { nfe: company.defaultNfeSeries, nfse: company.defaultNfseSeries },
     default_nfse_service_code: company.defaultNfseServiceCode,
+    approximate_taxes: company.approximateTaxes ?? null,
     plan: {
       name: company.planName,
       production_quota: company.productionQuota,

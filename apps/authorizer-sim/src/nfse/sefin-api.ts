@@ -169,6 +169,7 @@ function emit(call: NfseCall, services: NfseServices): Routed {
   checkSigned(services, dps, dpsId, provider);
   const existing = nfse.findByDps(call.tpAmb, dpsId);
   if (existing) reject(400, NFSE_ERRORS.duplicateDps, `chaveAcesso ${existing.key}`);
+  checkApproximateTaxes(info, prest);
   const forced = services.faults.takeRejection('SEFIN');
   if (forced) reject(400, { ...NFSE_ERRORS.forced, codigo: forced });
 
@@ -214,6 +215,19 @@ function emit(call: NfseCall, services: NfseServices): Routed {
     nfse.feed(party, { key, documentType: 'NFSE', xml: nfseXml, generatedAt: clock.stamp(now) });
   }
   return { status: 201, body: { idDps: dpsId, chaveAcesso: key, nfseXmlGZipB64: gzipB64(nfseXml), alertas: [] } };
+}
+
+/**
+ * The national rules on totTrib by the provider's Simples Nacional option: outside it (opSimpNac 1) neither "not
+ * informed" (indTotTrib) nor the Simples rate (pTotTribSN), E0713; an ME/EPP in it (3) may not say "not informed",
+ * E0712; a MEI (2) may.
+ */
+function checkApproximateTaxes(info: XmlObject, prest: XmlObject): void {
+  const totTrib = childOf(childOf(childOf(info, 'valores') ?? {}, 'trib') ?? {}, 'totTrib') ?? {};
+  const option = textOf(childOf(prest, 'regTrib') ?? {}, 'opSimpNac');
+  const notInformed = textOf(totTrib, 'indTotTrib') !== undefined;
+  if (option === '1' && (notInformed || textOf(totTrib, 'pTotTribSN') !== undefined)) reject(400, NFSE_ERRORS.approximateTaxesNotOptant);
+  if (option === '3' && notInformed) reject(400, NFSE_ERRORS.approximateTaxesSimples);
 }
 
 function registerEvent(call: NfseCall, services: NfseServices, stored: ReturnType<NfseState['findByKey']> & object): Routed {

@@ -35,7 +35,7 @@ export function parseArguments(argv: readonly string[]): ParsedArguments {
   return { command, flags, positionals };
 }
 
-/** Flags of create-company → fields of the admin API's company body (flags win over --json / --file). */
+/** Flags of create-company (and update-company) → fields of the admin API's company body (flags win over --json / --file). */
 const COMPANY_FLAGS: Record<string, (body: CompanyBody, value: string) => void> = {
   'tax-id': (b, v) => (b.tax_id = v),
   'legal-name': (b, v) => (b.legal_name = v),
@@ -56,6 +56,7 @@ const COMPANY_FLAGS: Record<string, (body: CompanyBody, value: string) => void> 
   'nfe-series': (b, v) => (series(b).nfe = integer('nfe-series', v)),
   'nfse-series': (b, v) => (series(b).nfse = integer('nfse-series', v)),
   'nfse-service-code': (b, v) => (b.default_nfse_service_code = v),
+  'approximate-taxes': (b, v) => (b.approximate_taxes = approximateTaxes(v)),
   'plan-name': (b, v) => (plan(b).name = v),
   'production-quota': (b, v) => (plan(b).production_quota = v === 'unlimited' ? null : integer('production-quota', v)),
   'overage-price': (b, v) => (plan(b).overage_price = v === 'none' ? null : v),
@@ -71,6 +72,14 @@ const address = (b: CompanyBody) => (b.address ??= {});
 const series = (b: CompanyBody) => (b.default_series ??= {});
 const plan = (b: CompanyBody) => (b.plan ??= { production_quota: null, overage_price: null });
 
+/** "13.45,0,2.00": the federal, state and municipal percentages (Lei 12.741/2012), in that order. */
+function approximateTaxes(value: string): Record<string, string> {
+  const parts = value.split(',').map((part) => part.trim());
+  if (parts.length !== 3) throw new UsageError('--approximate-taxes takes three percentages: federal,state,municipal');
+  const [federal, state, municipal] = parts as [string, string, string];
+  return { federal, state, municipal };
+}
+
 function integer(flag: string, value: string): number {
   if (!/^\d+$/.test(value)) throw new UsageError(`--${flag} must be a whole number`);
   return Number(value);
@@ -78,12 +87,16 @@ function integer(flag: string, value: string): number {
 
 export const COMPANY_FLAG_NAMES = Object.keys(COMPANY_FLAGS);
 
-export function companyBodyFromFlags(base: Record<string, unknown>, flags: Readonly<Record<string, string>>): Record<string, unknown> {
+export function companyBodyFromFlags(
+  base: Record<string, unknown>,
+  flags: Readonly<Record<string, string>>,
+  command = 'create-company',
+): Record<string, unknown> {
   const body = structuredClone(base) as CompanyBody;
   for (const [name, value] of Object.entries(flags)) {
-    if (name === 'json' || name === 'file') continue;
+    if (name === 'json' || name === 'file' || (name === 'company' && command === 'update-company')) continue;
     const apply = COMPANY_FLAGS[name];
-    if (!apply) throw new UsageError(`create-company does not know --${name}`);
+    if (!apply) throw new UsageError(`${command} does not know --${name}`);
     apply(body, value);
   }
   return body;

@@ -44,6 +44,21 @@ describe('admin CLI commands over the real database', () => {
     )) as { id: string; legal_name: string; plan: { production_quota: number | null } };
     expect(company.legal_name).toBe('Via Flags Ltda');
     expect(company.plan.production_quota).toBeNull();
+    const updated = await run(
+      'update-company',
+      '--company',
+      company.id,
+      '--approximate-taxes',
+      '13.45,0,2',
+      '--email',
+      'fiscal@via.example',
+    );
+    expect(updated).toMatchObject({
+      legal_name: 'Via Flags Ltda',
+      email: 'fiscal@via.example',
+      approximate_taxes: { federal: '13.45', state: '0.00', municipal: '2.00' },
+    });
+    await expect(run('update-company', '--company', company.id, '--city-code', '3304557')).rejects.toMatchObject({ kind: 'validation' });
 
     const file = path.join(dir, 'a1.pfx');
     await writeFile(

@@ -9,6 +9,7 @@ import {
   presentCompany,
   revokeApiKey,
   setCertificate,
+  updateCompany,
   type CompanyAdminPorts,
 } from '@talao/company-admin';
 import { companyBodyFromFlags, COMPANY_FLAG_NAMES, UsageError, type ParsedArguments } from './arguments.js';
@@ -17,6 +18,8 @@ export const USAGE = `Usage: npm run admin -- <command> [flags]   (prints JSON)
 
   create-company   --json '<company JSON>' | --file company.json, and/or flags:
                    ${COMPANY_FLAG_NAMES.map((f) => `--${f}`).join(' ')}
+  update-company   --company <id>, and the fields to change as for create-company (profile fields only:
+                   names, regime, registrations, contact, --nfse-service-code, --approximate-taxes federal,state,municipal)
   get-company      --company <id>
   set-certificate  --company <id> --file cert.pfx [--password <p>]   (or TALAO_CERTIFICATE_PASSWORD)
   create-api-key   --company <id> --name <name> --environment homologation|production [--context sdk|api]
@@ -55,6 +58,10 @@ export async function runCommand(ports: CompanyAdminPorts, args: ParsedArguments
     case 'create-company': {
       const body = companyBodyFromFlags(await companyBase(args), args.flags);
       return presentCompany(await createCompany(ports, body));
+    }
+    case 'update-company': {
+      const body = companyBodyFromFlags(await companyBase(args), args.flags, args.command);
+      return presentCompany(await updateCompany(ports, required(args, 'company'), body));
     }
     case 'get-company':
       only(args, ['company']);

@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiParam } from '@nestjs/swagger';
 import {
   createApiKey,
@@ -8,6 +8,7 @@ import {
   presentCertificate,
   presentCompany,
   setCertificate,
+  updateCompany,
 } from '@talao/company-admin';
 import { AdminController } from '../auth/authenticated-controllers.js';
 import { GatewayResources } from '../gateway-resources.js';
@@ -46,6 +47,20 @@ export class AdminCompaniesController {
   @ApiErrors(404)
   async get(@Param('id') id: string) {
     return presentCompany(await getCompany(this.resources.companyAdmin, id));
+  }
+
+  @Patch(':id')
+  @HttpCode(200)
+  @ApiOperation({
+    operationId: 'adminUpdateCompany',
+    summary: "Change a company's profile fields (names, regime, registrations, contact, NFS-e defaults, approximate taxes)",
+  })
+  @companyIdParam
+  @ApiJsonBody('UpdateCompanyRequest')
+  @ApiResult(200, 'The company as changed', 'Company')
+  @ApiErrors(404, 413, 415, 422)
+  async update(@Param('id') id: string, @Body() body: unknown) {
+    return presentCompany(await this.changing(() => updateCompany(this.resources.companyAdmin, id, body)));
   }
 
   @Put(':id/certificate')

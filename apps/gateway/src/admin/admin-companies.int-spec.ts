@@ -65,6 +65,37 @@ describe('admin: companies and certificates (real PostgreSQL)', () => {
     expect((await gateway.admin('GET', '/admin/v1/companies/00000000-0000-4000-8000-000000000000')).status).toBe(404);
   });
 
+  it('PATCH changes the profile fields named, keeps the others, and refuses what it does not change', async () => {
+    const { id } = await createCompany();
+    const patched = await gateway.admin('PATCH', `/admin/v1/companies/${id}`, {
+      approximate_taxes: { federal: '13.45', state: '0', municipal: '2.5' },
+      municipal_registration: '87654321',
+    });
+    expect(patched.status).toBe(200);
+    expect(await patched.json()).toMatchObject({
+      id,
+      approximate_taxes: { federal: '13.45', state: '0.00', municipal: '2.50' },
+      municipal_registration: '87654321',
+      legal_name: 'Empresa de Teste Ltda',
+      default_nfse_service_code: '010101',
+    });
+    expect(await (await gateway.admin('GET', `/admin/v1/companies/${id}`)).json()).toMatchObject({ municipal_registration: '87654321' });
+    const fieldsOf = async (response: Response) =>
+      ((await response.json()) as { detail: { errors: { field: string }[] } }).detail.errors.map((e) => e.field);
+    const badPercent = await gateway.admin('PATCH', `/admin/v1/companies/${id}`, {
+      approximate_taxes: { federal: '100.01', state: '0', municipal: '0' },
+    });
+    expect(badPercent.status).toBe(422);
+    expect(await fieldsOf(badPercent)).toEqual(['approximate_taxes.federal']);
+    const taxId = await gateway.admin('PATCH', `/admin/v1/companies/${id}`, { tax_id: uniqueCnpj() });
+    expect(taxId.status).toBe(422);
+    expect(await fieldsOf(taxId)).toEqual(['tax_id']);
+    expect((await gateway.admin('PATCH', `/admin/v1/companies/${id}`, {})).status).toBe(422);
+    expect(
+      (await gateway.admin('PATCH', '/admin/v1/companies/00000000-0000-4000-8000-000000000000', { email: 'a@b.example' })).status,
+    ).toBe(404);
+  });
+
   it('refuses an invalid company with 422 naming the fields, and a duplicate tax id with 409', async () => {
     const invalid = await gateway.admin('POST', '/admin/v1/companies', {
       ...companyRequest('123'),

@@ -25,6 +25,7 @@ const EXAMPLE_COMPANY: CompanyRecord = {
   defaultNfeSeries: 1,
   defaultNfseSeries: 1,
   defaultNfseServiceCode: '1.07',
+  approximateTaxes: { federal: '13.45', state: '0.00', municipal: '2.00' },
   planName: 'trial',
   productionQuota: 50,
   overagePrice: null,

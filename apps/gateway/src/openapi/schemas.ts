@@ -1,7 +1,12 @@
 // Request and response shapes for the OpenAPI document, as JSON Schema 2020-12 produced by zod (the same schemas
 // the use cases validate with, so the document cannot drift from the code for request bodies).
 import { z } from 'zod';
-import { createApiKeyInputSchema, createCompanyInputSchema, setCertificateInputSchema } from '@talao/company-admin';
+import {
+  createApiKeyInputSchema,
+  createCompanyInputSchema,
+  setCertificateInputSchema,
+  updateCompanyInputSchema,
+} from '@talao/company-admin';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -60,6 +65,12 @@ export const companySchema = z.object({
   email: nullableString,
   default_series: z.object({ nfe: z.number().int(), nfse: z.number().int() }),
   default_nfse_service_code: nullableString,
+  approximate_taxes: z
+    .object({ federal: z.string(), state: z.string(), municipal: z.string() })
+    .nullable()
+    .describe(
+      'Lei 12.741/2012 approximate tax burden of its services, percent as decimal text; null = not set (an NFS-e then needs it, unless MEI)',
+    ),
   plan: z.object({
     name: z.string(),
     production_quota: z.number().int().nullable().describe('Production invoices per calendar month; null = unlimited'),
@@ -113,6 +124,7 @@ export const schemas = {
   Certificate: jsonSchemaOf(certificateSchema),
   CreatedApiKey: jsonSchemaOf(createdApiKeySchema),
   CreateCompanyRequest: jsonSchemaOf(createCompanyInputSchema, 'input'),
+  UpdateCompanyRequest: jsonSchemaOf(updateCompanyInputSchema, 'input'),
   SetCertificateRequest: jsonSchemaOf(setCertificateInputSchema, 'input'),
   CreateApiKeyRequest: jsonSchemaOf(createApiKeyInputSchema, 'input'),
 };

@@ -102,6 +102,7 @@ export function companyRequest(taxId = uniqueCnpj()) {
       zip_code: '01305000',
     },
     default_nfse_service_code: '010101',
+    approximate_taxes: { federal: '6.00', state: '0', municipal: '2.00' },
     plan: { name: 'pro', production_quota: 1000, overage_price: '0.2500' },
   };
 }

@@ -64,6 +64,17 @@ function toma(request: ValidatedInvoiceRequest, environment: DpsContext['environ
   };
 }
 
+/**
+ * totTrib: a MEI may leave the approximate taxes out (indTotTrib 0); the national environment refuses that from anyone
+ * else (E0712 for an ME/EPP, E0713 outside the Simples), who sends the percentages of its profile (pTotTrib).
+ */
+function approximateTaxBurden(issuer: IssuerProfile): DpsDocument['valores']['trib']['totTrib'] {
+  if (issuer.taxRegime === 'mei') return { indTotTrib: '0' };
+  const taxes = issuer.approximateTaxes;
+  if (!taxes) throw new RangeError('an NFS-e provider other than a MEI needs its approximate taxes (Lei 12.741/2012)');
+  return { pTotTrib: { pTotTribFed: taxes.federal, pTotTribEst: taxes.state, pTotTribMun: taxes.municipal } };
+}
+
 /** The DPS's service value (Σ gross + freight + insurance + other expenses) and its unconditional discount (Σ discounts). */
 function dpsServiceValues(items: readonly ValidatedItem[]): { vServ: Dec; discount: Dec } {
   return {
@@ -129,7 +140,7 @@ export function computeDpsDocument(request: ValidatedInvoiceRequest, issuer: Iss
       vServPrest: { vServ: money(vServ) },
       ...(discount.gt(0) ? { vDescCondIncond: { vDescIncond: money(discount) } } : {}),
       // Every item agrees on tax_retained (validated): 2 = withheld by the taker, 1 = not withheld.
-      trib: { tribMun: { tribISSQN: '1', tpRetISSQN: first.taxRetained ? '2' : '1' }, totTrib: { indTotTrib: '0' } },
+      trib: { tribMun: { tribISSQN: '1', tpRetISSQN: first.taxRetained ? '2' : '1' }, totTrib: approximateTaxBurden(issuer) },
     },
     ...(ibs
       ? {

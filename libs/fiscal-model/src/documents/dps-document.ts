@@ -79,8 +79,14 @@ export interface DpsValues {
       /** 1 = not withheld, 2 = withheld by the taker (tax_retained). */
       readonly tpRetISSQN: '1' | '2';
     };
-    /** Approximate tax burden: indTotTrib 0 ("not informed") unless the issuer is in Simples Nacional. */
-    readonly totTrib: { readonly indTotTrib: '0' } | { readonly pTotTribSN: DecimalText };
+    /**
+     * Approximate tax burden (Lei 12.741/2012): pTotTrib, the percentages of the company's profile; indTotTrib 0 ("not
+     * informed", Decreto 8.264/2014) only for a MEI; pTotTribSN (the Simples rate) is the layout's other choice.
+     */
+    readonly totTrib:
+      | { readonly indTotTrib: '0' }
+      | { readonly pTotTribSN: DecimalText }
+      | { readonly pTotTrib: { readonly pTotTribFed: DecimalText; readonly pTotTribEst: DecimalText; readonly pTotTribMun: DecimalText } };
   };
 }
 

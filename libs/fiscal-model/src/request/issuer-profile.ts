@@ -43,7 +43,16 @@ export interface IssuerProfile {
   readonly defaultServiceCode?: string;
   /** Default cIndOp (6 digits) for the DPS IBSCBS group. */
   readonly defaultOperationIndicator?: string;
+  /** Lei 12.741/2012 approximate tax burden of its services (the DPS's pTotTrib); required for an NFS-e unless MEI. */
+  readonly approximateTaxes?: ApproximateTaxes;
 }
+
+/** Percentages of the value, as decimal text with 2 places ("13.45"). A type, not an interface: it is stored as JSON. */
+export type ApproximateTaxes = {
+  readonly federal: string;
+  readonly state: string;
+  readonly municipal: string;
+};
 
 export const CRT_BY_REGIME: Readonly<Record<TaxRegime, '1' | '2' | '3' | '4'>> = {
   simples_nacional: '1',

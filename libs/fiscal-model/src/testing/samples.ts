@@ -22,6 +22,7 @@ export function sampleIssuer(taxRegime: TaxRegime = 'normal', overrides: Partial
     email: 'fiscal@talao.example',
     defaultServiceCode: '1.07',
     defaultOperationIndicator: '100301',
+    approximateTaxes: { federal: '13.45', state: '0.00', municipal: '2.00' },
     ...overrides,
   };
 }

@@ -76,7 +76,17 @@ function takerXml(toma: DpsPerson | undefined): string {
 function valuesXml(values: DpsValues): string {
   const discount = values.vDescCondIncond ? element('vDescCondIncond', el('vDescIncond', values.vDescCondIncond.vDescIncond)) : '';
   const tot = values.trib.totTrib;
-  const totTrib = 'indTotTrib' in tot ? el('indTotTrib', tot.indTotTrib) : el('pTotTribSN', tot.pTotTribSN);
+  const totTrib =
+    'indTotTrib' in tot
+      ? el('indTotTrib', tot.indTotTrib)
+      : 'pTotTrib' in tot
+        ? element(
+            'pTotTrib',
+            el('pTotTribFed', tot.pTotTrib.pTotTribFed) +
+              el('pTotTribEst', tot.pTotTrib.pTotTribEst) +
+              el('pTotTribMun', tot.pTotTrib.pTotTribMun),
+          )
+        : el('pTotTribSN', tot.pTotTribSN);
   const trib =
     element('tribMun', el('tribISSQN', values.trib.tribMun.tribISSQN) + el('tpRetISSQN', values.trib.tribMun.tpRetISSQN)) +
     element('totTrib', totTrib);

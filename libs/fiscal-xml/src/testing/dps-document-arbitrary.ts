@@ -45,7 +45,13 @@ export function dpsDocumentArbitrary(): fc.Arbitrary<DpsDocument> {
       cLocEmi: digits(7),
       prestId: taxId,
       im: fc.option(digits(8), { nil: undefined }),
-      simples: fc.boolean(),
+      // As the national rules pair them: outside the Simples (1) the approximate taxes; a MEI (2) may say "not
+      // informed"; an ME/EPP (3) the Simples rate or the approximate taxes.
+      simples: fc.constantFrom('1', '2', '3' as const),
+      approximate: fc
+        .tuple(cents(100_00), cents(100_00), cents(100_00))
+        .map(([pTotTribFed, pTotTribEst, pTotTribMun]) => ({ pTotTrib: { pTotTribFed, pTotTribEst, pTotTribMun } })),
+      simplesRate: fc.boolean(),
       toma: fc.option(
         fc.record({
           id: takerId,
@@ -66,9 +72,10 @@ export function dpsDocumentArbitrary(): fc.Arbitrary<DpsDocument> {
       const prest = {
         ...r.prestId,
         IM: r.im,
-        regTrib: r.simples
-          ? { opSimpNac: '3' as const, regApTribSN: '1' as const, regEspTrib: '0' as const }
-          : { opSimpNac: '1' as const, regEspTrib: '0' as const },
+        regTrib:
+          r.simples === '3'
+            ? { opSimpNac: '3' as const, regApTribSN: '1' as const, regEspTrib: '0' as const }
+            : { opSimpNac: r.simples, regEspTrib: '0' as const },
       };
       const base = { cLocEmi: r.cLocEmi, prest, serie: r.serie, nDPS: r.nDPS };
       return {
@@ -88,7 +95,10 @@ export function dpsDocumentArbitrary(): fc.Arbitrary<DpsDocument> {
         valores: {
           vServPrest: { vServ: r.vServ },
           vDescCondIncond: r.discount === undefined ? undefined : { vDescIncond: r.discount },
-          trib: { tribMun: { tribISSQN: '1', tpRetISSQN: '1' }, totTrib: r.simples ? { pTotTribSN: '6.00' } : { indTotTrib: '0' } },
+          trib: {
+            tribMun: { tribISSQN: '1', tpRetISSQN: '1' },
+            totTrib: r.simples === '2' ? { indTotTrib: '0' } : r.simples === '3' && r.simplesRate ? { pTotTribSN: '6.00' } : r.approximate,
+          },
         },
         IBSCBS: r.ibsCbs
           ? {

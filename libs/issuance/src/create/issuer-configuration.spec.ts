@@ -7,6 +7,7 @@ const company: IssuingCompany = {
   defaultNfeSeries: 1,
   defaultNfseSeries: 1,
   defaultNfseServiceCode: '1.07',
+  approximateTaxes: { federal: '13.45', state: '0.00', municipal: '2.00' },
   district: 'Bela Vista',
   email: null,
   id: 'c1',
@@ -54,6 +55,14 @@ describe('issuer configuration', () => {
     expect(issuingProblems({ ...company, stateRegistration: null }, 'nfe', certificate, now)).toEqual(['state registration']);
     expect(issuingProblems({ ...company, stateRegistration: null }, 'nfse', certificate, now)).toEqual([]);
     expect(issuingProblems({ ...company, municipalRegistration: null }, 'nfse', certificate, now)).toEqual(['municipal registration']);
+    // The DPS carries the approximate taxes (pTotTrib) of everyone but a MEI; NF-e does not need them.
+    const withoutTaxes = { ...company, approximateTaxes: null };
+    expect(issuingProblems(withoutTaxes, 'nfse', certificate, now)).toEqual([
+      'approximate_taxes (Lei 12.741/2012 percentages: federal, state, municipal)',
+    ]);
+    expect(issuingProblems({ ...withoutTaxes, taxRegime: 'mei' }, 'nfse', certificate, now)).toEqual([]);
+    expect(issuingProblems(withoutTaxes, 'nfe', certificate, now)).toEqual([]);
+    expect(issuerProfileOf(company).approximateTaxes).toEqual({ federal: '13.45', state: '0.00', municipal: '2.00' });
   });
 
   it('refuses a missing, expired, not yet valid or foreign certificate', () => {

@@ -1,6 +1,6 @@
 // The configuration check of the issuer: what a company must have before it can issue a document of a type. Every
 // missing item is named at once, so an operator fixes the profile in one go.
-import type { IssuerProfile, TaxRegime } from '@talao/fiscal-model';
+import type { ApproximateTaxes, IssuerProfile, TaxRegime } from '@talao/fiscal-model';
 import type { CertificateMetadataView, DocumentTypeName, IssuingCompany } from '../ports.js';
 
 const TAX_REGIMES: readonly string[] = ['simples_nacional', 'simples_nacional_excess', 'normal', 'mei'];
@@ -34,11 +34,26 @@ export function issuingProblems(
   else if (certificate.subjectTaxId !== company.taxId) missing.push("certificate (its tax id differs from the company's)");
   if (documentType === 'nfe' && !company.stateRegistration) missing.push('state registration');
   if (documentType === 'nfse' && !company.municipalRegistration) missing.push('municipal registration');
+  // The national environment refuses a DPS without it from anyone but a MEI (E0712, E0713).
+  if (documentType === 'nfse' && company.taxRegime !== 'mei' && !approximateTaxesOf(company))
+    missing.push('approximate_taxes (Lei 12.741/2012 percentages: federal, state, municipal)');
   return missing;
+}
+
+const PERCENT = /^\d{1,3}\.\d{2}$/;
+
+/** The company's stored approximate taxes, when they have the shape the admin API writes. */
+function approximateTaxesOf(company: IssuingCompany): ApproximateTaxes | undefined {
+  const stored = company.approximateTaxes as Partial<Record<keyof ApproximateTaxes, unknown>> | null;
+  if (!stored || typeof stored !== 'object') return undefined;
+  const { federal, state, municipal } = stored;
+  const valid = [federal, state, municipal].every((value) => typeof value === 'string' && PERCENT.test(value));
+  return valid ? { federal: federal as string, state: state as string, municipal: municipal as string } : undefined;
 }
 
 /** The fiscal-model view of the company; call only when profileProblems is empty. */
 export function issuerProfileOf(company: IssuingCompany): IssuerProfile {
+  const approximate = approximateTaxesOf(company);
   return {
     taxId: company.taxId,
     legalName: company.legalName,
@@ -58,5 +73,6 @@ export function issuerProfileOf(company: IssuingCompany): IssuerProfile {
     },
     ...(company.email ? { email: company.email } : {}),
     ...(company.defaultNfseServiceCode ? { defaultServiceCode: company.defaultNfseServiceCode } : {}),
+    ...(approximate ? { approximateTaxes: approximate } : {}),
   };
 }

@@ -35,7 +35,8 @@ const SNAPSHOT_COLUMNS = `i.*,
             legal_name AS "legalName", trade_name AS "tradeName", tax_regime::text AS "taxRegime", street, number, complement, district,
             city_code AS "cityCode", city_name AS "cityName", state, postal_code AS "postalCode", phone, email,
             default_nfe_series AS "defaultNfeSeries", default_nfse_series AS "defaultNfseSeries",
-            default_nfse_service_code AS "defaultNfseServiceCode", plan_name AS "planName", production_quota AS "productionQuota",
+            default_nfse_service_code AS "defaultNfseServiceCode", approximate_taxes AS "approximateTaxes",
+            plan_name AS "planName", production_quota AS "productionQuota",
             overage_price::text AS "overagePrice", created_at AS "createdAt", updated_at AS "updatedAt"
      FROM companies WHERE id = i.company_id) c) AS snapshot_company,
   (SELECT row_to_json(k) FROM (
