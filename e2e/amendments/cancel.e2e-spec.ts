@@ -155,6 +155,17 @@ describe('local refusals', () => {
     expect(short.body.detail).toMatchObject({ code: 'FIELD_INVALID', field: 'reason' });
     const long = await cancel(accessKey, { reason: 'x'.repeat(256) });
     expect(long.status).toBe(422);
+    // Text the event cannot carry is refused before anything is stored: it used to stay pending for ever.
+    const blank = await cancel(accessKey, { reason: ' '.repeat(20) });
+    expect(blank.body.detail).toMatchObject({ code: 'FIELD_INVALID', field: 'reason' });
+    const emoji = await cancel(accessKey, { reason: 'Cliente desistiu da compra 🙁' });
+    expect(emoji.status).toBe(422);
+    expect(emoji.body.detail).toMatchObject({ code: 'FIELD_CHARACTERS_UNSUPPORTED', field: 'reason' });
+    const cjk = await p.api('POST', `/api/v1/invoices/${accessKey}/correction`, {
+      key: company.homologationKey,
+      body: { correction: 'Correção do endereço de entrega: 東京' },
+    });
+    expect(cjk.body.detail).toMatchObject({ code: 'FIELD_CHARACTERS_UNSUPPORTED', field: 'correction' });
     expect((await cancel(accessKey, { reason: REASON, motivo: 'x' })).status).toBe(422);
     expect((await cancel(accessKey, { reason: REASON, document_type: 'nfe' }, {}, '?document_type=nfse')).status).toBe(422);
     expect((await cancel(accessKey, { reason: REASON, document_type: 'nfse' })).status).toBe(404);

@@ -97,6 +97,10 @@ describe('numbering invalidation', () => {
     expect(gap.body.detail).toMatchObject({ code: 'RANGE_AHEAD_OF_SEQUENCE' });
     expect((await invalidate({ number_start: 7, number_end: 7, document_type: 'nfse' })).status).toBe(409);
     expect((await invalidate({ number_start: 7, number_end: 7, reason: 'curto' })).status).toBe(422);
+    expect((await invalidate({ number_start: 7, number_end: 7, reason: 'Numeracao pulada 🙁 no faturamento' })).body.detail).toMatchObject({
+      code: 'FIELD_CHARACTERS_UNSUPPORTED',
+      field: 'reason',
+    });
   });
 
   it('a lost answer: the same bytes again, SEFAZ answers 563 for its own range → registered once', async () => {

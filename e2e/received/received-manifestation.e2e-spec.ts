@@ -129,6 +129,11 @@ describe('manifestation over HTTP', () => {
     expect((await p.api('GET', `/api/v1/received-invoices/${key}/xml`, c.key)).status).toBe(404);
 
     expect((await manifest(c, key, { manifestation: '210240' })).body['detail']).toMatchObject({ field: 'justification' });
+    // Text xJust cannot carry: refused before anything is filed (it used to leave the slot in progress for ever).
+    expect((await manifest(c, key, { ...NOT_PERFORMED, justification: 'Mercadoria nunca chegou 📦📦' })).body['detail']).toMatchObject({
+      code: 'FIELD_CHARACTERS_UNSUPPORTED',
+      field: 'justification',
+    });
     const corrected = await manifest(c, key, NOT_PERFORMED);
     expect(corrected.status).toBe(200);
     expect(corrected.body).toMatchObject({

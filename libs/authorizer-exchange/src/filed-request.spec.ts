@@ -1,6 +1,7 @@
 // How a filed request's job ends, with an in-memory store and scripted answers (the real jobs against PostgreSQL and
 // the simulator: e2e/amendments, e2e/received).
 import type { AuthorizerOutcome, PreparedCall } from '@talao/authorizer-clients';
+import { XmlBuildError } from '@talao/fiscal-xml';
 import { RetryLaterError } from '@talao/queue-contracts';
 import type { ExchangeStrategy } from './consult-first.js';
 import { ExchangeLog, type StoredTransmission, type TransmissionAnswer, type TransmissionStore } from './exchange-log.js';
@@ -78,14 +79,31 @@ let store: MemoryStore;
 /** Each decision written, with the outcome of the answer its statement stored (none when nothing was sent). */
 let decisions: Array<EventDecision & { answered?: string }>;
 
-function run(options: { certificate?: string | null; history?: StoredTransmission[]; finalAttempt?: boolean; answer?: typeof down }) {
+function run(options: {
+  certificate?: string | null;
+  history?: StoredTransmission[];
+  finalAttempt?: boolean;
+  answer?: typeof down;
+  /** The request cannot be built: its layout refuses a value. */
+  unbuildable?: boolean;
+}) {
   store = new MemoryStore();
   decisions = [];
   const log = new ExchangeLog(store, { invoiceId: 'i1', companyId: 'c1' });
   return exchangeFiledRequest({
     operation: EVENT,
     certificate: options.certificate === undefined ? 'A1' : options.certificate,
-    strategy: () => strategy(options.answer ?? registered),
+    strategy: () => {
+      const exchange = strategy(options.answer ?? registered);
+      return options.unbuildable
+        ? {
+            ...exchange,
+            prepare: () => {
+              throw new XmlBuildError('xJust: expected 15–255 printable characters');
+            },
+          }
+        : exchange;
+    },
     log,
     history: options.history ?? [],
     decide: async (decision) => {
@@ -115,6 +133,17 @@ describe('exchangeFiledRequest', () => {
       decided: { protocol: null, statusCode: null, statusMessage: 'The company has no usable certificate' },
     });
     expect(decisions).toEqual([refusedLocally('The company has no usable certificate')]);
+  });
+
+  it('a request its layout refuses is refused by the service at once, nothing sent (it would fail every retry alike)', async () => {
+    await expect(run({ unbuildable: true })).resolves.toMatchObject({ status: 'rejected' });
+    expect(decisions).toEqual([
+      refusedLocally('The request could not be built for the authorizer: xJust: expected 15–255 printable characters'),
+    ]);
+    expect(store.answers).toEqual([]);
+    // After a send of unknown outcome it waits instead: that send must be settled first.
+    const history = [{ operation: EVENT, requestBody: '<evento/>', outcome: 'unknown' }];
+    await expect(run({ unbuildable: true, history })).rejects.toThrow();
   });
 
   it('without a certificate after a send of unknown outcome: waits for one to settle it with', async () => {

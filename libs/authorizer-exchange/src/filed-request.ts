@@ -4,6 +4,7 @@
 // until the last try, which refuses it as such; an unknown outcome is retried, never given up; a decision is written
 // in one statement. Written once here; each job keeps its own loading, local checks and deciding statement.
 import type { PreparedCall } from '@talao/authorizer-clients';
+import { XmlBuildError, XsdValidationError } from '@talao/fiscal-xml';
 import { type AmendJobResult, RetryLaterError } from '@talao/queue-contracts';
 import { exchangeConsultingFirst, type ExchangeStrategy, unsettledTransmission } from './consult-first.js';
 import type { ExchangeLog, StoredTransmission } from './exchange-log.js';
@@ -72,6 +73,11 @@ export async function exchangeFiledRequest<Certificate, T, C extends PreparedCal
       return await decide(refusedLocally(`Authorizer unavailable after every retry: ${result.detail}`.slice(0, 500)));
     }
     return await decide(result.decision);
+  } catch (error) {
+    // A request that cannot be built (text or values its layout refuses) would fail every retry the same way and stay
+    // pending for ever: refused as such, unless an earlier transmission still waits to be settled.
+    if (!(error instanceof XmlBuildError || error instanceof XsdValidationError) || unsettledTransmission(run, history)) throw error;
+    return await decide(refusedLocally(`The request could not be built for the authorizer: ${error.message}`.slice(0, 500)));
   } finally {
     // An answer that decided nothing is stored before the job ends.
     await log.flush();

@@ -4,7 +4,8 @@
 import { enqueueReplacingEnded } from '@talao/queue-contracts';
 import type { AmendableInvoice, AmendedInvoice, AmendmentRecord } from '@talao/persistence';
 import { z } from 'zod';
-import { AmendmentRefused, invoiceNotFound } from './amendment-errors.js';
+import { layoutText } from '@talao/fiscal-model';
+import { AmendmentRefused, bodyRefusal, invoiceNotFound } from './amendment-errors.js';
 import { CANCEL_REASON_LENGTH, LATE_CANCELLATION, withinCancellationWindow } from './cancellation-rules.js';
 import type { AmendmentRequestDeps, AmendmentScope } from './ports.js';
 
@@ -12,7 +13,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DOCUMENT_KEY = /^(?:[0-9]{44}|[0-9]{50})$/;
 
 const documentType = z.enum(['nfe', 'nfse']);
-const cancelBody = z.strictObject({ reason: z.string(), document_type: documentType.optional() });
+// The reason as the event carries it (folded, trimmed, printable Latin-1); its length is checked per document type.
+const cancelBody = z.strictObject({ reason: layoutText(), document_type: documentType.optional() });
 
 export interface CancellationRequest extends AmendmentScope {
   /** The path's access key (NF-e 44, NFS-e 50 digits) or the invoice id. */
@@ -29,11 +31,7 @@ function invalid(field: string, message: string): AmendmentRefused {
 
 function parseCancelBody(request: CancellationRequest): { reason: string; documentType?: 'nfe' | 'nfse' } {
   const parsed = cancelBody.safeParse(request.body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.') || (issue && 'keys' in issue ? String((issue.keys as string[])[0]) : 'body');
-    throw invalid(field, issue?.code === 'unrecognized_keys' ? `unknown field ${field}` : `${field}: ${issue?.message ?? 'invalid'}`);
-  }
+  if (!parsed.success) throw bodyRefusal(parsed.error);
   let type = parsed.data.document_type;
   if (request.queryDocumentType !== undefined) {
     const fromQuery = documentType.safeParse(request.queryDocumentType);

@@ -4,7 +4,8 @@
 // one at SEFAZ; the document stays `issued` and its record lists the letters.
 import type { AmendedInvoice, AmendmentRecord } from '@talao/persistence';
 import { z } from 'zod';
-import { AmendmentRefused } from './amendment-errors.js';
+import { layoutText } from '@talao/fiscal-model';
+import { AmendmentRefused, bodyRefusal } from './amendment-errors.js';
 import type { AmendmentRequestDeps, AmendmentScope } from './ports.js';
 import { enqueueAmendment, findAmendableInvoice } from './request-cancellation.js';
 
@@ -13,7 +14,8 @@ export const CORRECTION_LENGTH = { min: 15, max: 1000 } as const;
 /** nSeqEvento of the CC-e runs 1..20: at most 20 letters per document. */
 export const MAX_CORRECTION_LETTERS = 20;
 
-const correctionBody = z.strictObject({ correction: z.string(), document_type: z.enum(['nfe', 'nfse']).optional() });
+// The text as the CC-e carries it (folded, trimmed, printable Latin-1); its length is checked below.
+const correctionBody = z.strictObject({ correction: layoutText(), document_type: z.enum(['nfe', 'nfse']).optional() });
 
 export interface CorrectionRequest extends AmendmentScope {
   key: string;
@@ -27,15 +29,7 @@ export async function requestCorrection(
   request: CorrectionRequest,
 ): Promise<{ invoice: AmendedInvoice; amendment: AmendmentRecord }> {
   const parsed = correctionBody.safeParse(request.body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.') || (issue && 'keys' in issue ? String((issue.keys as string[])[0]) : 'body');
-    throw refused(422, {
-      code: 'FIELD_INVALID',
-      field,
-      message: issue?.code === 'unrecognized_keys' ? `unknown field ${field}` : `${field}: ${issue?.message}`,
-    });
-  }
+  if (!parsed.success) throw bodyRefusal(parsed.error);
   const { correction, document_type: type } = parsed.data;
   const { invoice, amendments } = await findAmendableInvoice(deps, request, request.key, type);
   if (invoice.documentType !== 'nfe')

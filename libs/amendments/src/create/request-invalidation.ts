@@ -6,7 +6,8 @@
 import type { EnvironmentName, FileInvalidationResult, InvalidationRecord, NewInvalidation } from '@talao/persistence';
 import { enqueueJob, type EnqueueTarget } from '@talao/queue-contracts';
 import { z } from 'zod';
-import { AmendmentRefused } from './amendment-errors.js';
+import { layoutText } from '@talao/fiscal-model';
+import { AmendmentRefused, bodyRefusal } from './amendment-errors.js';
 import { numbersInUseRefusal } from './numbers-in-use.js';
 
 /** NFeInutilizacao4 accepts at most this many numbers per request (201 beyond it): refused here first. */
@@ -16,7 +17,7 @@ const invalidationBody = z.strictObject({
   series: z.number().int().min(0).max(999),
   number_start: z.number().int().min(1).max(999_999_999),
   number_end: z.number().int().min(1).max(999_999_999),
-  reason: z.string().min(15).max(255),
+  reason: layoutText({ min: 15, max: 255 }),
   document_type: z.enum(['nfe', 'nfse']).optional(),
 });
 
@@ -33,15 +34,7 @@ export interface InvalidationRequest {
 
 export async function requestInvalidation(deps: InvalidationRequestDeps, request: InvalidationRequest): Promise<InvalidationRecord> {
   const parsed = invalidationBody.safeParse(request.body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.join('.') || (issue && 'keys' in issue ? String((issue.keys as string[])[0]) : 'body');
-    throw new AmendmentRefused(422, {
-      code: 'FIELD_INVALID',
-      field,
-      message: issue?.code === 'unrecognized_keys' ? `unknown field ${field}` : `${field}: ${issue?.message}`,
-    });
-  }
+  if (!parsed.success) throw bodyRefusal(parsed.error);
   const body = parsed.data;
   if (body.document_type === 'nfse')
     throw new AmendmentRefused(409, { code: 'NFE_ONLY', message: 'Numbering invalidation exists for the NF-e only' });

@@ -11,17 +11,24 @@ const LATIN1_PRINTABLE = /^[\x20-\x7E\xA0-\xFF]*$/;
 
 export const CHARSET_CODE = 'FIELD_CHARACTERS_UNSUPPORTED';
 
+/**
+ * Free text as a layout's text element holds it: line breaks and tabs folded into spaces, trimmed, then `min`–`max`
+ * characters of printable Latin-1 (a refusal carrying FIELD_CHARACTERS_UNSUPPORTED otherwise). Also the text of the
+ * events (cancellation reason, correction letter, invalidation reason, manifestation justification), which an
+ * authorizer would refuse — or our own schema check would, after the request was accepted.
+ */
+export function layoutText(bounds: { min?: number; max?: number } = {}) {
+  let schema = z.string().overwrite((s) => s.replace(/[\t\r\n]+/g, ' ').trim());
+  if (bounds.min !== undefined) schema = schema.min(bounds.min);
+  if (bounds.max !== undefined) schema = schema.max(bounds.max);
+  return schema.refine((s) => LATIN1_PRINTABLE.test(s), {
+    message: 'Contains characters the XML layout cannot carry (only printable Latin-1 is allowed)',
+    params: { code: CHARSET_CODE },
+  });
+}
+
 export function text(max: number, description: string, example?: string) {
-  return z
-    .string()
-    .overwrite((s) => s.replace(/[\t\r\n]+/g, ' ').trim())
-    .min(1)
-    .max(max)
-    .refine((s) => LATIN1_PRINTABLE.test(s), {
-      message: 'Contains characters the XML layout cannot carry (only printable Latin-1 is allowed)',
-      params: { code: CHARSET_CODE },
-    })
-    .meta({ description, ...(example === undefined ? {} : { examples: [example] }) });
+  return layoutText({ min: 1, max }).meta({ description, ...(example === undefined ? {} : { examples: [example] }) });
 }
 
 export function digits(length: number, description: string, example: string) {

@@ -3,6 +3,7 @@
 // received queue. No XML, signing or schema library is loaded from here (the gateway imports it).
 import type { EnvironmentName, ManifestableDocument, ManifestationRecord, ReceivedManifestationsRepository } from '@talao/persistence';
 import { enqueueReplacingEnded, type RequeueTarget } from '@talao/queue-contracts';
+import { CHARSET_CODE, layoutText } from '@talao/fiscal-model';
 import { z } from 'zod';
 import {
   checkManifestation,
@@ -30,7 +31,8 @@ export interface ManifestationRequestDeps {
   now?: () => Date;
 }
 
-const body = z.strictObject({ manifestation: z.string(), justification: z.string().optional() });
+// The justification as xJust carries it (folded, trimmed, printable Latin-1); its length is checked below.
+const body = z.strictObject({ manifestation: z.string(), justification: layoutText().optional() });
 const ACCESS_KEY = /^(\d{44}|\d{50})$/;
 
 const invalid = (field: string, message: string, extra: Record<string, unknown> = {}) =>
@@ -43,6 +45,8 @@ export function parseManifestationBody(raw: unknown): { code: ManifestationCode;
     const issue = parsed.error.issues[0];
     const named = issue?.path.join('.') || (issue && 'keys' in issue ? String((issue.keys as string[])[0]) : 'body');
     const field = named.length > 100 ? `${named.slice(0, 100)}…` : named;
+    const charset = issue?.code === 'custom' && (issue.params as { code?: string } | undefined)?.code === CHARSET_CODE;
+    if (charset) throw new ManifestationRefused(422, { code: CHARSET_CODE, field, message: `${field}: ${issue.message}` });
     throw invalid(field, issue?.code === 'unrecognized_keys' ? `unknown field ${field}` : `${field}: ${issue?.message}`);
   }
   const { manifestation, justification } = parsed.data;
@@ -55,8 +59,7 @@ export function parseManifestationBody(raw: unknown): { code: ManifestationCode;
     return { code, justification: null };
   }
   if (justification === undefined) throw invalid('justification', 'justification is required for 210240 (operation not performed)');
-  const length = justification.trim().length;
-  if (length < JUSTIFICATION_LENGTH.min || justification.length > JUSTIFICATION_LENGTH.max)
+  if (justification.length < JUSTIFICATION_LENGTH.min || justification.length > JUSTIFICATION_LENGTH.max)
     throw invalid(
       'justification',
       `justification must be ${JUSTIFICATION_LENGTH.min} to ${JUSTIFICATION_LENGTH.max} characters (got ${justification.length})`,
