@@ -6,7 +6,10 @@
 //   RFC 9068) with `aud` = MCP URL, the granted resource scopes, `environment`, and `sub` = `<company>:<api key id>`;
 // - RFC 9207 `iss` in authorization responses, RFC 8414 metadata, refresh-token rotation, revocation (RFC 7009);
 // - state in PostgreSQL (prisma-adapter.ts), the signing key sealed there too (signing-keys.ts).
-// The resource scopes stay out of the top-level `scopes` list: the provider would otherwise ask consent for them twice.
+// The resource scopes are in the top-level `scopes` list too: a client registering them in its `scope` metadata, as
+// an MCP client does with the resource's scopes_supported, is refused otherwise ("scope must only contain
+// Authorization Server supported scope values"), and the metadata's scopes_supported names them. The consent page
+// grants them both ways (resource and OIDC), so the provider asks for them once.
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { SCOPES } from '@talao/access-tokens';
 import type { CertificateVault, PrismaClient } from '@talao/persistence';
@@ -59,7 +62,7 @@ export async function createAuthorizationServer(options: AuthorizationServerOpti
       id_token_signed_response_alg: 'ES256',
     },
     enabledJWA: { idTokenSigningAlgValues: ['ES256'] },
-    scopes: ['openid', 'offline_access'],
+    scopes: ['openid', 'offline_access', ...SCOPES],
     claims: { openid: ['sub'] },
     pkce: { required: () => true },
     responseTypes: ['code'],

@@ -137,7 +137,8 @@ export async function handleInteraction(
   const grant = new provider.Grant({ accountId, clientId: client.clientId });
   grant.addResourceScope(server.resource, granted.join(' '));
   const oidcScopes = (params['scope'] ?? '').split(' ').filter((scope) => scope === 'openid' || scope === 'offline_access');
-  if (oidcScopes.length > 0) grant.addOIDCScope(oidcScopes.join(' '));
+  // The resource scopes are provider scopes as well (authorization-server.ts): granted as such, or the provider asks again.
+  grant.addOIDCScope([...oidcScopes, ...granted].join(' '));
   const grantId = await grant.save();
   // Granting fewer scopes than asked: the request continues as if it had asked for what was granted, so the provider
   // does not ask for consent again for the unticked ones (and the token's `scope` says what it may do).

@@ -4,8 +4,19 @@
 // (the provider finds a session by uid and must save it under the same id); a session alone is worth nothing here,
 // because every authorization asks for the company API key again (consent-page.ts).
 import { createHash } from 'node:crypto';
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Prisma, PrismaClient } from '@talao/persistence';
+
+/** What jsonb refuses in a string: NUL, or a UTF-16 surrogate without its pair (read by code point). */
+const UNSTORABLE = /\u0000|\p{Cs}/u;
+
+/** True when a string anywhere in `value` (keys included) holds what jsonb refuses. */
+function holdsUnstorable(value: unknown): boolean {
+  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (Array.isArray(value)) return value.some(holdsUnstorable);
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => UNSTORABLE.test(key) || holdsUnstorable(item));
+  return false;
+}
 
 const hashed = (id: string): string => createHash('sha256').update(id).digest('base64url');
 
@@ -21,6 +32,13 @@ export function prismaAdapter(prisma: PrismaClient): new (model: string) => Adap
     constructor(private readonly model: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      // jsonb holds neither NUL nor a lone surrogate: a client registering such metadata (client_name "a\u0000b")
+      // was a 500 from PostgreSQL; it is the client's metadata that is invalid.
+      if (holdsUnstorable(payload)) {
+        throw this.model === 'Client'
+          ? new errors.InvalidClientMetadata('client metadata must not contain NUL characters or unpaired surrogates')
+          : new errors.InvalidRequest('the request holds text that cannot be stored (NUL or an unpaired surrogate)');
+      }
       const { jti: _jti, ...withoutId } = payload;
       const stored = this.model === 'Session' ? payload : withoutId;
       const data = {

@@ -51,6 +51,29 @@ it('publishes RFC 8414 metadata: S256 only, registration, revocation, iss in res
   expect((metadata as unknown as Record<string, unknown>)['client_id_metadata_document_supported']).toBe(true);
 });
 
+it('registration takes the resource scopes in `scope`, as an MCP client sends them, and the flow grants them', async () => {
+  expect(metadata.scopes_supported).toEqual(expect.arrayContaining(['invoice:read', 'invoice:issue', 'invoice:cancel', 'invoice:write']));
+  const all = 'invoice:read invoice:issue invoice:cancel invoice:write';
+  const registered = await registerClient(metadata, { scope: all });
+  expect(registered.status).toBe(201);
+  const { outcome, code } = await codeFor(registered.client_id!, { scope: all, grant: ['invoice:read', 'invoice:cancel'] });
+  const token = await exchangeCode(metadata, { clientId: registered.client_id!, code: code!, verifier: outcome.verifier });
+  expect(token.status).toBe(200);
+  expect(decodeJwt(String(token.json['access_token']))).toMatchObject({ aud: MCP_URL, scope: 'invoice:read invoice:cancel' });
+});
+
+it('registration metadata PostgreSQL cannot store (NUL, a lone surrogate) is invalid_client_metadata, not a 500', async () => {
+  for (const body of [
+    { client_name: 'a\u0000b' },
+    { client_uri: 'https://x.example/\ud800' },
+    { redirect_uris: ['http://127.0.0.1:9/cb\u0000'] },
+  ]) {
+    const answer = await registerClient(metadata, body);
+    expect({ body, status: answer.status }).toEqual({ body, status: 400 });
+    expect(answer.json['error']).toBe('invalid_client_metadata');
+  }
+});
+
 it('expired rows are deleted by the cleanup', async () => {
   await gateway.resources.prisma.oAuthRecord.create({
     data: { model: 'AuthorizationCode', id: 'expired-row', payload: {}, expiresAt: new Date(Date.now() - 1000) },

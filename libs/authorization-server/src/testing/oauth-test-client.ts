@@ -11,6 +11,7 @@ export interface ServerMetadata {
   readonly revocation_endpoint: string;
   readonly jwks_uri: string;
   readonly code_challenge_methods_supported?: string[];
+  readonly scopes_supported?: string[];
   readonly authorization_response_iss_parameter_supported?: boolean;
 }
 
