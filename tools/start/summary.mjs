@@ -23,7 +23,7 @@ export function printSummary({ gatewayUrl, ports, secrets, demo, postgres, redis
     ...(ports.issuer ? [`  Issuer        health http://127.0.0.1:${ports.issuer.health}/readyz`] : []),
     ...(ports.mcp
       ? [
-          `  MCP           http://127.0.0.1:${ports.mcp.http}/mcp (streamable HTTP, Authorization: Bearer <API key>, or OAuth: http://localhost:${ports.gateway.http}/oauth)`,
+          `  MCP           http://localhost:${ports.mcp.http}/mcp (streamable HTTP, Authorization: Bearer <API key>, or OAuth: http://localhost:${ports.gateway.http}/oauth)`,
         ]
       : []),
     '',
