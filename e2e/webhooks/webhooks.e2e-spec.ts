@@ -99,6 +99,8 @@ describe('delivery', () => {
     const rejected = bodies.find((b) => b.event === 'invoice.rejected')!;
     expect(rejected.data['invoice_id']).toBe(rejectedId);
     expect(rejected.data['status']).toBe('rejected');
+    // SPEC.md: a rejected document has no access key, in its record or its event.
+    expect(rejected.data).not.toHaveProperty('access_key');
     await p.api('DELETE', `/api/v1/webhooks/${String(created.body['id'])}`, { key: company.homologationKey });
   });
 

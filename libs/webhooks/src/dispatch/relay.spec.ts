@@ -60,14 +60,16 @@ describe('planDeliveries', () => {
     expect(planDeliveries([event('invoice.authorized', { invoice: null })], endpoints)).toEqual([]);
   });
 
-  it('takes the access key the event reported, else the invoice’s key, else its DPS id', () => {
+  it('takes the access key the event reported, else the invoice’s key, else its DPS id; a rejected attempt has none', () => {
     const endpoints = [endpoint('all', [])];
-    const key = (e: RelayEvent) =>
-      (JSON.parse(planDeliveries([e], endpoints)[0]!.body) as { data: { access_key: string } }).data.access_key;
-    expect(key(event('invoice.authorized', { payload: { access_key: '5'.repeat(50) } }))).toBe('5'.repeat(50));
-    expect(key(event('invoice.authorized'))).toBe(INVOICE.accessKey);
-    expect(key(event('invoice.rejected', { invoice: { ...INVOICE, documentType: 'nfse', accessKey: null, dpsId: 'DPS123' } }))).toBe(
-      'DPS123',
-    );
+    const data = (e: RelayEvent) => (JSON.parse(planDeliveries([e], endpoints)[0]!.body) as { data: Record<string, unknown> }).data;
+    expect(data(event('invoice.authorized', { payload: { access_key: '5'.repeat(50) } }))['access_key']).toBe('5'.repeat(50));
+    expect(data(event('invoice.authorized'))['access_key']).toBe(INVOICE.accessKey);
+    expect(
+      data(event('invoice.cancelled', { invoice: { ...INVOICE, documentType: 'nfse', accessKey: null, dpsId: 'DPS123' } }))['access_key'],
+    ).toBe('DPS123');
+    const rejected = data(event('invoice.rejected', { payload: { access_key: INVOICE.accessKey } }));
+    expect(rejected).not.toHaveProperty('access_key');
+    expect(rejected).toMatchObject({ invoice_id: INVOICE.id, status: 'rejected' });
   });
 });

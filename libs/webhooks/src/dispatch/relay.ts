@@ -26,14 +26,19 @@ export function planDeliveries(events: readonly RelayEvent[], endpoints: readonl
     if (subscribers.length === 0) continue;
     const { invoice } = event;
     // The key the event reported (the state it was written with), else the invoice's: an NFS-e keeps its DPS id until
-    // authorized, and a rejected NF-e may have none, in which case `invoice_id` identifies it (SPEC.md).
+    // authorized. A rejected attempt has none to report (SPEC.md): `invoice_id` identifies it.
     const reported = event.payload['access_key'];
     const accessKey = typeof reported === 'string' && reported ? reported : (invoice.accessKey ?? invoice.dpsId ?? '');
     const body = eventBody({
       id: event.id,
       event: name,
       createdAt: event.createdAt,
-      invoice: { invoiceId: invoice.id, documentType: invoice.documentType, accessKey, amount: invoice.amount },
+      invoice: {
+        invoiceId: invoice.id,
+        documentType: invoice.documentType,
+        ...(name !== 'invoice.rejected' && { accessKey }),
+        amount: invoice.amount,
+      },
     });
     for (const endpoint of subscribers) planned.push({ event, endpointId: endpoint.id, body });
   }

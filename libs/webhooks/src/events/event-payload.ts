@@ -2,6 +2,9 @@
 // status, amount } }`, plus two additive fields, `id` (the event's id: one per state change, shared by every
 // endpoint's delivery of it) and `created_at` (when the state change was committed).
 //
+// `access_key` is absent from a rejected attempt's event, as from its record (SPEC.md "Invoice record (as returned
+// or reported)": a rejected document has no access key; `invoice_id` identifies it).
+//
 // `amount` is a JSON number written from the decimal text itself: going through a JS number would turn
 // 12345678901234567.89 into 12345678901234568 (invariant 8: money is never binary floating point). What a receiver's
 // JSON parser then makes of the token is its own choice; the bytes we sign carry the exact value.
@@ -18,7 +21,8 @@ export interface WebhookEventInput {
   invoice: {
     invoiceId: string;
     documentType: DocumentType;
-    accessKey: string;
+    /** Absent for a rejected attempt. */
+    accessKey?: string;
     /** Decimal text as PostgreSQL's numeric or decimal.js `toFixed()` writes it, e.g. "1500.00". */
     amount: string;
   };
@@ -29,7 +33,7 @@ export interface WebhookEventPayload {
   id: string;
   event: WebhookEventName;
   created_at: string;
-  data: { invoice_id: string; document_type: DocumentType; access_key: string; status: string; amount: number };
+  data: { invoice_id: string; document_type: DocumentType; access_key?: string; status: string; amount: number };
 }
 
 /** `status` as SPEC.md shows it: `issued` for an authorized document, which a correction letter leaves authorized. */
@@ -65,6 +69,7 @@ export function eventBody({ id, event, createdAt, invoice }: WebhookEventInput):
   const text = JSON.stringify;
   const data =
     `{"invoice_id":${text(invoice.invoiceId)},"document_type":${text(invoice.documentType)},` +
-    `"access_key":${text(invoice.accessKey)},"status":${text(statusOfEvent(event))},"amount":${jsonNumberToken(invoice.amount)}}`;
+    (invoice.accessKey === undefined ? '' : `"access_key":${text(invoice.accessKey)},`) +
+    `"status":${text(statusOfEvent(event))},"amount":${jsonNumberToken(invoice.amount)}}`;
   return `{"id":${text(id)},"event":${text(event)},"created_at":${text(createdAt.toISOString())},"data":${data}}`;
 }
