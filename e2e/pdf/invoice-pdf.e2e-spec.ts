@@ -170,7 +170,8 @@ describe('DANFSe', () => {
     try {
       const down = await getPdf(`/api/v1/invoices/${nfseKey}/pdf?document_type=nfse&source=authorizer`, company.homologationKey);
       expect(down.status).toBe(502);
-      expect(String(json(down).detail)).toMatch(/national environment/);
+      // As every 502 of the API: detail.message (SPEC.md "Errors").
+      expect(json(down).detail).toEqual({ message: expect.stringMatching(/^The national environment is unavailable: /) });
     } finally {
       await p.sim.control('DELETE', '/_control/faults');
     }

@@ -96,15 +96,16 @@ export class AuthorizerConsult {
     environment: FiscalEnvironment,
     accessKey: string,
     certificate: { id: string; pkcs12: Buffer; password: string },
-  ): Promise<{ ok: true; pdf: Buffer } | { ok: false; reason: string }> {
+  ): Promise<{ ok: true; pdf: Buffer } | { ok: false; message: string; code?: string }> {
     try {
       const { credentials } = this.certificates.load(certificate.id, certificate.pkcs12, certificate.password);
       const outcome = await this.nfse.prepareDanfse({ credentials, environment }, accessKey).send();
-      if (outcome.status === 'rejected') return { ok: false, reason: `the ADN answered ${outcome.code}: ${outcome.message}` };
-      if ('detail' in outcome) return { ok: false, reason: `the ADN is ${outcome.status}: ${outcome.detail}` };
+      // A refusal is the authority's own code and message; otherwise what kept it from answering.
+      if (outcome.status === 'rejected') return { ok: false, message: outcome.message, code: outcome.code };
+      if ('detail' in outcome) return { ok: false, message: `The national environment is ${outcome.status}: ${outcome.detail}` };
       return { ok: true, pdf: Buffer.from(outcome.result.pdfBase64, 'base64') };
     } catch (error) {
-      return { ok: false, reason: (error as Error).message };
+      return { ok: false, message: `The national environment could not be asked: ${(error as Error).message}` };
     }
   }
 

@@ -43,6 +43,16 @@ export const PdfParameters = () =>
     }),
     Respond({ status: 304, description: 'If-None-Match names the current ETag: not modified, no body' }),
     Respond({
+      status: 400,
+      description: '`source=authorizer`: the company has no active certificate to ask the national environment with',
+      content: errors({
+        no_certificate: {
+          summary: 'No certificate',
+          value: errorExample('The company has no active certificate to ask the national environment with'),
+        },
+      }),
+    }),
+    Respond({
       status: 404,
       description: 'No document with that key belongs to the company behind the key',
       content: errors({ unknown: { summary: 'Not yours, or none', value: errorExample('Invoice not found') } }),
@@ -64,11 +74,12 @@ export const PdfParameters = () =>
     }),
     Respond({
       status: 502,
-      description: '`source=authorizer`: the national environment did not give its DANFSe (unavailable, timed out, or refused)',
+      description:
+        '`source=authorizer`: the national environment did not give its DANFSe (unavailable, timed out, or refused): `detail.message`, and `detail.code` when it refused',
       content: errors({
         adn_unavailable: {
           summary: 'ADN unavailable',
-          value: errorExample('The national environment did not give its DANFSe: the ADN is unavailable: connect ECONNREFUSED'),
+          value: errorExample({ message: 'The national environment is unavailable: connect ECONNREFUSED 127.0.0.1:8443' }),
         },
       }),
     }),

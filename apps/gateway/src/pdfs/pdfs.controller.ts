@@ -81,10 +81,12 @@ export class PdfsController {
         422,
       );
     const certificate = await this.invoices.certificates.findActive(invoice.companyId);
+    // No certificate is the issuer's configuration (SPEC.md 400), not the authorizer's doing.
     if (!certificate)
-      throw new HttpException({ detail: 'The company has no active certificate to ask the national environment with' }, 502);
+      throw new HttpException({ detail: 'The company has no active certificate to ask the national environment with' }, 400);
     const answer = await (await this.invoices.authorizerConsult()).officialDanfse(invoice.environment, invoice.accessKey, certificate);
-    if (!answer.ok) throw new HttpException({ detail: `The national environment did not give its DANFSe: ${answer.reason}` }, 502);
+    // SPEC.md "Errors": a 502 carries detail.message (the authorizer's message), as every other 502 of the API does.
+    if (!answer.ok) throw new HttpException({ detail: { message: answer.message, ...(answer.code && { code: answer.code }) } }, 502);
     sendPdf(res, fileName, answer.pdf, `"${createHash('sha256').update(answer.pdf).digest('hex')}"`, ifNoneMatch);
   }
 }
