@@ -167,6 +167,12 @@ describe('received-invoice sync (use case, real simulator and PostgreSQL)', () =
     });
     const signedEventRequest = createSigner(provider).signDps(request.xml, request.id);
     expect(await nfse.sendEvent(ctx, { accessKey: keys[0] as string, signedEventRequest })).toMatchObject({ status: 'accepted' });
+    // An NFS-e the company issued itself reaches its ADN feed too (ADN serves the provider's documents): not received.
+    const own = await issueCompanyCertificate(sim, taxId, 'TOMADORA LTDA');
+    const ownDps = signedDps(own, { cnpj: taxId, number: 1, takerCnpj: providerTaxId }).signedDps;
+    expect(await nfse.emitDps({ credentials: own, environment: 'homologation' }, { signedDps: ownDps })).toMatchObject({
+      status: 'authorized',
+    });
 
     expect(await syncReceivedNfse(deps, { companyId: id, environment: 'homologation' })).toMatchObject({
       kind: 'synced',
@@ -180,7 +186,7 @@ describe('received-invoice sync (use case, real simulator and PostgreSQL)', () =
     expect(cancelled?.totalValue).toMatch(/^\d+\.\d{2}$/);
     expect(cancelled?.events).toEqual([expect.objectContaining({ eventType: '101101', sequence: 1 })]);
     const state = await received.syncState({ companyId: id, environment: 'homologation', channel: 'nfse' });
-    expect(state.lastNsu).toBe('000000000000003');
+    expect(state.lastNsu).toBe('000000000000004'); // past the company's own NFS-e, which was not stored
     // The NF-e cursor is untouched: each channel has its own NSU.
     expect((await received.syncState({ companyId: id, environment: 'homologation', channel: 'nfe' })).lastNsu).toBe('000000000000000');
     // Nothing new: an hour's pause, and the next run asks nothing.

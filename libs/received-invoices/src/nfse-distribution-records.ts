@@ -1,6 +1,6 @@
 // From the national environment's ADN distribution (NFS-e and their events, each XML already inflated) to the rows
-// received-invoice sync stores. ADN serves the company's documents as provider and as taker alike: the row's issuer
-// says which side the company was on.
+// received-invoice sync stores. ADN serves the company's documents as provider and as taker alike; only those another
+// provider issued are received (SPEC.md: "documents other companies issued against the company's tax id").
 import { type AdnDistributedDocument, attributeOf, childOf, parseXmlTree, rootOf, textOf, type XmlObject } from '@talao/fiscal-xml';
 import type { ReceivedDocumentInput, ReceivedEventInput } from '@talao/persistence';
 
@@ -64,4 +64,17 @@ export function nfseRecordOf(document: AdnDistributedDocument): NfseRecord {
     };
   }
   return { kind: 'ignored' };
+}
+
+/**
+ * The record as a received document of the company `taxId`: a document it issued itself, or an event of one, is not
+ * (ignored). An event names its NFS-e by key, whose positions 10–23 are the provider's inscription (CNPJ, or CPF
+ * zero-padded): cMun(7) ambGer(1) tpInsc(1) inscription(14) nNFSe(13) AAMM(4) cNum(9) DV(1).
+ */
+export function receivedBy(record: NfseRecord, taxId: string): NfseRecord {
+  const own =
+    record.kind === 'document'
+      ? record.record.issuerTaxId === taxId
+      : record.kind === 'event' && record.record.accessKey.slice(9, 23) === taxId.padStart(14, '0');
+  return own ? { kind: 'ignored' } : record;
 }

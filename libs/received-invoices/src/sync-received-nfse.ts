@@ -5,7 +5,7 @@
 import type { NfseNacionalClient } from '@talao/authorizer-clients';
 import { RetryLaterError, type ReceivedChannelResult } from '@talao/queue-contracts';
 import { type ChannelRun, type DistributionSyncDeps, nothingNewPause, rowsOf, syncChannel, type SyncJob } from './distribution-sync.js';
-import { nfseRecordOf } from './nfse-distribution-records.js';
+import { nfseRecordOf, receivedBy } from './nfse-distribution-records.js';
 
 export interface SyncReceivedNfseDeps extends DistributionSyncDeps {
   nfse: Pick<NfseNacionalClient, 'distribution'>;
@@ -35,7 +35,7 @@ async function pageThrough(
       return { kind: 'rejected', code: outcome.code, reason: outcome.message };
     }
     const batch = outcome.result;
-    const { documents, events } = rowsOf(batch.documents, nfseRecordOf);
+    const { documents, events } = rowsOf(batch.documents, (document) => receivedBy(nfseRecordOf(document), run.company.taxId));
     const highest = batch.documents.reduce((max, d) => Math.max(max, d.nsu), Number(lastNsu));
     const nextNsu = String(highest).padStart(15, '0');
     const nothingNew = batch.documents.length === 0 || batch.status === NOTHING_NEW;
