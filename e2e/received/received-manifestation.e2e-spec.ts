@@ -126,7 +126,9 @@ describe('manifestation over HTTP', () => {
     const unknown = await manifest(c, key, { manifestation: '210220' });
     expect(unknown.status).toBe(200);
     expect(unknown.body).toMatchObject({ state: 'unknown_operation', form: 'summary' });
-    expect((await p.api('GET', `/api/v1/received-invoices/${key}/xml`, c.key)).status).toBe(404);
+    const summaryOnly = await p.api('GET', `/api/v1/received-invoices/${key}/xml`, c.key);
+    expect(summaryOnly.status).toBe(404);
+    expect(summaryOnly.body['detail']).toMatch(/^Only the summary of this received invoice is held/);
 
     expect((await manifest(c, key, { manifestation: '210240' })).body['detail']).toMatchObject({ field: 'justification' });
     // Text xJust cannot carry: refused before anything is filed (it used to leave the slot in progress for ever).

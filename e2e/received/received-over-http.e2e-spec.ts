@@ -61,6 +61,11 @@ describe('received invoices over HTTP', () => {
     const bad = await p.api('GET', '/api/v1/received-invoices?issued_from=yesterday', c.key);
     expect(bad.status).toBe(422);
     expect(bad.body['detail']).toMatchObject({ field: 'issued_from' });
+    // A day that does not exist is refused, not read as the next one.
+    for (const day of ['2026-11-31', '2026-02-30T10:00:00-03:00']) {
+      const impossible = await p.api('GET', `/api/v1/received-invoices?issued_to=${encodeURIComponent(day)}`, c.key);
+      expect({ day, status: impossible.status }).toEqual({ day, status: 422 });
+    }
 
     const xml = await p.api('GET', `/api/v1/received-invoices/${String(full.json['accessKey'])}/xml`, c.key);
     expect(xml.status).toBe(200);

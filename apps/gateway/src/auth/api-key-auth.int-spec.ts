@@ -74,6 +74,8 @@ describe('API key authentication (real PostgreSQL and Redis)', () => {
       tax_id: mine.taxId,
       address: { city_code: '3550308', city: 'São Paulo' },
     });
+    // The id in capitals is the same id, as on every other route.
+    expect((await gateway.request('GET', `/api/v1/companies/${mine.companyId.toUpperCase()}`, { token: mine.key })).status).toBe(200);
     const other = await gateway.request('GET', `/api/v1/companies/${theirs.companyId}`, { token: mine.key });
     expect(other.status).toBe(404);
     const missing = await gateway.request('GET', '/api/v1/companies/00000000-0000-4000-8000-000000000000', { token: mine.key });

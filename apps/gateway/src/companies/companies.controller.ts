@@ -25,7 +25,8 @@ export class CompaniesController {
   })
   async get(@CurrentCaller() caller: Caller, @Param('company_id') companyId: string) {
     // Another company's id answers exactly like an id that does not exist: existence is not disclosed.
-    const company = companyId === caller.company.id ? await this.resources.companies.findById(companyId) : null;
+    // A UUID in capitals is the same id (as every other route reads ids).
+    const company = companyId.toLowerCase() === caller.company.id ? await this.resources.companies.findById(caller.company.id) : null;
     if (!company) throw new HttpException({ detail: 'Company not found' }, 404);
     return presentCompany(company);
   }

@@ -17,10 +17,17 @@ import { listQuery } from '../http/query-validation.js';
 
 /** A calendar date (the whole day, Brasília time, as fiscal dates are) or a full ISO 8601 instant. */
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** A day that exists: JavaScript's Date reads 2026-11-31 as 1 December instead of refusing it. */
+function realDay(text: string): boolean {
+  const [year, month, day] = text.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 const instant = (endOfDay: boolean) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/)
+    .refine(realDay)
     .transform((text) => new Date(DATE_ONLY.test(text) ? `${text}T${endOfDay ? '23:59:59.999' : '00:00:00.000'}-03:00` : text))
     .refine((date) => !Number.isNaN(date.getTime()))
     .optional();

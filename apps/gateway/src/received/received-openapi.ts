@@ -210,6 +210,14 @@ export const ReceivedXmlDocs = () =>
           schema: jsonSchemaOf(errorSchema),
           examples: {
             not_collected: { summary: 'Not collected', value: { detail: 'Received invoice not found', request_id: REQUEST_ID } },
+            summary_only: {
+              summary: 'Only the summary is held',
+              value: {
+                detail:
+                  'Only the summary of this received invoice is held: its full XML comes after awareness (210210), confirmation (210200) or operation not performed (210240)',
+                request_id: REQUEST_ID,
+              },
+            },
           },
         },
       },

@@ -66,7 +66,16 @@ export class ReceivedController {
   async xml(@CurrentCaller() caller: Caller, @Res() res: GatewayResponse, @Param('access_key') accessKey: string) {
     if (!ACCESS_KEY.test(accessKey)) throw notFound();
     const held = await this.resources.reads.xml(caller.company.id, caller.environment, accessKey);
-    if (!held || held.form !== 'full') throw notFound();
+    if (!held) throw notFound();
+    // Still 404, as documented, but saying why: the document is listed, its full XML is not held yet.
+    if (held.form !== 'full')
+      throw new HttpException(
+        {
+          detail:
+            'Only the summary of this received invoice is held: its full XML comes after awareness (210210), confirmation (210200) or operation not performed (210240)',
+        },
+        404,
+      );
     res.statusCode = 200;
     res.setHeader('Content-Type', 'application/xml; charset=utf-8');
     res.end(held.xml);
