@@ -7,7 +7,7 @@ import type { ApiKeyRecord, CompanyAdminPorts } from './ports.js';
 export const createApiKeyInputSchema = z.strictObject({
   name: labelText(100),
   environment: z.enum(['homologation', 'production']),
-  // `sdk` keys belong to client SDKs and agents behind the MCP server; only `api` keys call the REST API directly.
+  // `sdk` keys belong to client SDKs; only `api` keys call the REST API (the MCP server passes the caller's key to it).
   context: z.enum(['sdk', 'api']).default('sdk'),
 });
 

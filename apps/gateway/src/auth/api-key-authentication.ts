@@ -74,7 +74,8 @@ export async function authenticate(
   if (key.context !== 'api') {
     return {
       ok: false,
-      detail: 'This API key has context "sdk", for the SDKs and the MCP server; the REST API needs a key of context "api"',
+      detail:
+        'This API key has context "sdk", for the SDKs; the REST API, and the MCP server that calls it with the caller’s own key, need a key of context "api"',
     };
   }
   return { ok: true, caller: callerOf(key) };
