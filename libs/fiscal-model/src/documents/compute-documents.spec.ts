@@ -185,7 +185,15 @@ describe('computeNfeDocument', () => {
   it('manufacturer_cnpj: CNPJFab with indEscala N, beside CEST', () => {
     const doc = computeNfeDocument(
       validated(
-        sampleNfeRequest({ items: [sampleNfeItem({ unit_price: '10', br: { cest: '2806300', manufacturer_cnpj: '12ABC34501DE35' } })] }),
+        sampleNfeRequest({
+          items: [
+            sampleNfeItem({
+              unit_price: '10',
+              tax: { icms: { cst: '60', origin: '0' }, pis: { cst: '01', rate: '1.65' }, cofins: { cst: '01', rate: '7.6' } },
+              br: { cest: '2806300', manufacturer_cnpj: '12ABC34501DE35' },
+            }),
+          ],
+        }),
       ),
       issuer,
       context,

@@ -176,6 +176,40 @@ function refuseOtherType(item: ItemParsed, path: string, documentType: 'nfe' | '
   }
 }
 
+/** ICMS codes of goods under tax substitution (ST): the only ones a CEST goes with. */
+const UNDER_TAX_SUBSTITUTION = new Set(['10', '30', '60', '70', '90', '201', '202', '203', '500', '900']);
+
+/**
+ * What an NF-e item's codes must agree on. CEST identifies goods under tax substitution: sent for other goods it is
+ * grounds for rejection (SPEC.md "Item"). IBS/CBS: the platform builds the full-rate group (gIBSCBS) of CST 000;
+ * another CST needs another shape (reduction gRed for 200, deferral gDif for 510, no group for exemption 400/410,
+ * single-phase gIBSCBSMono for 620, …), so it is refused here rather than sent with amounts it does not owe.
+ */
+function nfeTaxPairing(br: NonNullable<NonNullable<ItemParsed['product']>['br']>, path: string, errors: FieldError[]): void {
+  const icms = br.tax?.icms;
+  const icmsCode = icms?.cst ?? icms?.csosn;
+  if (br.cest !== undefined && icmsCode !== undefined && !UNDER_TAX_SUBSTITUTION.has(icmsCode)) {
+    notApplicable(
+      errors,
+      `${path}.cest`,
+      `CEST goes with goods under tax substitution (ICMS CST 10, 30, 60, 70, 90 or CSOSN 201, 202, 203, 500, 900); this item's ICMS code is ${icmsCode}`,
+      br.cest,
+    );
+  }
+  const cst = br.ibs_cbs?.cst;
+  if (cst !== undefined && cst !== '000') {
+    errors.push(
+      fieldError(
+        'FIELD_INVALID',
+        `${path}.ibs_cbs.cst`,
+        'The NF-e IBS/CBS group is issued for CST 000 (full rates); reduced rates, deferral, exemption, immunity, single-phase and credit transfer CSTs need groups not issued yet',
+        '000',
+        cst,
+      ),
+    );
+  }
+}
+
 export function validateItem(item: ItemParsed, index: number, ctx: ItemRulesContext, errors: FieldError[]): ValidatedItem | undefined {
   const path = `items[${index}]`;
   const before = errors.length;
@@ -187,7 +221,10 @@ export function validateItem(item: ItemParsed, index: number, ctx: ItemRulesCont
   let tax: ValidatedItem['tax'];
   let ibsCbsSource: { value: ItemParsed['ibs_cbs']; field: string };
   if (ctx.documentType === 'nfe') {
-    if (item.product?.br) tax = validateTax(item.product.br, `${path}.product.br`, ctx.issuer, ctx.destinationIcms, errors);
+    if (item.product?.br) {
+      tax = validateTax(item.product.br, `${path}.product.br`, ctx.issuer, ctx.destinationIcms, errors);
+      nfeTaxPairing(item.product.br, `${path}.product.br`, errors);
+    }
     ibsCbsSource = { value: item.product?.br?.ibs_cbs, field: `${path}.product.br.ibs_cbs` };
   } else {
     serviceCode = validateServiceCode(item, path, ctx.issuer, errors);

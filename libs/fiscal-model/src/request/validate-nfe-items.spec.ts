@@ -3,6 +3,9 @@ import { SAMPLE_IBS_CBS, sampleNfeItem, sampleNfeRequest } from '../testing/samp
 import { firstRequestError, validRequest } from '../testing/validation.js';
 
 const withBr = (br: Record<string, unknown>) => sampleNfeRequest({ items: [sampleNfeItem({ unit_price: '10', br })] });
+/** Goods under tax substitution (ICMS CST 60: ST charged before), the ones a CEST goes with. */
+const ST_TAX = { icms: { cst: '60', origin: '0' }, pis: { cst: '01', rate: '1.65' }, cofins: { cst: '01', rate: '7.6' } };
+const withStBr = (br: Record<string, unknown>) => sampleNfeRequest({ items: [sampleNfeItem({ unit_price: '10', tax: ST_TAX, br })] });
 const withProduct = (product: Record<string, unknown>) => sampleNfeRequest({ items: [sampleNfeItem({ unit_price: '10', product })] });
 
 describe('NF-e items: product and product.br (SPEC.md "Item")', () => {
@@ -21,7 +24,9 @@ describe('NF-e items: product and product.br (SPEC.md "Item")', () => {
     expect(firstRequestError(withBr({ ncm: '6109100' }))).toEqual({ code: 'FIELD_INVALID', field: 'items[0].product.br.ncm' });
     expect(firstRequestError(withBr({ cfop: '510' }))).toEqual({ code: 'FIELD_INVALID', field: 'items[0].product.br.cfop' });
     expect(firstRequestError(withBr({ cest: '123456' }))).toEqual({ code: 'FIELD_INVALID', field: 'items[0].product.br.cest' });
-    expect(validRequest(withBr({ cest: '2806300' })).items[0]!.product!.cest).toBe('2806300');
+    expect(validRequest(withStBr({ cest: '2806300' })).items[0]!.product!.cest).toBe('2806300');
+    // SPEC.md: CEST only for goods under tax substitution; for other goods it is grounds for rejection.
+    expect(firstRequestError(withBr({ cest: '2806300' }))).toEqual({ code: 'FIELD_NOT_APPLICABLE', field: 'items[0].product.br.cest' });
   });
   it('CFOP_DESTINATION_MISMATCH for 6xxx/7xxx inside the state', () => {
     expect(firstRequestError(withBr({ cfop: '6102' }))).toEqual({ code: 'CFOP_DESTINATION_MISMATCH', field: 'items[0].product.br.cfop' });
@@ -40,10 +45,10 @@ describe('NF-e items: product and product.br (SPEC.md "Item")', () => {
     expect(validRequest(withProduct({ barcode: '96385074' })).items[0]!.product!.gtin).toBe('96385074');
   });
   it('product.br.manufacturer_cnpj: CNPJ shape, carried beside CEST', () => {
-    expect(validRequest(withBr({ cest: '2806300', manufacturer_cnpj: '12ABC34501DE35' })).items[0]!.product).toMatchObject({
+    expect(validRequest(withStBr({ cest: '2806300', manufacturer_cnpj: '12ABC34501DE35' })).items[0]!.product).toMatchObject({
       manufacturerCnpj: '12ABC34501DE35',
     });
-    expect(firstRequestError(withBr({ cest: '2806300', manufacturer_cnpj: '112223330001' }))).toEqual({
+    expect(firstRequestError(withStBr({ cest: '2806300', manufacturer_cnpj: '112223330001' }))).toEqual({
       code: 'FIELD_INVALID',
       field: 'items[0].product.br.manufacturer_cnpj',
     });
@@ -51,6 +56,15 @@ describe('NF-e items: product and product.br (SPEC.md "Item")', () => {
       code: 'FIELD_REQUIRED',
       field: 'items[0].product.br.cest',
     });
+  });
+  it('IBS/CBS on an NF-e: the group of CST 000; another CST, whose group differs, is refused rather than mis-stated', () => {
+    expect(validRequest(withBr({})).items[0]!.ibsCbs).toMatchObject({ cst: '000' });
+    for (const cst of ['200', '410', '510', '620']) {
+      expect(firstRequestError(withBr({ ibs_cbs: { ...SAMPLE_IBS_CBS, cst } }))).toEqual({
+        code: 'FIELD_INVALID',
+        field: 'items[0].product.br.ibs_cbs.cst',
+      });
+    }
   });
   it('product.code (additive) → cProd, default the line number', () => {
     expect(validRequest(withProduct({ code: 'ABC' })).items[0]!.code).toBe('ABC');

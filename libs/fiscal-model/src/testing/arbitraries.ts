@@ -24,13 +24,16 @@ export const taxIdArbitrary = fc.oneof(
   fc.tuple(alnum12, digits(2)).map(([a, b]) => a + b),
 );
 
-const ibsCbsArbitrary = fc.record({
-  cst: fc.constantFrom('000', '200', '410'),
-  classification: fc.constantFrom('000001', '200001', '410001'),
-  rate_state: percentArb(0, 1),
-  rate_city: percentArb(0, 1),
-  rate_federal: percentArb(0, 9),
-});
+/** An NFS-e carries any CST (the DPS names it, the national environment applies it); an NF-e's group is CST 000's. */
+const ibsCbsArbitrary = (csts: readonly string[]) =>
+  fc.record({
+    cst: fc.constantFrom(...csts),
+    classification: fc.constantFrom('000001', '200001', '410001'),
+    rate_state: percentArb(0, 1),
+    rate_city: percentArb(0, 1),
+    rate_federal: percentArb(0, 9),
+  });
+const nfeIbsCbsArbitrary = ibsCbsArbitrary(['000']);
 
 const BUYER_PLACES = [
   { city_code: '3550308', city: 'Sao Paulo', state: 'SP', zip_code: '01310100', cfop: '5102' },
@@ -136,7 +139,7 @@ export function nfeScenarioArbitrary(options: ScenarioOptions = {}): fc.Arbitrar
             ipi: ipiArbitrary,
             pis: socialArbitrary('pis'),
             cofins: socialArbitrary('cofins'),
-            ibs: regime === 'normal' ? ibsCbsArbitrary : fc.option(ibsCbsArbitrary, { nil: undefined }),
+            ibs: regime === 'normal' ? nfeIbsCbsArbitrary : fc.option(nfeIbsCbsArbitrary, { nil: undefined }),
             difal: icmsDestinationArbitrary,
             difalForSimples: fc.boolean(),
             gtin: fc.constantFrom(undefined, '7891000315507', '96385074', '036000291452', '17891000315504'),
@@ -208,7 +211,7 @@ export function nfseScenarioArbitrary(options: ScenarioOptions = {}): fc.Arbitra
       withAddress: fc.boolean(),
       count: fc.integer({ min: options.minItems ?? 1, max: options.maxItems ?? 20 }),
       values: fc.array(valuesArbitrary, { minLength: 20, maxLength: 20 }),
-      ibs: ibsCbsArbitrary,
+      ibs: ibsCbsArbitrary(['000', '200', '410']),
       withIbs: fc.boolean(),
       retained: fc.boolean(),
       observations: fc.option(fc.constantFrom('Referente ao contrato 12/2026', 'Retenção conforme LC 116/2003, art. 6º'), {

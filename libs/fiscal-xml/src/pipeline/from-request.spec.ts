@@ -33,13 +33,15 @@ describe('request → computed document → signed XML', () => {
         }),
       ],
     });
-  // product.br.cest + manufacturer_cnpj → CEST, indEscala N, CNPJFab (the layout's optional sequence).
+  // Goods under tax substitution (ICMS 60) with product.br.cest + manufacturer_cnpj → CEST, indEscala N, CNPJFab (the
+  // layout's optional sequence).
   const manufacturerRequest = () =>
     samples.sampleNfeRequest({
       items: [
         samples.sampleNfeItem({
           unit_price: '10',
           product: { barcode: '7891000315507' },
+          tax: { icms: { cst: '60', origin: '0' }, pis: { cst: '01', rate: '1.65' }, cofins: { cst: '01', rate: '7.6' } },
           br: { cest: '2806300', manufacturer_cnpj: '12ABC34501DE35' },
         }),
       ],
