@@ -5,6 +5,7 @@
 // granted scopes refused by the MCP app (403 insufficient_scope) and the same token refused by the REST API, and a
 // genuine token presented to an MCP server of another URL (wrong audience) refused.
 import { jest } from '@jest/globals';
+import { auth } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { decodeJwt } from 'jose';
 import { discover, exchangeCode, pkcePair, refresh, registerClient } from '@talao/authorization-server/testing';
@@ -132,4 +133,36 @@ it('discovery → registration → consent in Chromium → token → tools/call 
   expect(elsewhere.status).toBe(401);
   expect(elsewhere.headers.get('www-authenticate')).toContain('error="invalid_token"');
   expect(((await elsewhere.json()) as { detail: string }).detail).toContain('another resource');
+});
+
+it('the MCP SDK’s own OAuth client discovers, registers (asking the resource’s scopes) and starts the authorization', async () => {
+  // What a standard MCP client does on the 401: the SDK's auth(), with an in-memory client provider. It registers with
+  // the protected resource's scopes_supported in its metadata, which the authorization server used to refuse.
+  let registered: { client_id: string; scope?: string } | undefined;
+  let verifier = '';
+  let authorizationUrl: URL | undefined;
+  const provider = {
+    redirectUrl: REDIRECT,
+    clientMetadata: { client_name: 'SDK agent', redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' },
+    clientInformation: () => registered,
+    saveClientInformation: (information: { client_id: string; scope?: string }) => {
+      registered = information;
+    },
+    tokens: () => undefined,
+    saveTokens: () => undefined,
+    redirectToAuthorization: (url: URL) => {
+      authorizationUrl = url;
+    },
+    saveCodeVerifier: (value: string) => {
+      verifier = value;
+    },
+    codeVerifier: () => verifier,
+  };
+  expect(await auth(provider, { serverUrl: mcpPublicUrl })).toBe('REDIRECT');
+  expect(registered?.client_id).toEqual(expect.any(String));
+  expect(registered?.scope?.split(' ')).toEqual(
+    expect.arrayContaining(['invoice:read', 'invoice:issue', 'invoice:cancel', 'invoice:write']),
+  );
+  expect(authorizationUrl?.searchParams.get('resource')).toBe(mcpPublicUrl);
+  expect(authorizationUrl?.searchParams.get('code_challenge_method')).toBe('S256');
 });
