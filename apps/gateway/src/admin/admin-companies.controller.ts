@@ -1,4 +1,4 @@
-import { Body, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import { applyDecorators, Body, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiParam } from '@nestjs/swagger';
 import {
   createApiKey,
@@ -15,6 +15,28 @@ import { GatewayResources } from '../gateway-resources.js';
 import { ApiErrors, ApiJsonBody, ApiResult } from '../openapi/decorators.js';
 
 const companyIdParam = ApiParam({ name: 'id', schema: { type: 'string', format: 'uuid' } });
+
+/** A route that changes one company (its id in the path): 200 with `result`, 404 for an unknown id, the body's 413/415/422. */
+function CompanyChange(
+  route: MethodDecorator,
+  operation: {
+    operationId: string;
+    summary: string;
+    body: Parameters<typeof ApiJsonBody>[0];
+    result: [description: string, schema: NonNullable<Parameters<typeof ApiResult>[2]>];
+  },
+) {
+  const { body, result, ...described } = operation;
+  return applyDecorators(
+    route,
+    HttpCode(200),
+    ApiOperation(described),
+    companyIdParam,
+    ApiJsonBody(body),
+    ApiResult(200, ...result),
+    ApiErrors(404, 413, 415, 422),
+  );
+}
 
 /** Operators only (Authorization: Bearer $ADMIN_TOKEN). The logic is in @talao/company-admin, shared with the CLI. */
 @AdminController('admin/v1/companies')
@@ -49,30 +71,22 @@ export class AdminCompaniesController {
     return presentCompany(await getCompany(this.resources.companyAdmin, id));
   }
 
-  @Patch(':id')
-  @HttpCode(200)
-  @ApiOperation({
+  @CompanyChange(Patch(':id'), {
     operationId: 'adminUpdateCompany',
     summary: "Change a company's profile fields (names, regime, registrations, contact, NFS-e defaults, approximate taxes)",
+    body: 'UpdateCompanyRequest',
+    result: ['The company as changed', 'Company'],
   })
-  @companyIdParam
-  @ApiJsonBody('UpdateCompanyRequest')
-  @ApiResult(200, 'The company as changed', 'Company')
-  @ApiErrors(404, 413, 415, 422)
   async update(@Param('id') id: string, @Body() body: unknown) {
     return presentCompany(await this.changing(() => updateCompany(this.resources.companyAdmin, id, body)));
   }
 
-  @Put(':id/certificate')
-  @HttpCode(200)
-  @ApiOperation({
+  @CompanyChange(Put(':id/certificate'), {
     operationId: 'adminSetCertificate',
     summary: "Upload the company's A1 certificate (PKCS#12, base64) and its password; answers the metadata only",
+    body: 'SetCertificateRequest',
+    result: ['The certificate now in use', 'Certificate'],
   })
-  @companyIdParam
-  @ApiJsonBody('SetCertificateRequest')
-  @ApiResult(200, 'The certificate now in use', 'Certificate')
-  @ApiErrors(404, 413, 415, 422)
   async setCertificate(@Param('id') id: string, @Body() body: unknown) {
     return presentCertificate(await this.changing(() => setCertificate(this.resources.companyAdmin, id, body)));
   }
