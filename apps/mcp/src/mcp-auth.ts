@@ -9,9 +9,10 @@
 // 401s carry `WWW-Authenticate: Bearer resource_metadata=…` (RFC 9728 §5.1), so an MCP client can discover the
 // authorization server; a tools/call the token's scopes do not cover answers 403 insufficient_scope (MCP
 // authorization, "scope challenge"), naming the scope to ask for.
-import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import {
+  AcceptedCredentials,
+  type AcceptedCredentialsOptions,
   type AccessTokenVerifier,
   bearerChallenge,
   cachedAccessTokenVerifier,
@@ -148,23 +149,13 @@ export type ApiKeyCheck = (authorization: string) => Promise<'accepted' | 'unava
  * remembered (the API's own limits meter those). A key revoked meanwhile still reaches no data: the API checks every
  * call the tools make.
  */
-export function gatewayApiKeyCheck(
-  gatewayUrl: string,
-  options: { maxAgeMs?: number; maxEntries?: number; now?: () => number } = {},
-): ApiKeyCheck {
-  const maxAgeMs = options.maxAgeMs ?? 30_000;
-  const maxEntries = options.maxEntries ?? 10_000;
-  const now = options.now ?? Date.now;
-  const accepted = new Map<string, number>();
+export function gatewayApiKeyCheck(gatewayUrl: string, options: AcceptedCredentialsOptions = {}): ApiKeyCheck {
+  const accepted = new AcceptedCredentials<true>(options);
   return async (authorization) => {
-    const digest = createHash('sha256').update(authorization).digest('base64');
-    const until = accepted.get(digest);
-    if (until !== undefined && until > now()) return 'accepted';
-    accepted.delete(digest);
+    if (accepted.recall(authorization)) return 'accepted';
     const answer = await new GatewayClient(gatewayUrl, authorization).request('GET', 'api/v1/me').catch(() => undefined);
     if (answer?.status === 200) {
-      if (accepted.size >= maxEntries) accepted.delete(accepted.keys().next().value as string);
-      accepted.set(digest, now() + maxAgeMs);
+      accepted.remember(authorization, true);
       return 'accepted';
     }
     if (answer?.status === 401 || answer?.status === 403) {

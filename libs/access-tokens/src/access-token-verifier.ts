@@ -2,8 +2,8 @@
 // against the server's key set, `typ: at+jwt` (RFC 9068, so an ID token or another JWT cannot pass for one), issuer,
 // audience (the MCP URL, RFC 8707), expiry. The subject names the company and the API key the person proved
 // (`<company_id>:<api_key_id>`, set by the authorization server).
-import { createHash } from 'node:crypto';
 import { createLocalJWKSet, createRemoteJWKSet, errors, type JSONWebKeySet, jwtVerify } from 'jose';
+import { AcceptedCredentials, type AcceptedCredentialsOptions } from './accepted-credentials.js';
 import { parseScopes, type Scope } from './scopes.js';
 
 export interface VerifiedAccessToken {
@@ -116,22 +116,13 @@ export function bearerChallenge(options: {
  * refused ones are not remembered. What the cache cannot see (the API key behind a token being revoked) is the
  * caller's to check, as the gateway does on every call.
  */
-export function cachedAccessTokenVerifier(
-  verify: AccessTokenVerifier,
-  options: { maxAgeMs?: number; maxEntries?: number; now?: () => number } = {},
-): AccessTokenVerifier {
-  const maxAgeMs = options.maxAgeMs ?? 30_000;
-  const maxEntries = options.maxEntries ?? 10_000;
-  const now = options.now ?? Date.now;
-  const entries = new Map<string, { token: VerifiedAccessToken; until: number }>();
+export function cachedAccessTokenVerifier(verify: AccessTokenVerifier, options: AcceptedCredentialsOptions = {}): AccessTokenVerifier {
+  const accepted = new AcceptedCredentials<VerifiedAccessToken>(options);
   return async (token) => {
-    const digest = createHash('sha256').update(token).digest('base64');
-    const cached = entries.get(digest);
-    if (cached && cached.until > now()) return cached.token;
-    if (cached) entries.delete(digest);
+    const remembered = accepted.recall(token);
+    if (remembered) return remembered;
     const verified = await verify(token);
-    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-    entries.set(digest, { token: verified, until: Math.min(now() + maxAgeMs, verified.expiresAt * 1000) });
+    accepted.remember(token, verified, verified.expiresAt * 1000);
     return verified;
   };
 }

@@ -1,5 +1,6 @@
 // Public API of @talao/access-tokens: scopes and their coverage, at+jwt verification, the Bearer challenge.
 export { SCOPES, SCOPE_DESCRIPTIONS, OPERATION_SCOPES, TOOL_SCOPES, isScope, parseScopes, type Scope } from './scopes.js';
+export { AcceptedCredentials, type AcceptedCredentialsOptions } from './accepted-credentials.js';
 export {
   bearerChallenge,
   cachedAccessTokenVerifier,

@@ -11,15 +11,6 @@ export const NFSE_ERRORS = {
   signature: { codigo: 'SIM0005', descricao: 'Assinatura difere do calculado' },
   chain: { codigo: 'SIM0006', descricao: 'Certificado de assinatura não emitido por autoridade confiável' },
   expired: { codigo: 'E3317', descricao: 'Certificado expirado' },
-  approximateTaxesNotOptant: {
-    codigo: 'E0713',
-    descricao:
-      'Para Não Optante do SN os campos, indicador de informação de valor total de tributos e percentual aproximado do total dos tributos da alíquota do Simples Nacional (%), não podem ser informados.',
-  },
-  approximateTaxesSimples: {
-    codigo: 'E0712',
-    descricao: 'Para ME/EPP optante do SN o indicador de informação de valor total de tributos não pode ser informado.',
-  },
   signerNotAuthor: { codigo: 'SIM0007', descricao: 'CNPJ/CPF do certificado difere do autor do documento' },
   duplicateDps: { codigo: 'SIM0009', descricao: 'DPS já processada: existe NFS-e para o identificador informado' },
   notFound: { codigo: 'SIM0404', descricao: 'Documento não encontrado' },
@@ -29,6 +20,15 @@ export const NFSE_ERRORS = {
   alreadyCancelled: { codigo: 'SIM0013', descricao: 'NFS-e já cancelada' },
   eventType: { codigo: 'SIM0014', descricao: 'Tipo de evento não simulado' },
   forced: { codigo: '', descricao: 'Rejeição forçada pelo simulador' },
+  approximateTaxesNotOptant: {
+    codigo: 'E0713',
+    descricao:
+      'Para Não Optante do SN os campos, indicador de informação de valor total de tributos e percentual aproximado do total dos tributos da alíquota do Simples Nacional (%), não podem ser informados.',
+  },
+  approximateTaxesSimples: {
+    codigo: 'E0712',
+    descricao: 'Para ME/EPP optante do SN o indicador de informação de valor total de tributos não pode ser informado.',
+  },
 } as const;
 
 export type NfseError = { codigo: string; descricao: string; complemento?: string };
