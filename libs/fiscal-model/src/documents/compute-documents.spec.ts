@@ -299,21 +299,15 @@ describe('computeDpsDocument', () => {
     });
   });
   it('Simples Nacional provider; no IBS/CBS group when items have none', () => {
-    const simples = sampleIssuer('simples_nacional');
-    const dps = computeDpsDocument(
-      validated(sampleNfseRequest({ items: [{ description: 'Suporte', amount: 10 }] }), simples),
-      simples,
-      dpsContext,
-    );
+    const dpsOf = (regime: 'simples_nacional' | 'simples_nacional_excess') => {
+      const provider = sampleIssuer(regime);
+      const body = sampleNfseRequest({ items: [{ description: 'Suporte', amount: 10 }] });
+      return computeDpsDocument(validated(body, provider), provider, dpsContext);
+    };
+    const dps = dpsOf('simples_nacional');
     expect(dps.prest.regTrib).toEqual({ opSimpNac: '3', regApTribSN: '1', regEspTrib: '0' });
     // Past the sublimit (CRT 2) the ISSQN is owed outside the Simples: regApTribSN 2.
-    const excess = sampleIssuer('simples_nacional_excess');
-    const pastSublimit = computeDpsDocument(
-      validated(sampleNfseRequest({ items: [{ description: 'Suporte', amount: 10 }] }), excess),
-      excess,
-      dpsContext,
-    );
-    expect(pastSublimit.prest.regTrib).toEqual({ opSimpNac: '3', regApTribSN: '2', regEspTrib: '0' });
+    expect(dpsOf('simples_nacional_excess').prest.regTrib).toEqual({ opSimpNac: '3', regApTribSN: '2', regEspTrib: '0' });
     expect(dps.IBSCBS).toBeUndefined();
     expect(dps.toma).toEqual({ CNPJ: '11222333000181', xNome: 'Cliente Servicos Ltda' });
   });

@@ -70,44 +70,33 @@ export function validateItemValues(
   const q = new Dec(quantity);
   let gross: Dec;
   let price: Dec;
-  if (unitPrice !== undefined && amount !== undefined) {
-    const computed = round2(q.times(unitPrice));
-    if (!computed.eq(amount)) {
-      errors.push(
-        fieldError(
-          'ITEM_TOTAL_MISMATCH',
-          `${path}.amount`,
-          `quantity × unit_price = ${q.times(unitPrice).toFixed()} rounds to ${computed.toFixed(2)}, not ${new Dec(amount).toFixed(2)}`,
-          computed.toFixed(2),
-          item.amount,
-        ),
-      );
-      return undefined;
-    }
+  if (amount !== undefined) {
     gross = new Dec(amount);
-    price = new Dec(unitPrice);
-  } else if (amount !== undefined) {
-    gross = new Dec(amount);
-    price = gross.dividedBy(q).toDecimalPlaces(10);
+    const derived = unitPrice === undefined;
+    price = derived ? gross.dividedBy(q).toDecimalPlaces(10) : new Dec(unitPrice);
     if (price.lte(0)) {
       errors.push(
         derivedValueNotPositive(item, path, 'amount', 'amount / quantity is below 10 decimal places of unit price', 'a larger amount'),
       );
       return undefined;
     }
-    // The document carries the unit price with 10 places, and the authorizer checks vProd against qCom × vUnCom
-    // (rejection 629): a price rounded to 10 places that no longer gives the amount is precision the XML cannot carry.
+    // The authorizer checks vProd against qCom × vUnCom (rejection 629). Both sent, they must agree (SPEC.md rule 1);
+    // derived with the 10 places the document carries, a price that no longer gives the amount is precision the XML
+    // cannot carry (rule 3).
     const carried = round2(q.times(price));
     if (!carried.eq(gross)) {
-      errors.push(
-        fieldError(
-          'ITEM_PRECISION_UNSUPPORTED',
-          `${path}.amount`,
-          `amount / quantity needs more than 10 decimal places: the unit price ${price.toFixed(10)} × quantity gives ${carried.toFixed(2)}, not ${gross.toFixed(2)}; send unit_price as well, or a quantity that divides the amount`,
-          `an amount that quantity × a 10-place unit price reproduces`,
-          item.amount,
-        ),
-      );
+      const [code, message, expected] = derived
+        ? ([
+            'ITEM_PRECISION_UNSUPPORTED',
+            `amount / quantity needs more than 10 decimal places: the unit price ${price.toFixed(10)} × quantity gives ${carried.toFixed(2)}, not ${gross.toFixed(2)}; send unit_price as well, or a quantity that divides the amount`,
+            'an amount that quantity × a 10-place unit price reproduces',
+          ] as const)
+        : ([
+            'ITEM_TOTAL_MISMATCH',
+            `quantity × unit_price = ${q.times(price).toFixed()} rounds to ${carried.toFixed(2)}, not ${gross.toFixed(2)}`,
+            carried.toFixed(2),
+          ] as const);
+      errors.push(fieldError(code, `${path}.amount`, message, expected, item.amount));
       return undefined;
     }
   } else {
