@@ -7,14 +7,16 @@ import { createHash } from 'node:crypto';
 import { type Adapter, type AdapterPayload, errors } from 'oidc-provider';
 import type { Prisma, PrismaClient } from '@talao/persistence';
 
-/** What jsonb refuses in a string: NUL, or a UTF-16 surrogate without its pair (read by code point). */
-const UNSTORABLE = /\u0000|\p{Cs}/u;
+/** A UTF-16 surrogate without its pair: in a `u` regexp a string is read by code point, so only those are Cs. */
+const UNPAIRED_SURROGATE = /\p{Cs}/u;
+/** What jsonb refuses in a string: NUL, or an unpaired surrogate. */
+const unstorable = (text: string): boolean => text.includes('\u0000') || UNPAIRED_SURROGATE.test(text);
 
 /** True when a string anywhere in `value` (keys included) holds what jsonb refuses. */
 function holdsUnstorable(value: unknown): boolean {
-  if (typeof value === 'string') return UNSTORABLE.test(value);
+  if (typeof value === 'string') return unstorable(value);
   if (Array.isArray(value)) return value.some(holdsUnstorable);
-  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => UNSTORABLE.test(key) || holdsUnstorable(item));
+  if (value && typeof value === 'object') return Object.entries(value).some(([key, item]) => unstorable(key) || holdsUnstorable(item));
   return false;
 }
 
