@@ -186,6 +186,9 @@ describe('issuing, reading and cancelling an NF-e through the tools', () => {
 
     const listed = await call('list_invoices', { document_type: 'nfe' });
     expect(structured(listed)).toMatchObject({ http_status: 200, total: 1 });
+    // The answer is in `content` too, for hosts that give the model nothing else (MCP: structured content SHOULD be
+    // serialized in a TextContent block as well).
+    expect(listed.content[1]).toEqual({ type: 'text', text: JSON.stringify(structured(listed)) });
     expect((structured(listed)['data'] as Array<Record<string, unknown>>).map((row) => row['invoice_id'])).toEqual([invoiceId]);
 
     const history = await call('get_invoice_submissions', { invoice_id: invoiceId });
@@ -231,6 +234,12 @@ describe('issuing, reading and cancelling an NF-e through the tools', () => {
     expect(again.isError).toBe(true);
     expect(structured(again)['http_status']).toBe(409);
     expect(text(again)).toMatch(/409/);
+  });
+
+  it('text an event cannot carry is refused by the tool before the API ("…", curly quotes, emoji)', async () => {
+    const refused = await call('cancel_invoice', { access_key: accessKey, document_type: 'nfe', reason: 'Cliente desistiu… da compra' });
+    expect(refused.isError).toBe(true);
+    expect(text(refused)).toMatch(/Latin-1/);
   });
 });
 

@@ -15,6 +15,8 @@ export interface ApiResponse {
   readonly json: Record<string, unknown> | undefined;
   /** The raw bytes, for the PDF. */
   readonly bytes: Buffer;
+  /** Retry-After (seconds) of a 429 or 503, when the API gave one. */
+  readonly retryAfter?: string;
 }
 
 export interface ApiRequest {
@@ -56,7 +58,8 @@ export class GatewayClient {
       json =
         parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : { value: parsed };
     }
-    return { status: response.status, contentType, json, bytes };
+    const retryAfter = response.headers.get('retry-after') ?? undefined;
+    return { status: response.status, contentType, json, bytes, ...(retryAfter !== undefined && { retryAfter }) };
   }
 }
 

@@ -15,20 +15,43 @@ export function apiError(response: ApiResponse): CallToolResult | undefined {
   const body = response.json ?? {};
   const detail = body['detail'] ?? (response.bytes.toString('utf8').slice(0, 500) || `HTTP ${response.status}`);
   const errors = Array.isArray(body['errors']) ? `\nAll errors: ${JSON.stringify(body['errors'])}` : '';
+  // A 429 (rate limit) or 503 (a PDF still rendering, the service busy) says when to ask again in a header.
+  const retry = response.retryAfter === undefined ? '' : ` Ask again in ${response.retryAfter} s (Retry-After).`;
   return {
     isError: true,
-    content: [{ type: 'text', text: `The API answered ${response.status}: ${detailText(detail)}${errors}` }],
-    structuredContent: { http_status: response.status, ...body },
+    content: [{ type: 'text', text: `The API answered ${response.status}: ${detailText(detail)}${errors}${retry}` }],
+    structuredContent: {
+      http_status: response.status,
+      ...body,
+      ...(response.retryAfter !== undefined && { retry_after_seconds: Number(response.retryAfter) }),
+    },
   };
 }
 
-/** The API's JSON answer as the tool's result, or its error. `summary` reads the body for the one-line text. */
+/** How much of the answer's JSON the text block carries: a submission history with its XML can run to megabytes. */
+const MAX_JSON_TEXT = 100_000;
+
+/**
+ * The API's JSON answer as the tool's result, or its error. `summary` reads the body for the one-line text. The JSON
+ * is also given as text (MCP, "Structured Content": a tool returning structured content SHOULD also return it
+ * serialized in a TextContent block), for hosts that hand the model `content` only.
+ */
 export function apiResult(response: ApiResponse, summary: (body: Record<string, unknown>) => string): CallToolResult {
   const error = apiError(response);
   if (error) return error;
-  const body = response.json ?? {};
+  const structured = { http_status: response.status, ...(response.json ?? {}) };
+  const json = JSON.stringify(structured);
   return {
-    content: [{ type: 'text', text: `${summary(body)} (HTTP ${response.status})` }],
-    structuredContent: { http_status: response.status, ...body },
+    content: [
+      { type: 'text', text: `${summary(structured)} (HTTP ${response.status})` },
+      {
+        type: 'text',
+        text:
+          json.length <= MAX_JSON_TEXT
+            ? json
+            : `${json.slice(0, MAX_JSON_TEXT)}… (cut at ${MAX_JSON_TEXT} characters; the whole answer is the structured content)`,
+      },
+    ],
+    structuredContent: structured,
   };
 }

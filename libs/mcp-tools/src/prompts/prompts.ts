@@ -32,14 +32,18 @@ function issueProcedure(
 const NFSE = {
   name: 'NFS-e',
   type: 'nfse',
-  build: 'Build the request; ask for any missing required field (client_name, tax_id, items with service code, amounts, ibs_cbs)',
+  build:
+    'Build the request; ask for any missing required field (client_name, tax_id, items with description and amount; a service_code ' +
+    'only when not the company’s default; ibs_cbs for a normal-regime company)',
   shown: 'the amounts',
 } as const;
 
 const NFE = {
   name: 'NF-e',
   type: 'nfe',
-  build: 'Build the request: recipient and address, each item with NCM, CFOP, quantity, unit amount and taxes; payments',
+  build:
+    'Build the request: recipient and address, each item with unit_price or amount and product { quantity, unit, br { ncm, cfop, ' +
+    'tax } }; payment when not the whole total in one',
   shown: 'the taxes',
 } as const;
 
@@ -49,7 +53,11 @@ export function registerPrompts(server: McpServer): void {
     {
       title: 'Issue a service invoice (NFS-e)',
       description: 'Gathers the recipient and the services, validates, shows, then issues one NFS-e.',
-      argsSchema: { client_name: optional('Recipient name'), tax_id: optional('Recipient CNPJ'), services: optional('What was provided') },
+      argsSchema: {
+        client_name: optional('Recipient name'),
+        tax_id: optional('Recipient CPF or CNPJ'),
+        services: optional('What was provided'),
+      },
     },
     (args) => issueProcedure(NFSE, args, args.services ? `, services: ${args.services}` : ''),
   );
@@ -78,7 +86,7 @@ export function registerPrompts(server: McpServer): void {
     (args) =>
       say(
         `Call list_invoices${args.status ? ` with status "${args.status}"` : ''}${args.document_type ? ` and document_type "${args.document_type}"` : ''}. ` +
-          'Show a table: date, type, number, recipient, amount, status and access key. Point out rejected or failed ones and offer to ' +
+          'Show a table: date, type, number, amount, status and access key. Point out rejected or failed ones and offer to ' +
           'diagnose them; change nothing.',
       ),
   );
@@ -140,7 +148,7 @@ export function registerPrompts(server: McpServer): void {
     (args) =>
       say(
         `Call list_received_invoices${args.access_key ? ` and find ${args.access_key}` : ' and let the person pick one'}. Show the ` +
-          'issuer, date, amount and situation. Explain the four codes: 210210 awareness (no commitment, within 10 days), 210200 ' +
+          'issuer, date, amount and situation. Explain the four codes: 210210 awareness (within 10 days; it settles nothing and obliges a conclusive code afterwards), 210200 ' +
           'confirmation (the issuer can no longer cancel), 210220 unknown operation, 210240 operation not performed (needs a ' +
           '15–255 character justification); the conclusive ones are due within 90 days. Ask which one; show what will be filed; ' +
           `${CONFIRM} Then call manifest_received_invoice.`,
@@ -160,8 +168,8 @@ export function registerPrompts(server: McpServer): void {
     },
     (args) =>
       say(
-        `Call consult_invoice with access_key ${args.access_key} and document_type ${args.document_type}. Show the recipient, ` +
-          'amount, status and authorization date. Only an issued document inside the cancellation window can be cancelled, and a ' +
+        `Call consult_invoice with access_key ${args.access_key} and document_type ${args.document_type}. Show its number, ` +
+          'amount, status and authorization date (the recipient is in the authorizer’s XML the consult returns). Only an issued document inside the cancellation window can be cancelled, and a ' +
           `cancellation cannot be undone. Reason: ${args.reason ?? 'ask the person (15 to 255 characters)'}. ${CONFIRM} ` +
           'Then call cancel_invoice with a fresh idempotency_key and report the result.',
       ),

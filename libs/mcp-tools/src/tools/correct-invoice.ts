@@ -2,7 +2,15 @@
 import { z } from 'zod';
 import { segment } from '../api-client.js';
 import { apiResult } from '../tool-result.js';
-import { accessKey, CHANGES_A_DOCUMENT, invoiceOutput, invoiceSummary, type ToolRegistration } from './tool-context.js';
+import {
+  accessKey,
+  CHANGES_A_DOCUMENT,
+  eventText,
+  idempotencyKey,
+  invoiceOutput,
+  invoiceSummary,
+  type ToolRegistration,
+} from './tool-context.js';
 
 export const registerCorrectInvoice: ToolRegistration = (server, { api }) => {
   server.registerTool(
@@ -14,12 +22,19 @@ export const registerCorrectInvoice: ToolRegistration = (server, { api }) => {
         'previous one; 20 at most. Show the person the text before filing.',
       inputSchema: z.object({
         access_key: accessKey,
-        correction: z.string().min(15).max(1000).describe('The corrected wording, 15 to 1000 characters.'),
+        correction: eventText(15, 1000, 'The corrected wording'),
+        idempotency_key: idempotencyKey,
       }),
       outputSchema: invoiceOutput,
       annotations: CHANGES_A_DOCUMENT,
     },
-    async ({ access_key: key, correction }) =>
-      apiResult(await api.request('POST', `api/v1/invoices/${segment(key)}/correction`, { body: { correction } }), invoiceSummary),
+    async ({ access_key: key, correction, idempotency_key: idempotency }) =>
+      apiResult(
+        await api.request('POST', `api/v1/invoices/${segment(key)}/correction`, {
+          body: { correction },
+          headers: { 'idempotency-key': idempotency },
+        }),
+        invoiceSummary,
+      ),
   );
 };

@@ -1,5 +1,5 @@
 // get_invoice_pdf: GET /api/v1/invoices/{access_key}/pdf — the DANFE / DANFSe as an embedded resource (base64 blob)
-// with its size. A 202 (still rendering) is relayed as such, not as an error.
+// with its size. Still rendering after the API's wait, it answers 503: a tool error saying when to ask again.
 import { z } from 'zod';
 import { segment } from '../api-client.js';
 import { apiError } from '../tool-result.js';

@@ -1,6 +1,6 @@
 // invalidate_numbering: POST /api/v1/invoices/invalidations (an NF-e numbering range never used).
 import { z } from 'zod';
-import { apiOutput, CHANGES_A_DOCUMENT, reason, type ToolRegistration } from './tool-context.js';
+import { apiOutput, CHANGES_A_DOCUMENT, idempotencyKey, reason, type ToolRegistration } from './tool-context.js';
 import { apiResult } from '../tool-result.js';
 
 const number = (what: string) => z.number().int().min(1).max(999_999_999).describe(what);
@@ -18,13 +18,14 @@ export const registerInvalidateNumbering: ToolRegistration = (server, { api }) =
         number_start: number('First number of the range.'),
         number_end: number('Last number of the range (inclusive).'),
         reason,
+        idempotency_key: idempotencyKey,
       }),
       outputSchema: apiOutput,
       annotations: CHANGES_A_DOCUMENT,
     },
-    async (args) =>
+    async ({ idempotency_key: idempotency, ...args }) =>
       apiResult(
-        await api.request('POST', 'api/v1/invoices/invalidations', { body: args }),
+        await api.request('POST', 'api/v1/invoices/invalidations', { body: args, headers: { 'idempotency-key': idempotency } }),
         (body) =>
           `Numbering ${String(args.number_start)}–${String(args.number_end)} of series ${String(args.series)}: ${String(body['status'] ?? '?')}`,
       ),

@@ -11,7 +11,11 @@ export const invoiceRequestArguments = {
   items: z
     .array(z.record(z.string(), z.unknown()))
     .min(1)
-    .describe('Lines (1–990), each as the REST API documents them: description, quantity, unit_amount, amount, taxes…'),
+    .describe(
+      'Lines (1–990) in the REST shape: description; unit_price and/or amount (decimal strings). NF-e: product { quantity, unit, ' +
+        'barcode?, discount?, freight?, insurance?, other_expenses?, br { ncm, cfop, cest?, tax { icms, pis, cofins, ipi? }, ibs_cbs? } }. ' +
+        'NFS-e: service_code? (default the company’s), tax_retained?, observations?, discount?, ibs_cbs?. validate_invoice_payload checks them.',
+    ),
 };
 
 export const registerIssueInvoice: ToolRegistration = (server, { api }) => {
@@ -22,7 +26,7 @@ export const registerIssueInvoice: ToolRegistration = (server, { api }) => {
       description:
         'Issues a document (consumes a number and, in production, credit) and waits for the authorizer: authorized (201), pending (202) ' +
         'or rejected (tool error with the authorizer’s message). Every other field of the REST body (recipient_address, series, ' +
-        'payments, …) is accepted as is. Run validate_invoice_payload first and show the person what will be issued.',
+        'number, payment, …) is accepted as is. Run validate_invoice_payload first and show the person what will be issued.',
       inputSchema: z.looseObject({ ...invoiceRequestArguments, idempotency_key: idempotencyKey }),
       outputSchema: invoiceOutput,
       annotations: CHANGES_A_DOCUMENT,

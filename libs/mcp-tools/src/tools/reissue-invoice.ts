@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { segment } from '../api-client.js';
 import { apiResult } from '../tool-result.js';
-import { CHANGES_A_DOCUMENT, invoiceId, invoiceOutput, invoiceSummary, type ToolRegistration } from './tool-context.js';
+import { CHANGES_A_DOCUMENT, idempotencyKey, invoiceId, invoiceOutput, invoiceSummary, type ToolRegistration } from './tool-context.js';
 
 export const registerReissueInvoice: ToolRegistration = (server, { api }) => {
   server.registerTool(
@@ -12,10 +12,14 @@ export const registerReissueInvoice: ToolRegistration = (server, { api }) => {
       description:
         'Issues the stored items again under a new number (charged like a new issuance). An attempt is reissued once; a second ' +
         'reissue is refused naming the invoice that replaced it. Consult the attempt (get_invoice_submissions) first.',
-      inputSchema: z.object({ invoice_id: invoiceId }),
+      inputSchema: z.object({ invoice_id: invoiceId, idempotency_key: idempotencyKey }),
       outputSchema: invoiceOutput,
       annotations: CHANGES_A_DOCUMENT,
     },
-    async ({ invoice_id: id }) => apiResult(await api.request('POST', `api/v1/invoices/${segment(id)}/reissue`), invoiceSummary),
+    async ({ invoice_id: id, idempotency_key: idempotency }) =>
+      apiResult(
+        await api.request('POST', `api/v1/invoices/${segment(id)}/reissue`, { headers: { 'idempotency-key': idempotency } }),
+        invoiceSummary,
+      ),
   );
 };

@@ -29,7 +29,19 @@ export const idempotencyKey = z
   .max(255)
   .optional()
   .describe('Sent as the Idempotency-Key header: the same key with the same arguments answers the first result again, never twice.');
-export const reason = z.string().min(15).max(255).describe('Why, 15 to 255 characters (sent to the authorizer).');
+/**
+ * Free text an event carries (reason, correction, justification): what the API accepts, said and checked here so an
+ * agent learns it before the person confirms — printable Latin-1 (accented letters yes; curly quotes, dashes like "–",
+ * "…" and emoji no); line breaks become spaces.
+ */
+export const eventText = (min: number, max: number, what: string) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .regex(/^[\x20-\x7E\xA0-\xFF\t\r\n]*$/, 'only printable Latin-1: no curly quotes, long dashes, "…" or emoji')
+    .describe(`${what}, ${min} to ${max} characters of printable Latin-1 (accents yes; curly quotes, long dashes, "…" and emoji no).`);
+export const reason = eventText(15, 255, 'Why (sent to the authorizer)');
 
 /** Every result carries the API's HTTP status; the rest is the API's JSON body as documented in its OpenAPI. */
 export const apiOutput = z.looseObject({ http_status: z.number().int().describe('The REST API status code') });
