@@ -14,7 +14,8 @@ import {
   reissueInvoice,
   sweepStuckInvoices,
 } from '@talao/issuance';
-import { sampleNfeRequest } from '@talao/fiscal-model/testing';
+import { sampleNfeRequest, sampleNfseRequest } from '@talao/fiscal-model/testing';
+import { Prisma } from '@talao/persistence';
 import { useHarness } from './support/issuer-harness.js';
 
 jest.setTimeout(60_000);
@@ -30,6 +31,18 @@ const create = (
 const run = (invoiceId: string) => issueInvoice(h().issueDeps, invoiceId, { finalAttempt: false });
 
 describe('configuration check', () => {
+  it('the job checks again: a company changed after the request (no approximate taxes for its NFS-e) ends it failed, not processing for ever', async () => {
+    const companyId = await h().createCompany();
+    const { invoice } = await create(companyId, 'homologation', sampleNfseRequest());
+    // An operator's change between the request and its job (a backlog, Redis lost, a retry after an outage).
+    await h().prisma.company.update({ where: { id: companyId }, data: { approximateTaxes: Prisma.DbNull } });
+    await run(invoice.id);
+    const stored = await h().prisma.invoice.findUniqueOrThrow({ where: { id: invoice.id } });
+    expect(stored.status).toBe('failed');
+    expect(stored.statusMessage).toMatch(/^The company cannot issue: approximate_taxes/);
+    expect(await h().prisma.submission.count({ where: { invoiceId: invoice.id } })).toBe(0);
+  });
+
   it('names everything missing at once (certificate, state registration)', async () => {
     const companyId = await h().createCompany({ certificate: false, stateRegistration: null });
     const error = await create(companyId).catch((e: unknown) => e);

@@ -4,7 +4,7 @@ import { NFSE_OPERATIONS } from '@talao/authorizer-clients';
 import { ExchangeLog, NFE_AUTHORIZATION, unsettledTransmission } from '@talao/authorizer-exchange';
 import { XmlBuildError, XsdValidationError } from '@talao/fiscal-xml';
 import { CertificateError } from '@talao/xml-signing';
-import { issuerProfileOf, profileProblems } from '../create/issuer-configuration.js';
+import { issuerProfileOf, issuingProblems, profileProblems } from '../create/issuer-configuration.js';
 import { validatedRequestOf } from '../create/stored-request.js';
 import type { IssueDeps, IssueOptions, IssueResult } from './issue-context.js';
 import { issueNfe } from './issue-nfe.js';
@@ -15,9 +15,10 @@ import { invalidatedNumberMessage } from '../invalidated-number.js';
 /**
  * When an invoice becomes `failed` (documented in docs/issuance.md):
  * - the authorizer stayed unavailable through the job's last try (nothing reached it; SVC too when in contingency);
- * - the certificate is unusable (gone, expired, wrong password) or the company lost a field the document needs;
+ * - the certificate is unusable (gone, expired, not yet valid, another tax id, wrong password) or the company lost a
+ *   field the document needs (what the create side checks, checked again: issuingProblems);
  * - its number lies in a range invalidated meanwhile, and no earlier run reached the authorizer;
- * - the document cannot be built or fails the official schema (a local validation failure: the same request gives
+ * - the document cannot be computed, built, or fails the official schema (a local validation failure: the same request gives
  *   the same document on every try, so retrying would only loop — the sweeper used to re-drive such an invoice for
  *   ever). The schema's message goes into the invoice's status message.
  * Never while an earlier attempt's outcome is unknown: then the invoice stays `processing` and is reconciled later.
@@ -44,10 +45,9 @@ export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: 
       invalidatedById: snapshot.invalidationId,
     });
 
-  const gaps = profileProblems(company);
-  if (!stored) gaps.push('certificate (none)');
-  else if (stored.metadata.notAfter.getTime() <= now.getTime())
-    gaps.push(`certificate (expired on ${stored.metadata.notAfter.toISOString()})`);
+  // What the create side checked, again: the company may have changed since (an operator's PATCH, a certificate
+  // expired or replaced), and a document it can no longer make would fail the same way on every try.
+  const gaps = [...profileProblems(company), ...issuingProblems(company, invoice.documentType, stored?.metadata ?? null, now)];
   if (gaps.length > 0 || !stored) {
     return decideUnusable(partial, `The company cannot issue: ${gaps.join(', ')}`);
   }
@@ -69,6 +69,8 @@ export async function issueInvoice(deps: IssueDeps, invoiceId: string, options: 
     if (error instanceof XsdValidationError)
       return decideUnusable(run, `The document failed the official schema (${error.schema}): ${schemaErrors(error)}`);
     if (error instanceof XmlBuildError) return decideUnusable(run, `The document could not be built: ${error.message}`);
+    // fiscal-model refuses to compute a document its inputs cannot make (a profile short of what the type needs).
+    if (error instanceof RangeError) return decideUnusable(run, `The document could not be computed: ${error.message}`);
     throw error;
   } finally {
     // An answer that decided nothing (retry, or an error thrown after it arrived) is stored before the job ends.
