@@ -169,6 +169,30 @@ describe('delivery', () => {
     expect((await p.api('POST', `/api/v1/webhooks/deliveries/${givenUp.id}/retry`, { key: company.productionKey })).status).toBe(404);
   });
 
+  it('a 200 whose body holds NUL bytes (a gzip answer) is delivered once; its excerpt is stored, NUL as U+FFFD', async () => {
+    const { p, company, receiver } = webhooks();
+    const path = '/binary-answer';
+    const created = await register(p, company, `${receiver.origin}${path}`, ['invoice.authorized']);
+    const webhookId = String(created.body['id']);
+    receiver.respond = (res, request) => {
+      if (request.path !== path) return answerStatus(200)(res, request);
+      res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(Buffer.from([0x1f, 0x8b, 0x08, 0x00, 0x00, 0x6f, 0x6b]));
+    };
+    expect((await issue(p, company)).status).toBe(201);
+    const delivered = await waitFor(
+      'the delivery',
+      async () => (await deliveries(p, company, `&webhook_id=${webhookId}&status=delivered`))[0],
+    );
+    expect(delivered.attempts).toHaveLength(1);
+    const answer = await p.api('GET', `/api/v1/webhooks/deliveries?webhook_id=${webhookId}`, { key: company.homologationKey });
+    const [row] = answer.body['data'] as Array<{ attempts: Array<{ response_excerpt: string }> }>;
+    expect(row!.attempts[0]!.response_excerpt).toContain('\uFFFD');
+    // It stays delivered: no sweep sends it again.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(receiver.received.filter((r) => r.path === path)).toHaveLength(1);
+    receiver.respond = answerStatus(200);
+  });
+
   it('relays any SPEC.md event of the outbox (cancelled, corrected) and keeps internal events to itself', async () => {
     const { p, company, receiver } = webhooks();
     const path = '/all-events';

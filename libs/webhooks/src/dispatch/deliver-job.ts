@@ -13,6 +13,15 @@ const DEFER_MS = 500;
 /** The claim's lease beyond the attempt's timeout: a dispatcher killed mid-attempt leaves it overdue after this. */
 const LEASE_MARGIN_MS = 5_000;
 
+/**
+ * Text PostgreSQL stores: a receiver's answer may hold NUL (a gzip or binary body, even with a 200), which a text column
+ * refuses. Unrecorded, the attempt was claimed again and again by the sweep: the same event re-sent every ~45 s, never
+ * given up. NUL and unpaired surrogates become U+FFFD, as the UTF-8 decoding does with invalid bytes.
+ */
+function storable(text: string | null): string | null {
+  return text === null ? null : text.replaceAll('\u0000', '\uFFFD').replace(/\p{Cs}/gu, '\uFFFD');
+}
+
 export async function runDeliverJob(deps: DispatcherDeps, job: JobPayload<'deliver-webhook'>): Promise<DeliverWebhookJobResult> {
   const { deliveryId, endpointId, attempt } = job;
   if (!deps.limiter.tryAcquire(endpointId)) {
@@ -45,8 +54,8 @@ export async function runDeliverJob(deps: DispatcherDeps, job: JobPayload<'deliv
         durationMs: outcome.durationMs,
         result: outcome.result,
         httpStatus: outcome.status,
-        error: outcome.error,
-        responseExcerpt: outcome.responseExcerpt,
+        error: storable(outcome.error),
+        responseExcerpt: storable(outcome.responseExcerpt),
       },
       { status, nextAttemptAt: retryAt },
     );
