@@ -1,5 +1,5 @@
 import { createTestCertificateAuthority } from '@talao/icp-test-ca';
-import { CertificateCache } from './certificate-cache.js';
+import { CertificateCache, usableCertificate } from './certificate-cache.js';
 
 describe('CertificateCache.loadOrUnseal', () => {
   it('parses a certificate once and hands every caller the same signer', async () => {
@@ -38,5 +38,18 @@ describe('CertificateCache.loadOrUnseal', () => {
     await expect(cache.loadOrUnseal('a', unseal)).rejects.toThrow();
     expect(unseals).toBe(2);
     await expect(cache.loadOrUnseal('b', async () => null)).resolves.toBeNull();
+  });
+});
+
+describe('usableCertificate', () => {
+  it('a stored certificate that no longer loads is unusable (null); any other failure is the caller’s to retry', async () => {
+    const pkcs12 = createTestCertificateAuthority().issueA1({ taxId: '11222333000181', legalName: 'TALAO TESTE LTDA', password: 'p' });
+    const cache = new CertificateCache();
+    await expect(usableCertificate(() => cache.loadOrUnseal('w', async () => ({ pkcs12, password: 'wrong' })))).resolves.toBeNull();
+    const loaded = await usableCertificate(() => cache.loadOrUnseal('ok', async () => ({ pkcs12, password: 'p' })));
+    expect(loaded?.certificate.taxId).toBe('11222333000181');
+    await expect(usableCertificate(() => Promise.reject(new Error('vault key not configured')))).rejects.toThrow(
+      'vault key not configured',
+    );
   });
 });

@@ -1,7 +1,7 @@
 // Loading a PKCS#12 (node-forge) costs tens of milliseconds; a worker keeps the parsed certificate and its signer
 // per certificate id, so a company's calls after the first pay nothing. A replaced certificate has a new id.
 import type { MutualTlsCredentials } from '@talao/authorizer-clients';
-import { type A1Certificate, createSigner, loadPkcs12, type XmlSigner } from '@talao/xml-signing';
+import { type A1Certificate, CertificateError, createSigner, loadPkcs12, type XmlSigner } from '@talao/xml-signing';
 
 export interface LoadedCertificate {
   certificate: A1Certificate;
@@ -45,5 +45,21 @@ export class CertificateCache {
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(id, loaded);
     return loaded;
+  }
+}
+
+/**
+ * The company's certificate, or null when the stored one no longer loads (a CertificateError: its file, password or
+ * the loader's limits refuse it — the same on every try). A filed request then waits for an unsettled transmission or
+ * is refused as for a company without a certificate, instead of failing every try and staying pending for ever.
+ */
+export async function usableCertificate(
+  load: () => LoadedCertificate | null | Promise<LoadedCertificate | null>,
+): Promise<LoadedCertificate | null> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof CertificateError) return null;
+    throw error;
   }
 }

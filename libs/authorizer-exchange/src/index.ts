@@ -42,7 +42,7 @@ export {
   refusedLocally,
   settledResult,
 } from './filed-request.js';
-export { CertificateCache, type LoadedCertificate } from './certificate-cache.js';
+export { CertificateCache, type LoadedCertificate, usableCertificate } from './certificate-cache.js';
 export { type AuthorizerConnections, type AuthorizerConnectionSettings, openAuthorizerConnections } from './authorizer-connections.js';
 export { authorizerWorkerLifecycle, type AuthorizerWorkerLifecycle, type AuthorizerWorkerSettings } from './authorizer-worker.js';
 export type { DocumentDecision } from './strategies/document-decision.js';

@@ -16,6 +16,7 @@ import {
   NFE_EVENT,
   settledResult,
   transmissionsOf,
+  usableCertificate,
 } from '@talao/authorizer-exchange';
 import { findStateByCode } from '@talao/fiscal-model';
 import { buildManifestationEvent, type ManifestationType, signValidateEventLot, stateUtcOffset } from '@talao/fiscal-xml';
@@ -80,7 +81,7 @@ export async function runManifestJob(deps: ManifestDeps, data: JobPayload<'manif
   const issuerState = findStateByCode(manifestation.accessKey.slice(0, 2))?.uf ?? company.state;
   return exchangeFiledRequest({
     operation: NFE_EVENT,
-    certificate: stored && deps.certificateCache.load(stored.id, stored.pkcs12, stored.password),
+    certificate: stored ? await usableCertificate(() => deps.certificateCache.load(stored.id, stored.pkcs12, stored.password)) : null,
     strategy: ({ credentials, signer }) =>
       nfeEvent({
         sefaz: deps.sefaz,

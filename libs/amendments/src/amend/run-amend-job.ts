@@ -12,6 +12,7 @@ import {
   nfeEvent,
   nfseCancellation,
   transmissionsOf,
+  usableCertificate,
 } from '@talao/authorizer-exchange';
 import type { AmendedInvoice, AmendmentDecision, AmendmentRecord, NewOutboxEvent } from '@talao/persistence';
 import type { AmendJobResult, JobPayload, JobTry } from '@talao/queue-contracts';
@@ -67,7 +68,7 @@ export async function runAmendJob(deps: AmendDeps, data: JobPayload<'amend'>, at
   const subject = { ...invoice, accessKey: invoice.accessKey };
   const log = new ExchangeLog(transmissionsOf(deps.amendments, amendment.id), { invoiceId: invoice.id, companyId: invoice.companyId });
   const loaded = certificateId
-    ? await deps.certificateCache.loadOrUnseal(certificateId, () => deps.certificates.unseal(certificateId))
+    ? await usableCertificate(() => deps.certificateCache.loadOrUnseal(certificateId, () => deps.certificates.unseal(certificateId)))
     : null;
   const event = (signer: LoadedCertificate['signer']) => ({ amendment, invoice: subject, company, signer, at: deps.now?.() ?? new Date() });
   const filed = {

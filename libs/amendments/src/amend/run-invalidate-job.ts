@@ -11,6 +11,7 @@ import {
   refusedLocally,
   settledResult,
   transmissionsOf,
+  usableCertificate,
 } from '@talao/authorizer-exchange';
 import { buildSignValidateInutilizacao } from '@talao/fiscal-xml';
 import type { InvalidationsRepository } from '@talao/persistence';
@@ -62,7 +63,7 @@ export async function runInvalidateJob(deps: InvalidateDeps, data: JobPayload<'i
   return exchangeFiledRequest({
     operation: NFE_INUTILIZACAO,
     certificate: certificateId
-      ? await deps.certificateCache.loadOrUnseal(certificateId, () => deps.certificates.unseal(certificateId))
+      ? await usableCertificate(() => deps.certificateCache.loadOrUnseal(certificateId, () => deps.certificates.unseal(certificateId)))
       : null,
     strategy: ({ credentials, signer }) =>
       nfeInutilizacao({
