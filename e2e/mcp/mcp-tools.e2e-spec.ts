@@ -202,6 +202,13 @@ describe('issuing, reading and cancelling an NF-e through the tools', () => {
     expect(rest.status).toBe(200);
     expect(listed.isError).toBeFalsy();
     expect(structured(listed)).toEqual({ http_status: 200, ...rest.body });
+    const filters = { manifestation_state: 'none', awaiting_conclusive: 'true', form: 'summary', issued_from: '2026-01-01' };
+    const filtered = await call('list_received_invoices', filters);
+    const restFiltered = await p.api('GET', `/api/v1/received-invoices?${new URLSearchParams(filters).toString()}`, {
+      key: company.homologationKey,
+    });
+    expect(restFiltered.status).toBe(200);
+    expect(structured(filtered)).toEqual({ http_status: 200, ...restFiltered.body });
     const refused = await call('list_received_invoices', { issuer_tax_id: '12.345' });
     expect(refused.isError).toBe(true);
     expect(structured(refused)['http_status']).toBe(422);
