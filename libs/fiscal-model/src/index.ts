@@ -13,7 +13,7 @@ export type * from './documents/dps-document.js';
 export * from './decimal/money.js';
 export * from './tables/national-codes.js';
 export * from './request/field-error.js';
-export { CHARSET_CODE, layoutText } from './request/schema-fields.js';
+export { CHARSET_CODE, isCharsetIssue, layoutText } from './request/schema-fields.js';
 export * from './request/issuer-profile.js';
 export * from './request/invoice-request-schema.js';
 export { NFE_REQUEST_EXAMPLE, NFSE_REQUEST_EXAMPLE } from './request/request-examples.js';

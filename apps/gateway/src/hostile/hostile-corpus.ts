@@ -15,6 +15,7 @@ import {
   type JsonPath,
 } from './json-mutations.js';
 import { type HostileRequest, protocolCases, requestBytes } from './hostile-requests.js';
+import { pathVariants, refusedTargets } from './path-variants.js';
 
 export type { HostileRequest };
 
@@ -191,33 +192,10 @@ function targetAndHeaderCases(route: Route, context: CorpusContext, base: unknow
     path: withQuery(path, Array.from({ length: 1_000 }, (_, i) => `p${i}=${i}`).join('&')),
   });
 
-  // Path variants, byte for byte: the router and the rate limiter must read each the same way.
-  const variants: [string, string][] = [
-    ['upper case', path.toUpperCase()],
-    ['mixed case', path.replace(/[a-z]/, (c) => c.toUpperCase())],
-    ['trailing slash', `${path}/`],
-    ['double slash', path.replace('/v1/', '/v1//')],
-    ['encoded letter', path.replace(/\/([a-z])/, (_, c: string) => `/%${c.charCodeAt(0).toString(16)}`)],
-    ['dot segment', path.replace('/v1/', '/v1/x/../')],
-    ['encoded slash', path.replace('/v1/', '/v1%2F')],
-    ['encoded NUL', `${path}%00`],
-    ['absolute form', `http://127.0.0.1${path}`],
-    ['absolute form, other host', `http://evil.example:8080${path}`],
-    ['absolute form, upper-case scheme', `HTTP://127.0.0.1${path}`],
-    ['long path', `${path}/${'a'.repeat(6_000)}`],
-  ];
-  for (const [label, target] of variants)
+  // Path variants, byte for byte: the router and the rate limiter must read each the same way (path-variants.ts).
+  for (const [label, target] of pathVariants(path))
     add('path-variant', label, { raw: requestBytes(route.method, target, { ...auth, ...json }, body) });
-  // A fragment made the router read a shorter path than the scope check and the rate limiter did: `/invoices/#/cancel`
-  // ran POST /invoices under the cancel scope and allowance. Whatever follows the "#", nothing is routed.
-  const refused: [string, string][] = [
-    ['fragment', `${path}#x`],
-    ['fragment naming another operation', `/api/v1/invoices/#/cancel`],
-    ['fragment before the query', `${path}#/x?document_type=nfe`],
-    ['backslash', path.replace('/v1/', '/v1\\')],
-    ['Latin-1 no-break space', `${path}\xa0`],
-  ];
-  for (const [label, target] of refused)
+  for (const [label, target] of refusedTargets(path))
     add('path-variant', label, { raw: requestBytes(route.method, target, { ...auth, ...json }, body), expect: { status: [400] } });
   for (const method of ['HEAD', 'OPTIONS', 'PATCH', 'PUT', 'DELETE', 'POST', 'GET', 'get', 'PROPFIND']) {
     if (method !== route.method) add('method', method, { method, raw: requestBytes(method, path, { ...auth, ...json }, body) });

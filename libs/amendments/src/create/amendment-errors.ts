@@ -1,4 +1,4 @@
-import { CHARSET_CODE } from '@talao/fiscal-model';
+import { CHARSET_CODE, isCharsetIssue } from '@talao/fiscal-model';
 import type { z } from 'zod';
 
 // A request refused before anything is stored or sent: the HTTP status and the `detail` the gateway answers.
@@ -22,9 +22,8 @@ export const invoiceNotFound = () => new AmendmentRefused(404, 'Invoice not foun
 export function bodyRefusal(error: z.ZodError): AmendmentRefused {
   const issue = error.issues[0];
   const field = issue?.path.join('.') || (issue && 'keys' in issue ? String((issue.keys as string[])[0]) : 'body');
-  const charset = issue?.code === 'custom' && (issue.params as { code?: string } | undefined)?.code === CHARSET_CODE;
   return new AmendmentRefused(422, {
-    code: charset ? CHARSET_CODE : 'FIELD_INVALID',
+    code: isCharsetIssue(issue) ? CHARSET_CODE : 'FIELD_INVALID',
     field,
     message: issue?.code === 'unrecognized_keys' ? `unknown field ${field}` : `${field}: ${issue?.message ?? 'invalid'}`,
   });

@@ -27,6 +27,11 @@ export function layoutText(bounds: { min?: number; max?: number } = {}) {
   });
 }
 
+/** True for the issue layoutText reports on text the layout cannot carry (its code, FIELD_CHARACTERS_UNSUPPORTED). */
+export function isCharsetIssue(issue: z.core.$ZodIssue | undefined): boolean {
+  return issue?.code === 'custom' && (issue.params as { code?: string } | undefined)?.code === CHARSET_CODE;
+}
+
 export function text(max: number, description: string, example?: string) {
   return layoutText({ min: 1, max }).meta({ description, ...(example === undefined ? {} : { examples: [example] }) });
 }

@@ -107,12 +107,9 @@ export async function persistAndEnqueue(
           : { dpsId: identity.dpsId, totalAmount: identity.totalAmount };
       },
     };
+    const period = billingPeriod(command.now);
     invoice = quotaCaps(company, command.environment)
-      ? await deps.invoices.createProcessingWithinQuota(
-          newInvoice,
-          billingPeriod(command.now),
-          admitWithinQuota(company, billingPeriod(command.now)),
-        )
+      ? await deps.invoices.createProcessingWithinQuota(newInvoice, period, admitWithinQuota(company, period))
       : await deps.invoices.createProcessing(newInvoice);
   } catch (error) {
     if (error instanceof NumberTakenError) throw new NumberConflictError(error.series, error.number, error.invalidated);

@@ -3,7 +3,7 @@
 // received queue. No XML, signing or schema library is loaded from here (the gateway imports it).
 import type { EnvironmentName, ManifestableDocument, ManifestationRecord, ReceivedManifestationsRepository } from '@talao/persistence';
 import { enqueueReplacingEnded, type RequeueTarget } from '@talao/queue-contracts';
-import { CHARSET_CODE, layoutText } from '@talao/fiscal-model';
+import { CHARSET_CODE, isCharsetIssue, layoutText } from '@talao/fiscal-model';
 import { z } from 'zod';
 import {
   checkManifestation,
@@ -45,8 +45,7 @@ export function parseManifestationBody(raw: unknown): { code: ManifestationCode;
     const issue = parsed.error.issues[0];
     const named = issue?.path.join('.') || (issue && 'keys' in issue ? String((issue.keys as string[])[0]) : 'body');
     const field = named.length > 100 ? `${named.slice(0, 100)}…` : named;
-    const charset = issue?.code === 'custom' && (issue.params as { code?: string } | undefined)?.code === CHARSET_CODE;
-    if (charset) throw new ManifestationRefused(422, { code: CHARSET_CODE, field, message: `${field}: ${issue.message}` });
+    if (isCharsetIssue(issue)) throw new ManifestationRefused(422, { code: CHARSET_CODE, field, message: `${field}: ${issue?.message}` });
     throw invalid(field, issue?.code === 'unrecognized_keys' ? `unknown field ${field}` : `${field}: ${issue?.message}`);
   }
   const { manifestation, justification } = parsed.data;
